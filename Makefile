@@ -1,0 +1,86 @@
+# Makefile -- the developer's and the user's commands.
+#
+#   make demo     install what is missing, build, install the R package, run the demo
+#   make test     install what is missing, build, run the C, R and Octave tests;
+#                 the last line is "N passed, N failed" over all three
+#   make lib      the core (and CUDA kernels) as src/libbatchsym.a
+#   make octave   the Octave MEX files, so that addpath('<repo>/octave') works
+#   make bench    the device-resident benchmark (needs a GPU)
+#   make clean
+#
+# BSYM_CUDA=0 forces a CPU-only build; BSYM_CUDA_HOME and BSYM_CUDA_ARCH are
+# read by ./configure.
+SHELL = /bin/bash
+CC ?= cc
+CFLAGS_CORE = -O2 -std=gnu11 -fopenmp -Wall -Wextra
+R_LIB ?= $(CURDIR)/build/rlib
+DEBIAN_PACKAGES = r-base-dev r-cran-testthat octave liboctave-dev
+
+.PHONY: all deps configure lib install octave test test-c test-r test-octave demo bench clean
+
+all: lib install octave
+
+# Debian packages the build and tests need, installed when missing (as root).
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "run as root (or install:$$missing)"; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+# configure rewrites src/bsym-config.mk only when the choice changes, and
+# every object depends on that file, so a changed choice rebuilds them.
+configure:
+	@./configure
+
+# Link flags of the current configuration, read when a recipe runs.
+CUDA_LIBS_NOW = $$(sed -n 's/^CUDA_LIBS = //p' src/bsym-config.mk)
+
+lib: configure
+	@$(MAKE) --no-print-directory -C src -f lib.mk CC="$(CC)" libbatchsym.a
+
+install: lib
+	@mkdir -p $(R_LIB) build
+	R CMD INSTALL --no-test-load -l $(R_LIB) . >build/install.log 2>&1 || { cat build/install.log; exit 1; }
+	@echo "installed batchsym into $(R_LIB)"
+
+octave: lib
+	@$(MAKE) --no-print-directory -C octave LIB=$(CURDIR)/src/libbatchsym.a CUDA_LIBS="$(CUDA_LIBS_NOW)"
+
+test-c: lib
+	@mkdir -p build
+	$(CC) $(CFLAGS_CORE) -Isrc/core tests/c/test_core.c src/libbatchsym.a $(CUDA_LIBS_NOW) -lm -o build/test_core
+	build/test_core --counts build/counts-c
+
+test-r: install
+	R_LIBS=$(R_LIB) Rscript tests/run-testthat.R build/counts-r
+
+test-octave: octave
+	octave --no-gui --no-window-system --quiet --eval "addpath('$(CURDIR)/octave'); addpath('$(CURDIR)/tests/octave'); run_octave_tests('$(CURDIR)/build/counts-octave')"
+
+test: deps
+	@mkdir -p build; rm -f build/counts-*
+	@status=0; \
+	$(MAKE) --no-print-directory test-c || status=1; \
+	$(MAKE) --no-print-directory test-r || status=1; \
+	$(MAKE) --no-print-directory test-octave || status=1; \
+	p=0; f=0; \
+	for s in c r octave; do \
+	  if [ -f build/counts-$$s ]; then read a b < build/counts-$$s; p=$$((p+a)); f=$$((f+b)); \
+	  else echo "the $$s tests did not report their counts"; f=$$((f+1)); fi; \
+	done; \
+	echo "$$p passed, $$f failed"; \
+	[ $$status = 0 ] && [ $$f = 0 ]
+
+demo: deps install
+	R_LIBS=$(R_LIB) Rscript demo/solve-spd.R
+
+bench: lib
+	$(MAKE) --no-print-directory -C inst/bench LIB=$(CURDIR)/src/libbatchsym.a
+
+clean:
+	./cleanup
+	rm -rf build octave/private/*.mex octave/private/*.o
+	-$(MAKE) --no-print-directory -C inst/bench clean 2>/dev/null

@@ -1,0 +1,114 @@
+/*
+ * batchsym.h -- THE public header of the batchsym core.
+ *
+ * batchsym solves huge batches of small dense symmetric problems. A batch is
+ * stored exactly as R and Octave store a 3-D array: column-major, matrix k of
+ * an n x n x batch array starts at A + k*n*n; right-hand sides of an
+ * n x nrhs x batch array start at B + k*n*nrhs.
+ *
+ * Conventions
+ *   - every entry point returns a bsym_status (0 = ok, negative = error) and
+ *     leaves a readable message on the context (bsym_ctx_message);
+ *   - per-system numerical outcomes go into a caller-supplied int info[batch]:
+ *       0   ok,
+ *       j>0 breakdown at pivot j (1-based, LAPACK-like),
+ *       -1  non-finite input (A's referenced triangle or B) in that system;
+ *     a system with info != 0 gets NaN in every entry of its solution and the
+ *     other systems are solved as usual;
+ *   - the core never prints, exits, or calls R or Octave;
+ *   - precision letters as in LAPACK: bsym_d* (double), bsym_s* (float).
+ */
+#ifndef BATCHSYM_H
+#define BATCHSYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status codes ------------------------------------------------------ */
+typedef enum {
+    BSYM_OK = 0,
+    BSYM_ERR_ARG = -1,         /* an argument is invalid (message names it) */
+    BSYM_ERR_NOMEM = -2,       /* host or device memory could not be had    */
+    BSYM_ERR_NODEVICE = -3,    /* the GPU was asked for and none is usable  */
+    BSYM_ERR_CUDA = -4,        /* a CUDA call or kernel launch failed       */
+    BSYM_ERR_SIZE = -5,        /* size not supported by the chosen device   */
+    BSYM_ERR_INTERRUPTED = -6  /* the caller's interrupt hook asked to stop */
+} bsym_status;
+
+/* A constant English sentence for a status code (never NULL). */
+const char *bsym_status_string(bsym_status status);
+
+/* ---- choices ----------------------------------------------------------- */
+typedef enum {
+    BSYM_DEVICE_AUTO = 0,  /* GPU when usable and the batch is big enough */
+    BSYM_DEVICE_CPU = 1,
+    BSYM_DEVICE_GPU = 2
+} bsym_device;
+
+typedef enum {
+    BSYM_METHOD_LDLT = 0   /* LDL^T without pivoting (SPD, well conditioned) */
+} bsym_method;
+
+/* uplo: 'L' reads the lower triangle (default), 'U' the upper one. */
+
+/* Largest n the GPU LDL^T kernels take; larger systems run on the CPU under
+ * BSYM_DEVICE_AUTO and give BSYM_ERR_SIZE under BSYM_DEVICE_GPU. */
+#define BSYM_GPU_LDLT_MAX_N 64
+
+/* ---- context ----------------------------------------------------------- */
+typedef struct bsym_ctx bsym_ctx;
+
+/* Hook called from the calling thread between chunks of a long call; return
+ * non-zero to stop the call with BSYM_ERR_INTERRUPTED. */
+typedef int (*bsym_interrupt_fn)(void *data);
+
+bsym_status bsym_ctx_create(bsym_ctx **ctx);
+void bsym_ctx_destroy(bsym_ctx *ctx);             /* NULL is fine */
+bsym_status bsym_ctx_set_device(bsym_ctx *ctx, bsym_device device);
+bsym_status bsym_ctx_set_threads(bsym_ctx *ctx, int threads); /* 0 = OpenMP default */
+void bsym_ctx_set_interrupt(bsym_ctx *ctx, bsym_interrupt_fn fn, void *data);
+/* The message of the last failing call on this context ("" after success). */
+const char *bsym_ctx_message(const bsym_ctx *ctx);
+/* Which device served the last successful call: BSYM_DEVICE_CPU or _GPU. */
+bsym_device bsym_ctx_last_device(const bsym_ctx *ctx);
+
+/* ---- devices ----------------------------------------------------------- */
+typedef struct {
+    int built_with_cuda;     /* 1 when this build has CUDA kernels           */
+    int gpu_available;       /* 1 when a usable CUDA device was found        */
+    int device_count;
+    char name[256];          /* device 0's name, or "" */
+    size_t total_memory;     /* bytes, device 0 */
+    size_t free_memory;      /* bytes, device 0, at the time of the call */
+    int compute_major, compute_minor;
+    int cuda_runtime_version, cuda_driver_version;  /* 0 when unknown */
+    char reason[256];        /* why no GPU is usable, "" when one is */
+} bsym_device_info;
+
+/* Fills *info; never fails on a machine without a GPU or driver. */
+bsym_status bsym_get_device_info(bsym_device_info *info);
+int bsym_gpu_available(void);
+
+/* ---- batched linear solves ---------------------------------------------
+ * Solves A_k X_k = B_k for k = 0 .. batch-1, overwriting B with X.
+ *   A     n x n x batch, column-major, read only; the triangle named by uplo
+ *         is referenced, the other is never read.
+ *   B     n x nrhs x batch; on return the solutions (NaN where info != 0).
+ *   info  batch ints, see the header comment.
+ * n >= 0, nrhs >= 0, batch >= 0; empty problems return BSYM_OK at once.
+ */
+bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const double *A, double *B, int *info);
+bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const float *A, float *B, int *info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BATCHSYM_H */

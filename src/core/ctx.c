@@ -1,0 +1,134 @@
+/*
+ * ctx.c -- status strings, the opaque context, device information.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../cuda/bsym_cuda.h"
+
+const char *bsym_status_string(bsym_status status)
+{
+    switch (status) {
+    case BSYM_OK:              return "success";
+    case BSYM_ERR_ARG:         return "invalid argument";
+    case BSYM_ERR_NOMEM:       return "out of memory";
+    case BSYM_ERR_NODEVICE:    return "no usable GPU";
+    case BSYM_ERR_CUDA:        return "CUDA failure";
+    case BSYM_ERR_SIZE:        return "size not supported on this device";
+    case BSYM_ERR_INTERRUPTED: return "interrupted";
+    }
+    return "unknown status";
+}
+
+bsym_status bsym__fail(bsym_ctx *ctx, bsym_status status, const char *fmt, ...)
+{
+    if (ctx) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(ctx->message, sizeof ctx->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+void bsym__begin(bsym_ctx *ctx)
+{
+    ctx->message[0] = '\0';
+}
+
+int bsym__interrupted(bsym_ctx *ctx)
+{
+    return ctx->interrupt != NULL && ctx->interrupt(ctx->interrupt_data) != 0;
+}
+
+bsym_status bsym_ctx_create(bsym_ctx **ctx)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    *ctx = calloc(1, sizeof **ctx);
+    if (*ctx == NULL)
+        return BSYM_ERR_NOMEM;
+    (*ctx)->device = BSYM_DEVICE_AUTO;
+    (*ctx)->last_device = BSYM_DEVICE_CPU;
+    return BSYM_OK;
+}
+
+void bsym_ctx_destroy(bsym_ctx *ctx)
+{
+    if (ctx == NULL)
+        return;
+    bsym_cuda_state_free(ctx->cuda);
+    free(ctx);
+}
+
+bsym_status bsym_ctx_set_device(bsym_ctx *ctx, bsym_device device)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (device != BSYM_DEVICE_AUTO && device != BSYM_DEVICE_CPU && device != BSYM_DEVICE_GPU)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "device must be auto, cpu or gpu (got code %d)", (int)device);
+    ctx->device = device;
+    return BSYM_OK;
+}
+
+bsym_status bsym_ctx_set_threads(bsym_ctx *ctx, int threads)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (threads < 0)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "threads must be >= 0 (got %d)", threads);
+    ctx->threads = threads;
+    return BSYM_OK;
+}
+
+void bsym_ctx_set_interrupt(bsym_ctx *ctx, bsym_interrupt_fn fn, void *data)
+{
+    if (ctx == NULL)
+        return;
+    ctx->interrupt = fn;
+    ctx->interrupt_data = data;
+}
+
+const char *bsym_ctx_message(const bsym_ctx *ctx)
+{
+    return ctx ? ctx->message : "no context";
+}
+
+bsym_device bsym_ctx_last_device(const bsym_ctx *ctx)
+{
+    return ctx ? ctx->last_device : BSYM_DEVICE_CPU;
+}
+
+bsym_status bsym_get_device_info(bsym_device_info *info)
+{
+    if (info == NULL)
+        return BSYM_ERR_ARG;
+    memset(info, 0, sizeof *info);
+    bsym_cuda_query(info);
+    return BSYM_OK;
+}
+
+int bsym_gpu_available(void)
+{
+    bsym_device_info info;
+    bsym_get_device_info(&info);
+    return info.gpu_available;
+}
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+int bsym__omp_default_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}

@@ -1,0 +1,49 @@
+/*
+ * cuda_absent.c -- the CUDA backend's entry points in a build without CUDA:
+ * they report that the build has no GPU support. Empty in a CUDA build.
+ */
+#include "../cuda/bsym_cuda.h"
+
+#ifndef BSYM_WITH_CUDA
+#include <stdio.h>
+#include <string.h>
+
+void bsym_cuda_query(bsym_device_info *info)
+{
+    info->built_with_cuda = 0;
+    info->gpu_available = 0;
+    snprintf(info->reason, sizeof info->reason,
+             "batchsym was built without CUDA (no nvcc found, or BSYM_CUDA=0)");
+}
+
+void bsym_cuda_state_free(void *state)
+{
+    (void)state;
+}
+
+static bsym_status absent(char *msg, size_t msglen)
+{
+    snprintf(msg, msglen, "batchsym was built without CUDA");
+    return BSYM_ERR_NODEVICE;
+}
+
+bsym_status bsym_cuda_ldlt_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                             const double *A, double *B, int *info,
+                             bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)uplo; (void)n; (void)nrhs; (void)batch; (void)A; (void)B; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+
+bsym_status bsym_cuda_ldlt_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                             const float *A, float *B, int *info,
+                             bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)uplo; (void)n; (void)nrhs; (void)batch; (void)A; (void)B; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+#else
+typedef int bsym_cuda_present; /* ISO C wants a non-empty translation unit */
+#endif

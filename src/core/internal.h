@@ -1,0 +1,50 @@
+/*
+ * internal.h -- what the core's files share and nobody outside the core sees.
+ */
+#ifndef BSYM_INTERNAL_H
+#define BSYM_INTERNAL_H
+
+#include "batchsym.h"
+
+struct bsym_ctx {
+    bsym_device device;          /* the caller's choice                     */
+    bsym_device last_device;     /* who served the last successful call     */
+    int threads;                 /* OpenMP threads, 0 = runtime default     */
+    bsym_interrupt_fn interrupt; /* may be NULL                             */
+    void *interrupt_data;
+    void *cuda;                  /* the CUDA backend's cached state, or NULL */
+    char message[512];           /* message of the last failing call        */
+};
+
+/* Records a formatted message on ctx and returns status (for `return fail(...)`). */
+bsym_status bsym__fail(bsym_ctx *ctx, bsym_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Clears the message; called at the start of every entry point. */
+void bsym__begin(bsym_ctx *ctx);
+
+/* 1 when the caller's interrupt hook asks to stop (calling thread only). */
+int bsym__interrupted(bsym_ctx *ctx);
+
+/* Systems handed to the CPU backend between two interrupt checks. */
+#define BSYM_CPU_CHUNK 16384
+
+/* Under BSYM_DEVICE_AUTO the GPU serves when batch * n * n reaches this many
+ * matrix entries (below it, transfer and launch latency beat the CPU). */
+#define BSYM_AUTO_GPU_MIN_ENTRIES ((int64_t)1 << 18)
+
+/* OpenMP's default team size (1 in a build without OpenMP). */
+int bsym__omp_default_threads(void);
+
+/* CPU LDL^T solves of systems [0, count) of a batch (ldlt.c), OpenMP over the
+ * batch with `threads` threads (0 = default). Returns 0, or -1 when a thread's
+ * workspace could not be allocated. */
+int bsym__ldlt_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count,
+                     const double *A, double *B, int *info, int threads);
+int bsym__ldlt_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count,
+                     const float *A, float *B, int *info, int threads);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * bsym_cuda.h -- the CUDA backend as the core sees it: plain C, no CUDA
+ * headers. In a build without CUDA (BSYM_WITH_CUDA undefined) the same
+ * functions come from core/cuda_absent.c and report that no GPU exists.
+ */
+#ifndef BSYM_CUDA_H
+#define BSYM_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/batchsym.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Fills the CUDA part of *info (built_with_cuda, gpu_available, device 0's
+ * properties, reason). Never fails, also with no driver installed. */
+void bsym_cuda_query(bsym_device_info *info);
+
+/* Releases the backend's cached state (streams, buffers); NULL is fine. */
+void bsym_cuda_state_free(void *state);
+
+/* Batched LDL^T solve of host arrays (layout as bsym_dsolve), chunked through
+ * the GPU. *state caches streams and buffers between calls (created on first
+ * use). interrupt is polled between chunks from the calling thread. On error
+ * a message is written to msg. 1 <= n <= BSYM_GPU_LDLT_MAX_N. */
+bsym_status bsym_cuda_ldlt_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                             const double *A, double *B, int *info,
+                             bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+bsym_status bsym_cuda_ldlt_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                             const float *A, float *B, int *info,
+                             bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+
+/* Device-resident launch (benchmarks and tuning): dA, dB, dinfo are device
+ * pointers, stream a cudaStream_t (NULL = default stream). group = threads
+ * per system (0 = the tuned choice; else one of those listed by
+ * bsym_cuda_ldlt_groups). Returns BSYM_ERR_ARG for an unknown group. */
+bsym_status bsym_cuda_ldlt_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
+                                    double *dB, int *dinfo, int group, void *stream);
+bsym_status bsym_cuda_ldlt_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
+                                    float *dB, int *dinfo, int group, void *stream);
+/* Writes up to max group sizes available for n in the given precision
+ * ('d' or 's') into groups; returns how many there are. */
+int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,432 @@
+// ldlt.cu -- batched LDL^T solve without pivoting for n <= 64 on the GPU.
+//
+// Layout of the work (the paper's hybrid scheme, Sect. 3, with registers):
+//  - a group of G threads factors one system; several systems share a block
+//    (S = 128 / G of them, or 1 when G > 128), so small n fill the chip;
+//  - thread t of a group owns rows t, t+G, ..., t+(R-1)G of the matrix
+//    (R = NMAX / G: the paper's n* = G collaborating threads, each doing R
+//    rows), held in registers a[q][k] for every column k, so every loop over
+//    rows or columns is unrolled over compile-time indices;
+//  - NMAX is the smallest supported size >= n; rows and columns past n are an
+//    identity block that the loops skip once j reaches n;
+//  - loads are coalesced: for column k the group reads rows t, t+1, ... of it,
+//    which are adjacent in memory (uplo = 'L'); uplo = 'U' reads row k of the
+//    upper triangle instead, strided, and relies on the L1 cache.
+// Right-looking factorisation: at step j the owners of rows >= j publish
+// column j (unscaled) in shared memory, every row below j scales its entry by
+// 1/D_j and updates its trailing entries with the published column. After
+// the factorisation L is stored transposed-accessible in shared memory for
+// the back substitution; forward substitution uses the registers.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "common.cuh"
+
+namespace {
+
+template <typename T> struct limits;
+template <> struct limits<double> {
+    static __device__ __forceinline__ double eps() { return DBL_EPSILON; }
+};
+template <> struct limits<float> {
+    static __device__ __forceinline__ float eps() { return FLT_EPSILON; }
+};
+
+// Systems per block and threads per block for a group size.
+__host__ __device__ constexpr int systems_per_block(int G) { return G >= 128 ? 1 : 128 / G; }
+__host__ __device__ constexpr int block_threads(int G) { return systems_per_block(G) * G; }
+
+// Shared memory of one system, in elements of T:
+//   col   2*NMAX      two buffers for the column published at each step
+//                     (alternating, so one barrier per step suffices)
+//   L     NMAX*LD     L column-major with an odd leading dimension LD = NMAX+1
+//                     (row-wise reads by the group hit distinct banks)
+//   slot  2           broadcast slots of the substitutions when G > 32
+// rounded up to 16 bytes so every system's area stays 16-byte aligned.
+template <typename T, int NMAX> __host__ __device__ constexpr int shared_elems()
+{
+    return ((2 * NMAX + NMAX * (NMAX + 1) + 2) * int(sizeof(T)) + 15) / 16 * 16 / int(sizeof(T));
+}
+
+// Barrier among the threads of one system. G <= 32: groups are warp-aligned
+// and every lane of a warp runs the same trip counts (n is uniform over the
+// batch), so a warp barrier suffices. G > 32: the group spans warps and the
+// whole block synchronises (again with uniform trip counts everywhere).
+template <int G> __device__ __forceinline__ void group_sync()
+{
+    if (G <= 32)
+        __syncwarp();
+    else
+        __syncthreads();
+}
+
+// Value v of the group's thread `src` to every thread of the group. G <= 32:
+// a shuffle within the group's lanes. G > 32: through the system's two
+// shared slots, alternating with `step` so that one barrier per call suffices
+// (a slot is rewritten two calls later, after everyone passed the barrier of
+// the call in between).
+template <typename T, int G>
+__device__ __forceinline__ T group_bcast(T v, int src, int t, T *slot, int step)
+{
+    if (G <= 32)
+        return __shfl_sync(0xffffffffu, v, src, G);
+    T *s = slot + (step & 1);
+    if (t == src)
+        *s = v;
+    __syncthreads(); // the owner's store is visible to the group
+    return *s;
+}
+
+// Group-wide max of amax and OR of bad. G <= 32: xor shuffles within the
+// group. G > 32: shared atomics on `scratch` (16 bytes that nothing else uses
+// before the first factor step has passed its barrier); non-negative floats
+// order like their bit patterns, so an integer max is a float max.
+template <typename T, int G>
+__device__ __forceinline__ void group_reduce(T &amax, int &bad, int t, T *scratch)
+{
+    if (G <= 32) {
+#pragma unroll
+        for (int off = G / 2; off > 0; off /= 2) {
+            amax = max(amax, __shfl_xor_sync(0xffffffffu, amax, off, G));
+            bad |= __shfl_xor_sync(0xffffffffu, bad, off, G);
+        }
+        return;
+    }
+    unsigned long long *m = reinterpret_cast<unsigned long long *>(scratch);
+    int *flag = reinterpret_cast<int *>(m + 1);
+    if (t == 0) {
+        *m = 0;
+        *flag = 0;
+    }
+    __syncthreads(); // scratch initialised
+    if (sizeof(T) == 8)
+        atomicMax(m, (unsigned long long)__double_as_longlong(double(amax)));
+    else
+        atomicMax(reinterpret_cast<unsigned int *>(m), __float_as_uint(float(amax)));
+    if (bad)
+        atomicOr(flag, 1);
+    __syncthreads(); // every thread's contribution is in
+    amax = sizeof(T) == 8 ? T(__longlong_as_double((long long)*m))
+                          : T(__uint_as_float(*reinterpret_cast<unsigned int *>(m)));
+    bad = *flag;
+}
+
+template <typename T, int NMAX, int G>
+__global__ void __launch_bounds__(block_threads(G))
+ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
+            int *__restrict__ info, bool lower)
+{
+    constexpr int R = NMAX / G;  // rows per thread
+    constexpr int S = systems_per_block(G);
+    constexpr int LD = NMAX + 1;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+
+    const int local = threadIdx.x / G; // system within the block
+    const int t = threadIdx.x % G;     // thread within the system
+    const long long sys = (long long)blockIdx.x * S + local;
+    const bool active = sys < batch;   // inactive threads still join barriers
+    T *col = reinterpret_cast<T *>(smem_raw) + local * shared_elems<T, NMAX>();
+    T *sL = col + 2 * NMAX;
+    T *slot = sL + NMAX * LD;
+    const T *Ak = A + (active ? sys : 0) * (long long)n * n;
+    T *Bk = B + (active ? sys : 0) * (long long)n * nrhs;
+
+    // 1. Rows of the referenced triangle into registers; identity past n.
+    T a[R][NMAX];
+    T amax = 0;
+    int nonfinite = 0;
+#pragma unroll
+    for (int q = 0; q < R; q++) {
+        const int r = t + q * G;
+#pragma unroll
+        for (int k = 0; k < NMAX; k++) {
+            T v = (k == r) ? T(1) : T(0);
+            if (active && r < n && k <= r) {
+                v = lower ? Ak[r + (long long)k * n] : Ak[k + (long long)r * n];
+                if (!isfinite(v))
+                    nonfinite = 1;
+                else
+                    amax = max(amax, fabs(v));
+            }
+            a[q][k] = v;
+        }
+    }
+    for (int c = 0; c < nrhs; c++)
+#pragma unroll
+        for (int q = 0; q < R; q++) {
+            const int r = t + q * G;
+            if (active && r < n && !isfinite(Bk[r + (long long)c * n]))
+                nonfinite = 1;
+        }
+    group_reduce<T, G>(amax, nonfinite, t, col + NMAX);
+    const T tol = T(n) * limits<T>::eps() * amax;
+
+    // 2. Right-looking LDL^T in registers.
+    T dmine[R]; // D of my rows (1 past n)
+#pragma unroll
+    for (int q = 0; q < R; q++)
+        dmine[q] = T(1);
+    int breakdown = 0;
+#pragma unroll
+    for (int j = 0; j < NMAX; j++) {
+        if (j >= n)
+            break;
+        T *c = col + (j & 1) * NMAX;
+#pragma unroll
+        for (int q = 0; q < R; q++)
+            if (t + q * G >= j)
+                c[t + q * G] = a[q][j]; // publish column j, rows >= j
+        group_sync<G>(); // column j complete
+        const T d = c[j];
+        if (breakdown == 0 && !(fabs(d) > tol))
+            breakdown = j + 1; // also catches a NaN pivot
+        const T inv = T(1) / d;
+#pragma unroll
+        for (int q = 0; q < R; q++) {
+            const int r = t + q * G;
+            if (r == j)
+                dmine[q] = d;
+            if (r > j) {
+                const T l = a[q][j] * inv;
+                a[q][j] = l;
+#pragma unroll
+                for (int k = j + 1; k < NMAX; k++)
+                    a[q][k] -= l * c[k];
+            }
+        }
+    }
+    // L to shared memory: sL[i + k*LD] = L(i, k) for k < i.
+#pragma unroll
+    for (int q = 0; q < R; q++) {
+        const int r = t + q * G;
+#pragma unroll
+        for (int k = 0; k < NMAX; k++)
+            if (k < r)
+                sL[r + k * LD] = a[q][k];
+    }
+    group_sync<G>(); // L complete before any thread reads another's row
+
+    const bool bad = nonfinite || breakdown != 0;
+    int step = 0;
+    for (int c = 0; c < nrhs; c++) {
+        T y[R];
+#pragma unroll
+        for (int q = 0; q < R; q++) {
+            const int r = t + q * G;
+            y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
+        }
+        // 3. L y = b: y_j from its owner, rows below subtract L(r, j) y_j.
+#pragma unroll
+        for (int j = 0; j < NMAX; j++) {
+            if (j >= n)
+                break;
+            const T yj = group_bcast<T, G>(y[j / G], j % G, t, slot, step++);
+#pragma unroll
+            for (int q = 0; q < R; q++)
+                if (t + q * G > j)
+                    y[q] -= a[q][j] * yj;
+        }
+        // 4. D z = y, then L^T x = z: x_i from its owner, rows above
+        //    subtract L(i, r) x_i read from shared memory.
+#pragma unroll
+        for (int q = 0; q < R; q++)
+            y[q] /= dmine[q];
+#pragma unroll
+        for (int i = NMAX - 1; i >= 0; i--) {
+            if (i >= n)
+                continue;
+            const T xi = group_bcast<T, G>(y[i / G], i % G, t, slot, step++);
+#pragma unroll
+            for (int q = 0; q < R; q++) {
+                const int r = t + q * G;
+                if (r < i)
+                    y[q] -= sL[i + r * LD] * xi;
+            }
+        }
+#pragma unroll
+        for (int q = 0; q < R; q++) {
+            const int r = t + q * G;
+            if (active && r < n)
+                Bk[r + (long long)c * n] = bad ? T(NAN) : y[q];
+        }
+    }
+    if (active && t == 0)
+        info[sys] = nonfinite ? -1 : breakdown;
+}
+
+// Launches one (NMAX, G) variant.
+template <typename T, int NMAX, int G>
+bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
+                   cudaStream_t stream, char *msg, size_t msglen)
+{
+    const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX>() * sizeof(T);
+    if (smem > 48 * 1024) // above the default limit a kernel must opt in
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    const long long blocks = (batch + systems_per_block(G) - 1) / systems_per_block(G);
+    if (blocks > 0x7fffffffLL) {
+        std::snprintf(msg, msglen, "batch of %lld is too large for one launch", batch);
+        return BSYM_ERR_SIZE;
+    }
+    ldlt_kernel<T, NMAX, G><<<unsigned(blocks), block_threads(G), smem, stream>>>(
+        n, nrhs, batch, A, B, info, uplo == 'L');
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// The variants built, per precision: (NMAX, G). Rows per thread R = NMAX/G
+// are limited so that R*NMAX values fit in registers (128 floats, 64 doubles).
+// `tuned` marks the default for each NMAX, chosen by inst/bench/bench_ldlt on
+// an H200 (see inst/bench/RESULTS.md).
+struct variant {
+    int nmax, group;
+    bool tuned;
+};
+const variant VARIANTS_S[] = {
+    {4, 4, false},   {4, 2, false},   {4, 1, true},
+    {8, 8, false},   {8, 4, false},   {8, 2, true},
+    {16, 16, false}, {16, 8, true},   {16, 4, false},
+    {32, 32, false}, {32, 16, true},  {32, 8, false},
+    {48, 48, true},
+    {64, 64, false}, {64, 32, true},
+};
+const variant VARIANTS_D[] = {
+    {4, 4, false},   {4, 2, false},   {4, 1, true},
+    {8, 8, false},   {8, 4, false},   {8, 2, true},
+    {16, 16, false}, {16, 8, true},   {16, 4, false},
+    {32, 32, false}, {32, 16, true},
+    {48, 48, true},
+    {64, 64, true},
+};
+const int NMAX_LIST[] = {4, 8, 16, 32, 48, 64};
+
+int nmax_for(int n)
+{
+    for (int m : NMAX_LIST)
+        if (n <= m)
+            return m;
+    return 0;
+}
+
+template <typename T> struct variants_of;
+template <> struct variants_of<float> {
+    static const variant *begin() { return VARIANTS_S; }
+    static const variant *end() { return VARIANTS_S + sizeof VARIANTS_S / sizeof *VARIANTS_S; }
+};
+template <> struct variants_of<double> {
+    static const variant *begin() { return VARIANTS_D; }
+    static const variant *end() { return VARIANTS_D + sizeof VARIANTS_D / sizeof *VARIANTS_D; }
+};
+
+#define BSYM_LDLT_CASE(NM, GR)                                                         \
+    if (nmax == NM && group == GR)                                                     \
+        return launch<T, NM, GR>(uplo, n, nrhs, batch, A, B, info, stream, msg, msglen);
+
+// Dispatches to the variant for n and group (0 = tuned); precision-generic.
+template <typename T>
+bsym_status dispatch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
+                     int group, cudaStream_t stream, char *msg, size_t msglen)
+{
+    const int nmax = nmax_for(n);
+    bool found = false;
+    for (const variant *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
+        if (v->nmax == nmax && ((group == 0 && v->tuned) || v->group == group)) {
+            group = v->group;
+            found = true;
+            break;
+        }
+    if (!found || n < 1) {
+        std::snprintf(msg, msglen, "no GPU LDL^T kernel for n = %d with %d threads per system", n, group);
+        return BSYM_ERR_ARG;
+    }
+    BSYM_LDLT_CASE(4, 4) BSYM_LDLT_CASE(4, 2) BSYM_LDLT_CASE(4, 1)
+    BSYM_LDLT_CASE(8, 8) BSYM_LDLT_CASE(8, 4) BSYM_LDLT_CASE(8, 2)
+    BSYM_LDLT_CASE(16, 16) BSYM_LDLT_CASE(16, 8) BSYM_LDLT_CASE(16, 4)
+    BSYM_LDLT_CASE(32, 32) BSYM_LDLT_CASE(32, 16)
+    if constexpr (sizeof(T) == 4) { // more rows per thread than doubles fit in registers
+        BSYM_LDLT_CASE(32, 8)
+        BSYM_LDLT_CASE(64, 32)
+    }
+    BSYM_LDLT_CASE(48, 48) BSYM_LDLT_CASE(64, 64)
+    std::snprintf(msg, msglen, "internal error: variant (%d, %d) listed but not built", nmax, group);
+    return BSYM_ERR_ARG;
+}
+#undef BSYM_LDLT_CASE
+
+// Arguments of one host call, handed to the pipeline's chunk launcher.
+template <typename T> struct ldlt_call {
+    char uplo;
+    int n, nrhs;
+};
+
+template <typename T>
+bsym_status ldlt_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const ldlt_call<T> *c = static_cast<const ldlt_call<T> *>(arg);
+    return dispatch<T>(c->uplo, c->n, c->nrhs, count, static_cast<const T *>(dev[0]),
+                       static_cast<T *>(dev[1]), static_cast<int *>(dev[2]), 0, s, msg, msglen);
+}
+
+template <typename T>
+bsym_status ldlt_host(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch, const T *A,
+                      T *B, int *info, bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    ldlt_call<T> call{uplo, int(n), int(nrhs)};
+    const bsym_array arrays[3] = {
+        {A, nullptr, size_t(n * n) * sizeof(T)},
+        {B, B, size_t(n * nrhs) * sizeof(T)},
+        {nullptr, info, sizeof(int)},
+    };
+    return bsym_pipeline(state, arrays, 3, batch, ldlt_chunk<T>, &call, interrupt, idata, msg, msglen);
+}
+
+template <typename T> int groups_for(int n, int *groups, int max)
+{
+    int count = 0;
+    const int nmax = nmax_for(n);
+    for (const variant *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
+        if (v->nmax == nmax) {
+            if (count < max)
+                groups[count] = v->group;
+            count++;
+        }
+    return count;
+}
+
+} // namespace
+
+extern "C" bsym_status bsym_cuda_ldlt_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                        const double *A, double *B, int *info,
+                                        bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    return ldlt_host<double>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+}
+
+extern "C" bsym_status bsym_cuda_ldlt_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                        const float *A, float *B, int *info,
+                                        bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    return ldlt_host<float>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+}
+
+extern "C" bsym_status bsym_cuda_ldlt_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
+                                               double *dB, int *dinfo, int group, void *stream)
+{
+    char msg[256];
+    return dispatch<double>(uplo, n, nrhs, batch, dA, dB, dinfo, group, static_cast<cudaStream_t>(stream),
+                            msg, sizeof msg);
+}
+
+extern "C" bsym_status bsym_cuda_ldlt_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
+                                               float *dB, int *dinfo, int group, void *stream)
+{
+    char msg[256];
+    return dispatch<float>(uplo, n, nrhs, batch, dA, dB, dinfo, group, static_cast<cudaStream_t>(stream),
+                           msg, sizeof msg);
+}
+
+extern "C" int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max)
+{
+    return precision == 'd' ? groups_for<double>(n, groups, max) : groups_for<float>(n, groups, max);
+}

@@ -1,0 +1,12 @@
+# sources.mk -- the object lists and the CUDA compile rule, shared by
+# src/Makevars (R's build) and the top-level Makefile (library, C tests,
+# Octave). Paths are relative to src/.
+CORE_OBJS = core/ctx.o core/solve.o core/ldlt.o core/cuda_absent.o
+GLUE_OBJS = init.o r_solve.o r_device.o
+NVCC_FLAGS = -O3 -std=c++17 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
+
+cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h core/batchsym.h bsym-config.mk
+	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
+
+$(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/internal.h cuda/bsym_cuda.h bsym-config.mk
+core/ldlt.o: core/ldlt_impl.h
