@@ -3,7 +3,7 @@
  * Included by ldlt.c once with T = double and once with T = float; the
  * including file defines T, SFX (function suffix), EPS and ISFINITE.
  *
- * One system: copy the referenced triangle into a lower-triangular column-major
+ * Large n, one system at a time: copy the referenced triangle into a lower-triangular column-major
  * workspace W (checking finiteness and max|A|), factor W = L D L^T in place
  * right-looking (column j of L scales by 1/D_j, then a rank-1 update of the
  * trailing lower triangle, all inner loops unit-stride), then forward
@@ -104,18 +104,146 @@ static int BSYM_CAT(solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T
     return 0;
 }
 
-/* Systems [0, count) of a batch, OpenMP over the batch. Returns 0, or -1 when
- * a thread's workspace could not be allocated (nothing is then promised). */
+/* ---- small n: LANES systems at once, interleaved -------------------------
+ * For n <= BSYM_CPU_LANES_MAX_N the same algorithm runs on LANES systems
+ * whose entries are interleaved (entry (i, j) of lane s at W[(i + j*n)*LANES
+ * + s]), so every arithmetic statement is a loop over the lanes that the
+ * compiler vectorises, with no short loops over rows. Lanes past the end of
+ * the batch hold an identity system whose results are dropped. */
+#define LANES BSYM_CPU_LANES
+
+/* Interleaves systems [k0, k0 + m) (m <= LANES) of A's referenced triangle
+ * and of B into W and X, identity / zero in the unused lanes; flags lanes with
+ * non-finite input in bad[] and returns max|a| per lane in amax[]. */
+static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A,
+                                       const T *B, T *W, T *X, T *amax, int *bad)
+{
+    for (int s = 0; s < LANES; s++) {
+        amax[s] = 0;
+        bad[s] = 0;
+    }
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j; i < n; i++) {
+            T *w = W + (i + j * n) * LANES;
+            for (int s = 0; s < LANES; s++) {
+                T v = (i == j) ? (T)1 : (T)0;
+                if (s < m) {
+                    const T *a = A + s * n * n;
+                    v = (uplo == 'L') ? a[i + j * n] : a[j + i * n];
+                    if (!ISFINITE(v))
+                        bad[s] = 1;
+                    else if (FABS(v) > amax[s])
+                        amax[s] = FABS(v);
+                }
+                w[s] = v;
+            }
+        }
+    for (int64_t e = 0; e < n * nrhs; e++)
+        for (int s = 0; s < LANES; s++) {
+            T v = s < m ? B[s * n * nrhs + e] : (T)0;
+            if (!ISFINITE(v))
+                bad[s] = 1;
+            X[e * LANES + s] = v;
+        }
+}
+
+/* Factors LANES interleaved systems (see factor_); pivot breakdowns go to
+ * info[s] (first one per lane), computation continues in every lane. */
+static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, int *info)
+{
+    for (int64_t j = 0; j < n; j++) {
+        T *wjj = W + (j + j * n) * LANES;
+        T inv[LANES];
+        for (int s = 0; s < LANES; s++) {
+            if (info[s] == 0 && !(FABS(wjj[s]) > tol[s]))
+                info[s] = (int)(j + 1);
+            inv[s] = (T)1 / wjj[s];
+        }
+        for (int64_t i = j + 1; i < n; i++) {
+            T *w = W + (i + j * n) * LANES;
+#pragma omp simd
+            for (int s = 0; s < LANES; s++) {
+                v[i * LANES + s] = w[s];
+                w[s] *= inv[s];
+            }
+        }
+        for (int64_t k = j + 1; k < n; k++) {
+            const T *vk = v + k * LANES;
+            for (int64_t i = k; i < n; i++) {
+                T *wik = W + (i + k * n) * LANES;
+                const T *wij = W + (i + j * n) * LANES;
+#pragma omp simd
+                for (int s = 0; s < LANES; s++)
+                    wik[s] -= wij[s] * vk[s];
+            }
+        }
+    }
+}
+
+/* L D L^T x = b for LANES interleaved right-hand sides (see substitute_). */
+static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
+{
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j + 1; i < n; i++) {
+            const T *l = W + (i + j * n) * LANES;
+#pragma omp simd
+            for (int s = 0; s < LANES; s++)
+                X[i * LANES + s] -= l[s] * X[j * LANES + s];
+        }
+    for (int64_t j = 0; j < n; j++)
+#pragma omp simd
+        for (int s = 0; s < LANES; s++)
+            X[j * LANES + s] /= W[(j + j * n) * LANES + s];
+    for (int64_t j = n - 1; j >= 0; j--)
+        for (int64_t i = j + 1; i < n; i++) {
+            const T *l = W + (i + j * n) * LANES;
+#pragma omp simd
+            for (int s = 0; s < LANES; s++)
+                X[j * LANES + s] -= l[s] * X[i * LANES + s];
+        }
+}
+
+/* Solves systems [0, m) (m <= LANES) starting at A, B; work holds
+ * (n*n + n + n*nrhs) * LANES elements. */
+BSYM_TARGET_CLONES
+static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B,
+                                        int *info, T *work)
+{
+    T *W = work, *v = W + n * n * LANES, *X = v + n * LANES;
+    T amax[LANES], tol[LANES];
+    int bad[LANES], inf[LANES];
+    BSYM_CAT(pack_lanes_, SFX)(uplo, n, nrhs, m, A, B, W, X, amax, bad);
+    for (int s = 0; s < LANES; s++) {
+        tol[s] = (T)n * EPS * amax[s];
+        inf[s] = 0;
+    }
+    BSYM_CAT(factor_lanes_, SFX)(n, W, tol, v, inf);
+    for (int64_t c = 0; c < nrhs; c++)
+        BSYM_CAT(substitute_lanes_, SFX)(n, W, X + c * n * LANES);
+    for (int s = 0; s < m; s++) {
+        info[s] = bad[s] ? -1 : inf[s];
+        for (int64_t e = 0; e < n * nrhs; e++)
+            B[s * n * nrhs + e] = info[s] ? (T)NAN : X[e * LANES + s];
+    }
+}
+#undef LANES
+
+/* Systems [0, count) of a batch, OpenMP over the batch (over groups of
+ * BSYM_CPU_LANES systems when n is small). Returns 0, or -1 when a thread's
+ * workspace could not be allocated (nothing is then promised). */
 int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t count,
                                    const T *A, T *B, int *info, int threads)
 {
+    const int lanes = n <= BSYM_CPU_LANES_MAX_N ? BSYM_CPU_LANES : 1;
+    const int64_t groups = (count + lanes - 1) / lanes;
+    const size_t work = (size_t)(n * n + n + (lanes > 1 ? n * nrhs : 0)) * (size_t)lanes;
     int nomem = 0;
     int team = threads > 0 ? threads : bsym__omp_default_threads();
-    if (count < team)
-        team = count > 0 ? (int)count : 1;
+    if (groups < team)
+        team = groups > 0 ? (int)groups : 1;
 #pragma omp parallel num_threads(team)
     {
-        T *W = malloc((size_t)(n * n + n) * sizeof(T));
+        T *W = malloc(work * sizeof(T));
         if (W == NULL) {
 #pragma omp atomic write
             nomem = 1;
@@ -123,9 +251,17 @@ int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t c
 #pragma omp barrier
         if (!nomem) {
 #pragma omp for schedule(static)
-            for (int64_t k = 0; k < count; k++)
-                info[k] = BSYM_CAT(solve_one_, SFX)(uplo, n, nrhs, A + k * n * n,
-                                                    B + k * n * nrhs, W, W + n * n);
+            for (int64_t g = 0; g < groups; g++) {
+                const int64_t k = g * lanes;
+                if (lanes > 1) {
+                    int m = count - k < lanes ? (int)(count - k) : lanes;
+                    BSYM_CAT(solve_lanes_, SFX)(uplo, n, nrhs, m, A + k * n * n, B + k * n * nrhs,
+                                                info + k, W);
+                } else {
+                    info[k] = BSYM_CAT(solve_one_, SFX)(uplo, n, nrhs, A + k * n * n,
+                                                        B + k * n * nrhs, W, W + n * n);
+                }
+            }
         }
         free(W);
     }

@@ -1,0 +1,323 @@
+/*
+ * bsym_octave.c -- the one conversion file of the Octave bindings: Octave
+ * type and shape checks, mxArray <-> core conversions, option parsing, and
+ * errors/warnings (see bsym_octave.h for the conventions).
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bsym_octave.h"
+#include "quit.h" /* octave_signal_caught: set by Octave's SIGINT handler */
+
+_Static_assert(sizeof(int) == 4, "info[] is handed out as an int32 array");
+_Static_assert(BSYM_DEVICE_AUTO == 0 && BSYM_DEVICE_CPU == 1 && BSYM_DEVICE_GPU == 2,
+               "bsym_oct_device_choices follows bsym_device");
+
+const char *const bsym_oct_device_choices[] = {"auto", "cpu", "gpu", NULL};
+
+/* ---- errors and warnings ----------------------------------------------- */
+
+/* "<fn>: <fmt...>" where fn is the public name: the gateway __bsym_solve__
+ * speaks as bsym_solve. */
+static void format_message(char *buf, size_t len, const char *fmt, va_list ap)
+{
+    const char *name = mexFunctionName();
+    size_t nlen = strlen(name);
+    if (nlen > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + nlen - 2, "__") == 0) {
+        name += 2;
+        nlen -= 4;
+    }
+    int used = snprintf(buf, len, "%.*s: ", (int)nlen, name);
+    if (used < 0 || (size_t)used >= len)
+        used = 0;
+    vsnprintf(buf + used, len - (size_t)used, fmt, ap);
+}
+
+/* Calls Octave's error() or warning() with ("batchsym:<id>", "%s", msg).
+ * mexErrMsgIdAndTxt and mexWarnMsgIdAndTxt would prefix the gateway's
+ * private name (__bsym_solve__: ...); Octave's own functions do not. */
+static void call_octave(const char *fn, const char *id, const char *msg)
+{
+    char fullid[128];
+    snprintf(fullid, sizeof fullid, "batchsym:%s", id);
+    mxArray *args[3] = {mxCreateString(fullid), mxCreateString("%s"), mxCreateString(msg)};
+    mexCallMATLAB(0, NULL, 3, args, fn);  /* error() does not come back */
+    for (int i = 0; i < 3; i++)
+        mxDestroyArray(args[i]);
+}
+
+void bsym_oct_error(const char *id, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    format_message(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    call_octave("error", id, msg);
+    /* Only if error() came back (a trapping mexSetTrapFlag): raise it the
+     * MEX way, which never returns. */
+    char fullid[128];
+    snprintf(fullid, sizeof fullid, "batchsym:%s", id);
+    mexErrMsgIdAndTxt(fullid, "%s", msg);
+    abort(); /* not reached */
+}
+
+void bsym_oct_warning(const char *id, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    format_message(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    call_octave("warning", id, msg);
+}
+
+/* ---- the context ------------------------------------------------------- */
+
+/* The core polls this between chunks, from the calling (Octave's) thread. */
+static int interrupted(void *data)
+{
+    (void)data;
+    return octave_signal_caught != 0;
+}
+
+bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx)
+{
+    bsym_status st = bsym_ctx_create(ctx);
+    if (st == BSYM_OK)
+        st = bsym_ctx_set_device(*ctx, device);
+    if (st == BSYM_OK)
+        bsym_ctx_set_interrupt(*ctx, interrupted, NULL);
+    return st;
+}
+
+/* Raises the error of a failing core status: an identifier chosen by the
+ * status, and the core's message (or the status's sentence when empty). */
+BSYM_OCT_NORETURN static void status_error(bsym_status status, const char *core_message)
+{
+    const char *id;
+    switch (status) {
+    case BSYM_ERR_ARG:         id = "invalidInput"; break;
+    case BSYM_ERR_NOMEM:       id = "outOfMemory"; break;
+    case BSYM_ERR_NODEVICE:    id = "noDevice"; break;
+    case BSYM_ERR_CUDA:        id = "cudaError"; break;
+    case BSYM_ERR_SIZE:        id = "sizeUnsupported"; break;
+    case BSYM_ERR_INTERRUPTED: id = "interrupted"; break;
+    default:                   id = "coreError"; break;
+    }
+    bsym_oct_error(id, "%s", core_message && core_message[0] ? core_message
+                                                             : bsym_status_string(status));
+}
+
+void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", ctx ? bsym_ctx_message(ctx) : "");
+    bsym_ctx_destroy(ctx);
+    if (owned)
+        mxFree(owned);
+    if (status != BSYM_OK)
+        status_error(status, msg);
+}
+
+/* ---- arrays ------------------------------------------------------------ */
+
+void bsym_oct_check_real(const mxArray *a, const char *what)
+{
+    if (mxIsNumeric(a) && !mxIsComplex(a) && !mxIsSparse(a) && (mxIsDouble(a) || mxIsSingle(a)))
+        return;
+    bsym_oct_error("invalidInput", "%s must be a real, full double or single array (got %s%s%s)",
+                   what, mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
+                   mxGetClassName(a));
+}
+
+void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch)
+{
+    bsym_oct_check_real(a, what);
+    mwSize nd = mxGetNumberOfDimensions(a);
+    const mwSize *d = mxGetDimensions(a);
+    if (nd > 3)
+        bsym_oct_error("invalidInput", "%s must be an n x n matrix or an n x n x batch array (got %d dimensions)",
+                       what, (int)nd);
+    if (d[0] != d[1])
+        bsym_oct_error("invalidInput", "%s must hold square matrices (got %lld x %lld)",
+                       what, (long long)d[0], (long long)d[1]);
+    *n = (int64_t)d[0];
+    *batch = nd == 3 ? (int64_t)d[2] : 1;
+}
+
+void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
+                        int64_t n, int64_t batch, int64_t *nrhs)
+{
+    bsym_oct_check_real(b, what);
+    mwSize nd = mxGetNumberOfDimensions(b);
+    const mwSize *d = mxGetDimensions(b);
+    if (nd > 3)
+        bsym_oct_error("invalidInput", "%s must be n x batch, n x k x batch, or n x k for a single system "
+                       "(got %d dimensions)", what, (int)nd);
+    if ((int64_t)d[0] != n)
+        bsym_oct_error("dimensionMismatch", "%s has %lld rows but the systems in %s are %lld x %lld",
+                       what, (long long)d[0], awhat, (long long)n, (long long)n);
+    if (nd == 3) {                 /* n x nrhs x batch */
+        if ((int64_t)d[2] != batch)
+            bsym_oct_error("dimensionMismatch", "size (%s, 3) is %lld but %s holds %lld systems",
+                           what, (long long)d[2], awhat, (long long)batch);
+        *nrhs = (int64_t)d[1];
+    } else if (batch == 1) {       /* n x nrhs for one system (a column: nrhs = 1) */
+        *nrhs = (int64_t)d[1];
+    } else {                       /* n x batch: one right-hand side per system */
+        if ((int64_t)d[1] != batch)
+            bsym_oct_error("dimensionMismatch", "%s has %lld columns but %s holds %lld systems "
+                           "(give n x batch, or n x k x batch for k right-hand sides each)",
+                           what, (long long)d[1], awhat, (long long)batch);
+        *nrhs = 1;
+    }
+}
+
+mxClassID bsym_oct_precision(const mxArray *const *arrays, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (mxIsSingle(arrays[i]))
+            return mxSINGLE_CLASS;
+    return mxDOUBLE_CLASS;
+}
+
+/* Copies count values from src (class scls) to dst (class dcls), converting
+ * between double and single where the classes differ. */
+static void convert(const void *src, mxClassID scls, void *dst, mxClassID dcls, size_t count)
+{
+    if (count == 0)
+        return;
+    if (scls == dcls) {
+        memcpy(dst, src, count * (dcls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)));
+    } else if (dcls == mxSINGLE_CLASS) {
+        const double *s = src;
+        float *t = dst;
+        for (size_t i = 0; i < count; i++)
+            t[i] = (float)s[i];
+    } else {
+        const float *s = src;
+        double *t = dst;
+        for (size_t i = 0; i < count; i++)
+            t[i] = s[i];
+    }
+}
+
+const void *bsym_oct_data_as(const mxArray *a, mxClassID cls, void **owned)
+{
+    *owned = NULL;
+    if (mxGetClassID(a) == cls)
+        return mxGetData(a);
+    size_t count = mxGetNumberOfElements(a);
+    size_t size = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
+    *owned = mxMalloc(count > 0 ? count * size : 1);
+    convert(mxGetData(a), mxGetClassID(a), *owned, cls, count);
+    return *owned;
+}
+
+mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
+{
+    mxArray *r = mxCreateUninitNumericArray(mxGetNumberOfDimensions(a), mxGetDimensions(a), cls, mxREAL);
+    convert(mxGetData(a), mxGetClassID(a), mxGetData(r), cls, mxGetNumberOfElements(a));
+    return r;
+}
+
+/* ---- per-system info --------------------------------------------------- */
+
+mxArray *bsym_oct_info_new(int64_t batch, int **data)
+{
+    mxArray *info = mxCreateNumericMatrix(1, (mwSize)batch, mxINT32_CLASS, mxREAL);
+    *data = mxGetData(info);
+    return info;
+}
+
+void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *what)
+{
+    if (nlhs > index) {
+        plhs[index] = info;
+        return;
+    }
+    const int *v = mxGetData(info);
+    size_t batch = mxGetNumberOfElements(info), bad = 0, first = 0;
+    for (size_t k = batch; k-- > 0;)
+        if (v[k] != 0) {
+            bad++;
+            first = k;
+        }
+    int first_info = bad ? v[first] : 0;
+    mxDestroyArray(info);
+    if (bad > 0)
+        bsym_oct_warning("singular", "%zu of %zu systems could not be solved (first: system %zu, info %d; "
+                         "ask for info as a second output); %s", bad, batch, first + 1, first_info, what);
+}
+
+/* ---- name/value options ------------------------------------------------ */
+
+/* Case-insensitive string equality. */
+static int same_word(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    return *a == *b;
+}
+
+/* Copies a string argument into buf (truncated to len - 1 characters; no
+ * allocation, so nothing to release before an error), or raises, naming
+ * what it is. */
+static void string_arg(const mxArray *a, const char *what, char *buf, size_t len)
+{
+    if (!mxIsChar(a) || mxGetM(a) > 1)
+        bsym_oct_error("invalidInput", "%s must be a string (got %s)", what, mxGetClassName(a));
+    mxGetString(a, buf, (mwSize)len);
+}
+
+/* "'a', 'b', 'c'" from a NULL-terminated list, for messages. */
+static void list_words(char *buf, size_t len, const char *const *words)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; words[i]; i++) {
+        int r = snprintf(buf + used, len - used, "%s'%s'", i ? ", " : "", words[i]);
+        if (r < 0 || (size_t)r >= len - used)
+            break;
+        used += (size_t)r;
+    }
+}
+
+void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts)
+{
+    if (nargs % 2 != 0)
+        bsym_oct_error("invalidInput", "options must come in name/value pairs (got %d argument%s after the "
+                       "inputs)", nargs, nargs == 1 ? "" : "s");
+    for (int a = 0; a < nargs; a += 2) {
+        char name[64], value[64], what[96], list[256];
+        string_arg(args[a], "an option name", name, sizeof name);
+        int o = 0;
+        while (o < nopts && !same_word(name, opts[o].name))
+            o++;
+        if (o == nopts) {
+            const char *names[16];
+            int m = nopts < 15 ? nopts : 15;
+            for (int i = 0; i < m; i++)
+                names[i] = opts[i].name;
+            names[m] = NULL;
+            list_words(list, sizeof list, names);
+            bsym_oct_error("unknownOption", "unknown option '%s' (options: %s)", name, list);
+        }
+        snprintf(what, sizeof what, "option '%s'", opts[o].name);
+        string_arg(args[a + 1], what, value, sizeof value);
+        int c = 0;
+        while (opts[o].choices[c] && !same_word(value, opts[o].choices[c]))
+            c++;
+        if (opts[o].choices[c] == NULL) {
+            list_words(list, sizeof list, opts[o].choices);
+            bsym_oct_error("unknownOption", "option '%s' must be one of %s (got '%s')",
+                           opts[o].name, list, value);
+        }
+        opts[o].value = c;
+    }
+}

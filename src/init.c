@@ -1,0 +1,27 @@
+/*
+ * init.c -- registers the package's .Call routines with their exact
+ * argument counts and frees the core context when the DLL unloads.
+ */
+#include <R.h>
+#include <R_ext/Rdynload.h>
+#include <Rinternals.h>
+
+#include "r_glue.h"
+
+static const R_CallMethodDef call_methods[] = {
+    {"bsym_r_solve", (DL_FUNC)&bsym_r_solve, 8},
+    {"bsym_r_device_info", (DL_FUNC)&bsym_r_device_info, 0},
+    {NULL, NULL, 0}};
+
+void R_init_batchsym(DllInfo *dll)
+{
+    R_registerRoutines(dll, NULL, call_methods, NULL, NULL);
+    R_useDynamicSymbols(dll, FALSE);
+    R_forceSymbols(dll, TRUE);
+}
+
+void R_unload_batchsym(DllInfo *dll)
+{
+    (void)dll;
+    bsym_r_context_free();
+}
