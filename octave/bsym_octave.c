@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bsym_octave.h"
-#include "quit.h" /* octave_signal_caught: set by Octave's SIGINT handler */
+#include "quit.h" /* octave_interrupt_state: > 0 once Ctrl-C is pending */
 
 _Static_assert(sizeof(int) == 4, "info[] is handed out as an int32 array");
 _Static_assert(BSYM_DEVICE_AUTO == 0 && BSYM_DEVICE_CPU == 1 && BSYM_DEVICE_GPU == 2,
@@ -36,43 +36,41 @@ static void format_message(char *buf, size_t len, const char *fmt, va_list ap)
     vsnprintf(buf + used, len - (size_t)used, fmt, ap);
 }
 
-/* Calls Octave's error() or warning() with ("batchsym:<id>", "%s", msg).
- * mexErrMsgIdAndTxt and mexWarnMsgIdAndTxt would prefix the gateway's
- * private name (__bsym_solve__: ...); Octave's own functions do not. */
-static void call_octave(const char *fn, const char *id, const char *msg)
+/* Formats "batchsym:<id>" and "<fn>: <message>", then calls Octave's error()
+ * or warning() with (fullid, "%s", msg): mexErrMsgIdAndTxt and
+ * mexWarnMsgIdAndTxt would prefix the gateway's private name instead
+ * ("__bsym_solve__: ..."). error() does not come back. */
+static void call_octave(const char *fn, char *fullid, size_t idlen, char *msg, size_t msglen,
+                        const char *id, const char *fmt, va_list ap)
 {
-    char fullid[128];
-    snprintf(fullid, sizeof fullid, "batchsym:%s", id);
+    snprintf(fullid, idlen, "batchsym:%s", id);
+    format_message(msg, msglen, fmt, ap);
     mxArray *args[3] = {mxCreateString(fullid), mxCreateString("%s"), mxCreateString(msg)};
-    mexCallMATLAB(0, NULL, 3, args, fn);  /* error() does not come back */
+    mexCallMATLAB(0, NULL, 3, args, fn);
     for (int i = 0; i < 3; i++)
         mxDestroyArray(args[i]);
 }
 
 void bsym_oct_error(const char *id, const char *fmt, ...)
 {
-    char msg[1024];
+    char fullid[128], msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    format_message(msg, sizeof msg, fmt, ap);
+    call_octave("error", fullid, sizeof fullid, msg, sizeof msg, id, fmt, ap);
     va_end(ap);
-    call_octave("error", id, msg);
-    /* Only if error() came back (a trapping mexSetTrapFlag): raise it the
-     * MEX way, which never returns. */
-    char fullid[128];
-    snprintf(fullid, sizeof fullid, "batchsym:%s", id);
+    /* Reached only if error() came back (under mexSetTrapFlag, which these
+     * gateways never set): raise it the MEX way, which does not return. */
     mexErrMsgIdAndTxt(fullid, "%s", msg);
-    abort(); /* not reached */
+    abort();
 }
 
 void bsym_oct_warning(const char *id, const char *fmt, ...)
 {
-    char msg[1024];
+    char fullid[128], msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    format_message(msg, sizeof msg, fmt, ap);
+    call_octave("warning", fullid, sizeof fullid, msg, sizeof msg, id, fmt, ap);
     va_end(ap);
-    call_octave("warning", id, msg);
 }
 
 /* ---- the context ------------------------------------------------------- */
@@ -81,7 +79,7 @@ void bsym_oct_warning(const char *id, const char *fmt, ...)
 static int interrupted(void *data)
 {
     (void)data;
-    return octave_signal_caught != 0;
+    return octave_interrupt_state > 0;
 }
 
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx)
@@ -159,8 +157,8 @@ void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
         bsym_oct_error("invalidInput", "%s must be n x batch, n x k x batch, or n x k for a single system "
                        "(got %d dimensions)", what, (int)nd);
     if ((int64_t)d[0] != n)
-        bsym_oct_error("dimensionMismatch", "%s has %lld rows but the systems in %s are %lld x %lld",
-                       what, (long long)d[0], awhat, (long long)n, (long long)n);
+        bsym_oct_error("dimensionMismatch", "%s has %lld row%s but the systems in %s are %lld x %lld",
+                       what, (long long)d[0], d[0] == 1 ? "" : "s", awhat, (long long)n, (long long)n);
     if (nd == 3) {                 /* n x nrhs x batch */
         if ((int64_t)d[2] != batch)
             bsym_oct_error("dimensionMismatch", "size (%s, 3) is %lld but %s holds %lld systems",
@@ -250,8 +248,8 @@ void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, cons
     int first_info = bad ? v[first] : 0;
     mxDestroyArray(info);
     if (bad > 0)
-        bsym_oct_warning("singular", "%zu of %zu systems could not be solved (first: system %zu, info %d; "
-                         "ask for info as a second output); %s", bad, batch, first + 1, first_info, what);
+        bsym_oct_warning("singular", "%zu of %zu systems could not be solved (the first is system %zu, "
+                         "info %d); %s", bad, batch, first + 1, first_info, what);
 }
 
 /* ---- name/value options ------------------------------------------------ */

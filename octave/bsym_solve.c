@@ -53,5 +53,5 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_oct_finish(st, ctx, owned); /* releases everything, raises on failure */
 
     plhs[0] = X;
-    bsym_oct_info_out(info, nlhs, plhs, 1, "their solutions are NaN");
+    bsym_oct_info_out(info, nlhs, plhs, 1, "their solutions are NaN (ask for [X, info] to see which)");
 }

@@ -4,7 +4,7 @@
 CORE_OBJS = core/ctx.o core/solve.o core/ldlt.o core/cuda_absent.o
 GLUE_OBJS = init.o r_solve.o r_device.o
 $(GLUE_OBJS): r_glue.h
-NVCC_FLAGS = -O3 -std=c++17 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
+NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
 
 cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h core/batchsym.h bsym-config.mk
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@

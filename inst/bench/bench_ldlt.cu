@@ -54,6 +54,7 @@
 #include <cusolverDn.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -239,6 +240,12 @@ options parse_options(int argc, char **argv)
     }
     if (o.ns.empty() || o.precisions.empty() || o.methods.empty())
         bad_option("--n, --prec and --methods need at least one entry");
+    if (!o.out.empty()) { // fail now rather than after the run
+        FILE *f = std::fopen(o.out.c_str(), "w");
+        if (f == nullptr)
+            bad_option("cannot write " + o.out + ": " + std::strerror(errno));
+        std::fclose(f);
+    }
     return o;
 }
 
@@ -296,9 +303,9 @@ __host__ __device__ inline double uniform_pm1(uint64_t key)
 
 // Off-diagonal entry (i, j) = (j, i) of system sys: depends on the unordered
 // pair only, so the matrix is exactly symmetric.
-__device__ inline double offdiag(uint64_t seed, long long sys, int i, int j)
+__host__ __device__ inline double offdiag(uint64_t seed, long long sys, int i, int j)
 {
-    const uint64_t lo = uint64_t(min(i, j)), hi = uint64_t(max(i, j));
+    const uint64_t lo = uint64_t(i < j ? i : j), hi = uint64_t(i < j ? j : i);
     return uniform_pm1(seed ^ ((uint64_t(sys) << 24) | (lo << 12) | hi));
 }
 
@@ -514,7 +521,7 @@ struct method {
 // "" when all of the device array info[0..count) is 0, else a summary.
 std::string info_summary(const int *dinfo, long long count, const char *what)
 {
-    std::vector<int> h(size_t(count));
+    std::vector<int> h(static_cast<size_t>(count));
     CHECK(cudaMemcpy(h.data(), dinfo, h.size() * sizeof(int), cudaMemcpyDeviceToHost));
     long long bad = 0, first = -1;
     for (long long k = 0; k < count; k++)
@@ -628,8 +635,15 @@ template <typename T>
 std::vector<T> gather(const T *src, size_t per, long long batch, long long stride, long long count)
 {
     std::vector<T> h(per * size_t(count + 1));
-    CHECK(cudaMemcpy2D(h.data(), per * sizeof(T), src, per * stride * sizeof(T), per * sizeof(T), size_t(count),
-                       cudaMemcpyDeviceToHost));
+    int max_pitch = 0;
+    CHECK(cudaDeviceGetAttribute(&max_pitch, cudaDevAttrMaxPitch, 0));
+    const size_t pitch = per * size_t(stride) * sizeof(T);
+    if (pitch <= size_t(max_pitch)) // one strided copy
+        CHECK(cudaMemcpy2D(h.data(), per * sizeof(T), src, pitch, per * sizeof(T), size_t(count),
+                           cudaMemcpyDeviceToHost));
+    else // a stride beyond what one copy takes: system by system
+        for (long long k = 0; k < count; k++)
+            CHECK(cudaMemcpy(h.data() + per * k, src + per * stride * k, per * sizeof(T), cudaMemcpyDeviceToHost));
     CHECK(cudaMemcpy(h.data() + per * count, src + per * (batch - 1), per * sizeof(T), cudaMemcpyDeviceToHost));
     return h;
 }
@@ -699,7 +713,7 @@ template <typename T>
 timing time_method(problem<T> &P, const method &m, int reps, l2_flusher &flush, cudaStream_t s)
 {
     timing t;
-    std::vector<cudaEvent_t> start(size_t(reps)), stop(size_t(reps));
+    std::vector<cudaEvent_t> start(static_cast<size_t>(reps)), stop(static_cast<size_t>(reps));
     for (int r = 0; r < reps; r++) {
         CHECK(cudaEventCreate(&start[size_t(r)]));
         CHECK(cudaEventCreate(&stop[size_t(r)]));
@@ -899,7 +913,7 @@ void write_outputs(const report &rep, const std::string &md)
         std::fprintf(stderr, "bench_ldlt: cannot write %s: %s\n", csv.c_str(), std::strerror(errno));
         return;
     }
-    std::fprintf(g, "precision,n,batch,method,median_ms,min_ms_spread,systems_per_s,ratio_to_bound,"
+    std::fprintf(g, "precision,n,batch,method,median_ms,spread,systems_per_s,ratio_to_bound,"
                     "backward_error,backward_error_bound,check,note\n");
     for (const row &r : rep.rows)
         std::fprintf(g, "%s,%d,%lld,%s,%.6g,%.6g,%.6g,%.6g,%.3g,%.3g,%s,%s\n", r.precision.c_str(), r.n, r.batch,
@@ -963,7 +977,9 @@ template <typename T> row run_method(problem<T> &P, const method &m, bench_env &
         }
     }
     r.check = v.ok() ? "ok" : "FAIL";
-    r.note = v.why;
+    r.note = m.group == 0 ? "tuned default" : "";
+    if (!v.ok())
+        r.note += (r.note.empty() ? "" : "; ") + v.why;
     if (!v.ok()) {
         std::fprintf(stderr, "\n*** FAIL: %s, n = %d, %s: %s ***\n\n", prec<T>::name, P.n, m.name.c_str(),
                      v.why.c_str());
@@ -1045,8 +1061,9 @@ template <typename T> void run_config(int n, bench_env &env, report &rep)
         print_row(b);
         rep.rows.push_back(b);
     }
-    if (ncopies < 2)
-        rep.rows.back().note += "; one working copy only (budget)";
+    if (ncopies < 2) // say so on every row of this configuration
+        for (size_t i = first; i < rep.rows.size(); i++)
+            rep.rows[i].note += std::string(rep.rows[i].note.empty() ? "" : "; ") + "1 working copy (memory budget)";
 }
 
 // ---- main ----------------------------------------------------------------------
@@ -1120,7 +1137,7 @@ int main(int argc, char **argv)
     CHECK(cudaGetDeviceProperties(&prop, 0));
     CHECK(cudaSetDevice(0));
     cudaStream_t s;
-    CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CHECK(cudaStreamCreate(&s)); // blocking: plain cudaMemcpy calls order after it
     handles h;
     CHECK(cublasCreate(&h.blas));
     CHECK(cublasSetStream(h.blas, s));

@@ -100,6 +100,8 @@ int bsym_gpu_available(void);
  *   B     n x nrhs x batch; on return the solutions (NaN where info != 0).
  *   info  batch ints, see the header comment.
  * n >= 0, nrhs >= 0, batch >= 0; empty problems return BSYM_OK at once.
+ * After an error status (BSYM_ERR_INTERRUPTED included) the contents of B
+ * and info are unspecified: some systems may have been solved, others not.
  */
 bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,

@@ -106,11 +106,14 @@ static int BSYM_CAT(solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T
 
 /* ---- small n: LANES systems at once, interleaved -------------------------
  * For n <= BSYM_CPU_LANES_MAX_N the same algorithm runs on LANES systems
- * whose entries are interleaved (entry (i, j) of lane s at W[(i + j*n)*LANES
- * + s]), so every arithmetic statement is a loop over the lanes that the
- * compiler vectorises, with no short loops over rows. Lanes past the end of
+ * whose entries are interleaved (entry (i, j) of lane s at
+ * W[PACKED(i, j)*LANES + s], the lower triangle packed by columns so that the
+ * workspace stays in the L1 cache), so every arithmetic statement is a loop
+ * over the lanes that the compiler vectorises, with no short loops over rows. Lanes past the end of
  * the batch hold an identity system whose results are dropped. */
 #define LANES BSYM_CPU_LANES
+/* offset of (i, j), i >= j, in the column-packed lower triangle of order n */
+#define PACKED(i, j) ((j) * n - (j) * ((j) - 1) / 2 + (i) - (j))
 
 /* Interleaves systems [k0, k0 + m) (m <= LANES) of A's referenced triangle
  * and of B into W and X, identity / zero in the unused lanes; flags lanes with
@@ -124,7 +127,7 @@ static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m
     }
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = j; i < n; i++) {
-            T *w = W + (i + j * n) * LANES;
+            T *w = W + PACKED(i, j) * LANES;
             for (int s = 0; s < LANES; s++) {
                 T v = (i == j) ? (T)1 : (T)0;
                 if (s < m) {
@@ -152,7 +155,7 @@ static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m
 static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, int *info)
 {
     for (int64_t j = 0; j < n; j++) {
-        T *wjj = W + (j + j * n) * LANES;
+        T *wjj = W + PACKED(j, j) * LANES;
         T inv[LANES];
         for (int s = 0; s < LANES; s++) {
             if (info[s] == 0 && !(FABS(wjj[s]) > tol[s]))
@@ -160,7 +163,7 @@ static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, in
             inv[s] = (T)1 / wjj[s];
         }
         for (int64_t i = j + 1; i < n; i++) {
-            T *w = W + (i + j * n) * LANES;
+            T *w = W + PACKED(i, j) * LANES;
 #pragma omp simd
             for (int s = 0; s < LANES; s++) {
                 v[i * LANES + s] = w[s];
@@ -170,8 +173,8 @@ static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, in
         for (int64_t k = j + 1; k < n; k++) {
             const T *vk = v + k * LANES;
             for (int64_t i = k; i < n; i++) {
-                T *wik = W + (i + k * n) * LANES;
-                const T *wij = W + (i + j * n) * LANES;
+                T *wik = W + PACKED(i, k) * LANES;
+                const T *wij = W + PACKED(i, j) * LANES;
 #pragma omp simd
                 for (int s = 0; s < LANES; s++)
                     wik[s] -= wij[s] * vk[s];
@@ -185,7 +188,7 @@ static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
 {
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = j + 1; i < n; i++) {
-            const T *l = W + (i + j * n) * LANES;
+            const T *l = W + PACKED(i, j) * LANES;
 #pragma omp simd
             for (int s = 0; s < LANES; s++)
                 X[i * LANES + s] -= l[s] * X[j * LANES + s];
@@ -193,10 +196,10 @@ static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
     for (int64_t j = 0; j < n; j++)
 #pragma omp simd
         for (int s = 0; s < LANES; s++)
-            X[j * LANES + s] /= W[(j + j * n) * LANES + s];
+            X[j * LANES + s] /= W[PACKED(j, j) * LANES + s];
     for (int64_t j = n - 1; j >= 0; j--)
         for (int64_t i = j + 1; i < n; i++) {
-            const T *l = W + (i + j * n) * LANES;
+            const T *l = W + PACKED(i, j) * LANES;
 #pragma omp simd
             for (int s = 0; s < LANES; s++)
                 X[j * LANES + s] -= l[s] * X[i * LANES + s];
@@ -204,12 +207,12 @@ static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
 }
 
 /* Solves systems [0, m) (m <= LANES) starting at A, B; work holds
- * (n*n + n + n*nrhs) * LANES elements. */
+ * (n*(n+1)/2 + n + n*nrhs) * LANES elements. */
 BSYM_TARGET_CLONES
 static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B,
                                         int *info, T *work)
 {
-    T *W = work, *v = W + n * n * LANES, *X = v + n * LANES;
+    T *W = work, *v = W + n * (n + 1) / 2 * LANES, *X = v + n * LANES;
     T amax[LANES], tol[LANES];
     int bad[LANES], inf[LANES];
     BSYM_CAT(pack_lanes_, SFX)(uplo, n, nrhs, m, A, B, W, X, amax, bad);
@@ -227,6 +230,7 @@ static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int 
     }
 }
 #undef LANES
+#undef PACKED
 
 /* Systems [0, count) of a batch, OpenMP over the batch (over groups of
  * BSYM_CPU_LANES systems when n is small). Returns 0, or -1 when a thread's

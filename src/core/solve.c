@@ -40,11 +40,11 @@ static bsym_status choose_device(bsym_ctx *ctx, int64_t n, int64_t batch, int *g
     bsym_get_device_info(&dev);
     if (ctx->device == BSYM_DEVICE_GPU) {
         if (!dev.gpu_available)
-            return bsym__fail(ctx, BSYM_ERR_NODEVICE, "device = \"gpu\" but no GPU is usable: %s",
+            return bsym__fail(ctx, BSYM_ERR_NODEVICE, "the GPU was requested but none is usable: %s",
                               dev.reason);
         if (n > BSYM_GPU_LDLT_MAX_N)
             return bsym__fail(ctx, BSYM_ERR_SIZE,
-                              "n = %lld exceeds the GPU LDL^T limit of %d; use device \"cpu\" or \"auto\"",
+                              "n = %lld exceeds the GPU LDL^T limit of %d; use the CPU or the automatic device choice",
                               (long long)n, BSYM_GPU_LDLT_MAX_N);
         *gpu = 1;
         return BSYM_OK;

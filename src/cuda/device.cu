@@ -35,8 +35,11 @@ const device_facts &facts()
         cudaError_t err = cudaGetDeviceCount(&d.count);
         if (err != cudaSuccess || d.count == 0) {
             d.count = 0;
-            std::snprintf(d.reason, sizeof d.reason, "no CUDA device found (%s)",
-                          err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
+            if (d.driver == 0)
+                std::snprintf(d.reason, sizeof d.reason, "no NVIDIA driver found");
+            else
+                std::snprintf(d.reason, sizeof d.reason, "no CUDA device found (%s)",
+                              err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
             cudaGetLastError();
             return d;
         }

@@ -1,0 +1,3 @@
+library(testthat)
+library(batchsym)
+test_check("batchsym")

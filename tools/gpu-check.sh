@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# gpu-check.sh -- everything that needs the GPU, in one call on the GPU
+# machine: CUDA build, C core tests on the GPU, the R package and its testthat
+# suite with options(batchsym.device = "gpu"), then the benchmarks; a short
+# table last. Logs and tables go to ${OUT:-build/gpu-check}.
+#
+# R there: pack this machine's R first (see DEVELOPERS' guide):
+#   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
+# and carry .rt; this script unpacks it when it is there.
+#   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-build/gpu-check}
+mkdir -p "$out" build
+status=0
+summary=()
+step() { # name, command...: runs, logs, records pass/fail
+    local name=$1; shift
+    echo "=== $name"
+    if "$@" >"$out/$name.log" 2>&1; then summary+=("ok    $name"); else summary+=("FAIL  $name"); status=1; fi
+    tail -n 5 "$out/$name.log"
+}
+
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
+if [ -f .rt/r-runtime.tar.xz ] && ! command -v Rscript >/dev/null; then
+    tar -xJf .rt/r-runtime.tar.xz -C / && source /opt/rlib/env.sh
+fi
+
+step build make lib
+step c-tests make test-c
+if command -v Rscript >/dev/null; then
+    step r-install make install
+    step r-tests-gpu env R_LIBS="$PWD/build/rlib" Rscript tests/run-testthat.R build/counts-r-gpu gpu
+else
+    summary+=("skip  R (no R runtime carried)")
+fi
+if [ "${BENCH:-1}" = 1 ]; then
+    step bench-build make -C inst/bench LIB="$PWD/src/libbatchsym.a"
+    step bench-ldlt make -C inst/bench run OUT="$PWD/$out/ldlt.md" ${QUICK:+QUICK=1}
+    if command -v Rscript >/dev/null; then
+        step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick}
+    fi
+fi
+
+echo
+echo "=== summary"
+printf '%s\n' "${summary[@]}"
+for f in build/counts-c build/counts-r-gpu; do [ -f "$f" ] && echo "$f: $(cat "$f") (passed failed)"; done
+[ -f "$out/ldlt.md" ] && cat "$out/ldlt.md"
+[ -f "$out/bench-r.log" ] && grep '^|' "$out/bench-r.log"
+exit $status
