@@ -38,7 +38,7 @@ if [ "${BENCH:-1}" = 1 ]; then
     step bench-build make -C inst/bench LIB="$PWD/src/libbatchsym.a"
     step bench-ldlt make -C inst/bench run OUT="$PWD/$out/ldlt.md" ${QUICK:+QUICK=1}
     if command -v Rscript >/dev/null; then
-        step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick}
+        step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} --out="$PWD/$out/r.md"
     fi
 fi
 
@@ -47,5 +47,5 @@ echo "=== summary"
 printf '%s\n' "${summary[@]}"
 for f in build/counts-c build/counts-r-gpu; do [ -f "$f" ] && echo "$f: $(cat "$f") (passed failed)"; done
 [ -f "$out/ldlt.md" ] && cat "$out/ldlt.md"
-[ -f "$out/bench-r.log" ] && grep '^|' "$out/bench-r.log"
+[ -f "$out/r.md" ] && cat "$out/r.md"
 exit $status

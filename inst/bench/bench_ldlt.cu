@@ -680,7 +680,7 @@ template <typename T> verdict check_output(problem<T> &P, const method &m, int c
     double worst = 0;
     for (long long k = 0; k <= count; k++) {
         const double e = backward_error(&A[nn * k], &b[size_t(P.n) * k], &x[size_t(P.n) * k], P.n);
-        if (!(e <= worst)) // also keeps a NaN
+        if (std::isnan(e) || (!std::isnan(worst) && e > worst)) // a NaN, once seen, stays
             worst = e;
     }
     v.berr = worst;

@@ -42,7 +42,8 @@ bsym_status bsym_cuda_ldlt_launch_d(char uplo, int n, int nrhs, int64_t batch, c
 bsym_status bsym_cuda_ldlt_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
                                     float *dB, int *dinfo, int group, void *stream);
 /* Writes up to max group sizes available for n in the given precision
- * ('d' or 's') into groups; returns how many there are. */
+ * ('d' or 's') into groups; returns how many there are (0 for another
+ * letter or n outside 1..BSYM_GPU_LDLT_MAX_N). */
 int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max);
 
 #ifdef __cplusplus

@@ -261,9 +261,13 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
                    cudaStream_t stream, char *msg, size_t msglen)
 {
     const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX>() * sizeof(T);
-    if (smem > 48 * 1024) // above the default limit a kernel must opt in
-        BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    // Above the default 48 KB a kernel must opt in, once per process and
+    // variant (a function-local static is initialised once, thread-safely).
+    static const cudaError_t opt_in =
+        smem > 48 * 1024 ? cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
+                                                cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem))
+                         : cudaSuccess;
+    BSYM_CUDA_TRY(opt_in);
     const long long blocks = (batch + systems_per_block(G) - 1) / systems_per_block(G);
     if (blocks > 0x7fffffffLL) {
         std::snprintf(msg, msglen, "batch of %lld is too large for one launch", batch);
@@ -384,6 +388,8 @@ bsym_status ldlt_host(void **state, char uplo, int64_t n, int64_t nrhs, int64_t 
 template <typename T> int groups_for(int n, int *groups, int max)
 {
     int count = 0;
+    if (n < 1 || n > BSYM_GPU_LDLT_MAX_N)
+        return 0;
     const int nmax = nmax_for(n);
     for (const variant *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
         if (v->nmax == nmax) {
@@ -428,5 +434,9 @@ extern "C" bsym_status bsym_cuda_ldlt_launch_s(char uplo, int n, int nrhs, int64
 
 extern "C" int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max)
 {
-    return precision == 'd' ? groups_for<double>(n, groups, max) : groups_for<float>(n, groups, max);
+    if (precision == 'd')
+        return groups_for<double>(n, groups, max);
+    if (precision == 's')
+        return groups_for<float>(n, groups, max);
+    return 0;
 }
