@@ -33,6 +33,25 @@ template <> struct limits<float> {
     static __device__ __forceinline__ float eps() { return FLT_EPSILON; }
 };
 
+// 1/x correctly rounded, without the slow path of a full division.
+__device__ __forceinline__ float reciprocal(float x) { return __frcp_rn(x); }
+__device__ __forceinline__ double reciprocal(double x) { return __drcp_rn(x); }
+
+// 16-byte vectors of T for shared-memory reads: VW<T> elements per vector.
+template <typename T> struct vec16;
+template <> struct vec16<float> { using type = float4; };
+template <> struct vec16<double> { using type = double2; };
+template <typename T> using vec_t = typename vec16<T>::type;
+template <typename T> constexpr int VW = 16 / int(sizeof(T));
+__device__ __forceinline__ void unpack(float4 v, float *w)
+{
+    w[0] = v.x; w[1] = v.y; w[2] = v.z; w[3] = v.w;
+}
+__device__ __forceinline__ void unpack(double2 v, double *w)
+{
+    w[0] = v.x; w[1] = v.y;
+}
+
 // Systems per block and threads per block for a group size.
 __host__ __device__ constexpr int systems_per_block(int G) { return G >= 128 ? 1 : 128 / G; }
 __host__ __device__ constexpr int block_threads(int G) { return systems_per_block(G) * G; }
@@ -140,7 +159,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     for (int q = 0; q < R; q++) {
         const int r = t + q * G;
 #pragma unroll
-        for (int k = 0; k < NMAX; k++) {
+        for (int k = 0; k < (q + 1) * G; k++) { // k <= r < (q+1)G
             T v = (k == r) ? T(1) : T(0);
             if (active && r < n && k <= r) {
                 v = lower ? Ak[r + (long long)k * n] : Ak[k + (long long)r * n];
@@ -162,7 +181,10 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     group_reduce<T, G>(amax, nonfinite, t, col + NMAX);
     const T tol = T(n) * limits<T>::eps() * amax;
 
-    // 2. Right-looking LDL^T in registers.
+    // 2. Right-looking LDL^T in registers. Row block q of a thread holds rows
+    //    r in [qG, (q+1)G), so it only ever needs columns k <= r < (q+1)G and
+    //    has no work at all once j >= (q+1)G - 1: both bounds are known at
+    //    compile time and cut the arithmetic (a third for R = 2).
     T dmine[R]; // D of my rows (1 past n)
 #pragma unroll
     for (int q = 0; q < R; q++)
@@ -175,24 +197,38 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         T *c = col + (j & 1) * NMAX;
 #pragma unroll
         for (int q = 0; q < R; q++)
-            if (t + q * G >= j)
+            if ((q + 1) * G > j && t + q * G >= j)
                 c[t + q * G] = a[q][j]; // publish column j, rows >= j
         group_sync<G>(); // column j complete
         const T d = c[j];
         if (breakdown == 0 && !(fabs(d) > tol))
             breakdown = j + 1; // also catches a NaN pivot
-        const T inv = T(1) / d;
+        const T inv = reciprocal(d);
+        // l = L(r, j) for rows below j, 0 elsewhere: rows at or above j then
+        // only change entries right of their diagonal, which are never read.
+        T l[R];
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
             if (r == j)
                 dmine[q] = d;
-            if (r > j) {
-                const T l = a[q][j] * inv;
-                a[q][j] = l;
+            l[q] = r > j ? a[q][j] * inv : T(0);
+            if (r > j)
+                a[q][j] = l[q];
+        }
+        // trailing update with the published column, read 16 bytes at a time
+        const vec_t<T> *cv = reinterpret_cast<const vec_t<T> *>(c);
 #pragma unroll
-                for (int k = j + 1; k < NMAX; k++)
-                    a[q][k] -= l * c[k];
+        for (int kc = (j + 1) / VW<T>; kc < NMAX / VW<T>; kc++) {
+            T w[VW<T>];
+            unpack(cv[kc], w);
+#pragma unroll
+            for (int e = 0; e < VW<T>; e++) {
+                const int k = kc * VW<T> + e;
+#pragma unroll
+                for (int q = 0; q < R; q++)
+                    if (k > j && k < (q + 1) * G)
+                        a[q][k] -= l[q] * w[e];
             }
         }
     }
@@ -201,7 +237,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     for (int q = 0; q < R; q++) {
         const int r = t + q * G;
 #pragma unroll
-        for (int k = 0; k < NMAX; k++)
+        for (int k = 0; k < (q + 1) * G - 1; k++)
             if (k < r)
                 sL[r + k * LD] = a[q][k];
     }
@@ -224,7 +260,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
             const T yj = group_bcast<T, G>(y[j / G], j % G, t, slot, step++);
 #pragma unroll
             for (int q = 0; q < R; q++)
-                if (t + q * G > j)
+                if ((q + 1) * G - 1 > j && t + q * G > j)
                     y[q] -= a[q][j] * yj;
         }
         // 4. D z = y, then L^T x = z: x_i from its owner, rows above
@@ -240,7 +276,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
 #pragma unroll
             for (int q = 0; q < R; q++) {
                 const int r = t + q * G;
-                if (r < i)
+                if (q * G < i && r < i)
                     y[q] -= sL[i + r * LD] * xi;
             }
         }
