@@ -977,7 +977,11 @@ template <typename T> row run_method(problem<T> &P, const method &m, bench_env &
         }
     }
     r.check = v.ok() ? "ok" : "FAIL";
-    r.note = m.group == 0 ? "tuned default" : "";
+    r.note = m.group == 0 ? "tuned default (G=" + std::to_string(bsym_cuda_ldlt_tuned_group(prec<T>::letter, P.n)) + ")" : "";
+    if (m.group >= 0) {
+        const int occ = bsym_cuda_ldlt_systems_per_sm(prec<T>::letter, P.n, m.group);
+        r.note += (r.note.empty() ? "" : "; ") + std::to_string(occ) + " systems/SM";
+    }
     if (!v.ok())
         r.note += (r.note.empty() ? "" : "; ") + v.why;
     if (!v.ok()) {

@@ -45,6 +45,10 @@ bsym_status bsym_cuda_ldlt_launch_s(char uplo, int n, int nrhs, int64_t batch, c
  * ('d' or 's') into groups; returns how many there are (0 for another
  * letter or n outside 1..BSYM_GPU_LDLT_MAX_N). */
 int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max);
+/* The group size that group = 0 stands for (0 when there is none). */
+int bsym_cuda_ldlt_tuned_group(char precision, int n);
+/* Systems of that variant resident on one multiprocessor (-1 on error). */
+int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group);
 
 #ifdef __cplusplus
 }

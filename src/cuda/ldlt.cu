@@ -299,10 +299,17 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
     const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX>() * sizeof(T);
     // Above the default 48 KB a kernel must opt in, once per process and
     // variant (a function-local static is initialised once, thread-safely).
-    static const cudaError_t opt_in =
-        smem > 48 * 1024 ? cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
-                                                cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem))
-                         : cudaSuccess;
+    // Also ask for the largest shared-memory carve-out: the kernel is limited
+    // by how many systems fit in shared memory, not by the L1 cache.
+    static const cudaError_t opt_in = [smem] {
+        cudaError_t e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
+                                             cudaFuncAttributePreferredSharedMemoryCarveout,
+                                             int(cudaSharedmemCarveoutMaxShared));
+        if (e == cudaSuccess && smem > 48 * 1024)
+            e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+        return e;
+    }();
     BSYM_CUDA_TRY(opt_in);
     const long long blocks = (batch + systems_per_block(G) - 1) / systems_per_block(G);
     if (blocks > 0x7fffffffLL) {
@@ -315,30 +322,47 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
     return BSYM_OK;
 }
 
+// Resident systems per multiprocessor of one variant (occupancy).
+template <typename T, int NMAX, int G> int systems_per_sm()
+{
+    const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX>() * sizeof(T);
+    int blocks = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ldlt_kernel<T, NMAX, G>, block_threads(G),
+                                                      smem) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    return blocks * systems_per_block(G);
+}
+
 // The variants built, per precision: (NMAX, G). Rows per thread R = NMAX/G
 // are limited so that R*NMAX values fit in registers (128 floats, 64 doubles).
 // `tuned` marks the default for each NMAX, chosen by inst/bench/bench_ldlt on
-// an H200 (see inst/bench/RESULTS.md).
-struct variant {
+// an H200 (the n* table in inst/bench/RESULTS.md).
+template <typename T> struct variant {
     int nmax, group;
     bool tuned;
+    bsym_status (*launch)(char, int, int, long long, const T *, T *, int *, cudaStream_t, char *, size_t);
+    int (*occupancy)();
 };
-const variant VARIANTS_S[] = {
-    {4, 4, false},   {4, 2, false},   {4, 1, true},
-    {8, 8, false},   {8, 4, false},   {8, 2, true},
-    {16, 16, false}, {16, 8, true},   {16, 4, false},
-    {32, 32, false}, {32, 16, true},  {32, 8, false},
-    {48, 48, true},
-    {64, 64, false}, {64, 32, true},
+#define BSYM_VARIANT(T, NM, GR, TUNED) {NM, GR, TUNED, launch<T, NM, GR>, systems_per_sm<T, NM, GR>}
+const variant<float> VARIANTS_S[] = {
+    BSYM_VARIANT(float, 4, 4, false),   BSYM_VARIANT(float, 4, 2, false),   BSYM_VARIANT(float, 4, 1, true),
+    BSYM_VARIANT(float, 8, 8, false),   BSYM_VARIANT(float, 8, 4, true),    BSYM_VARIANT(float, 8, 2, false),
+    BSYM_VARIANT(float, 16, 16, false), BSYM_VARIANT(float, 16, 8, true),   BSYM_VARIANT(float, 16, 4, false),
+    BSYM_VARIANT(float, 32, 32, false), BSYM_VARIANT(float, 32, 16, true),  BSYM_VARIANT(float, 32, 8, false),
+    BSYM_VARIANT(float, 48, 48, true),
+    BSYM_VARIANT(float, 64, 64, false), BSYM_VARIANT(float, 64, 32, true),
 };
-const variant VARIANTS_D[] = {
-    {4, 4, false},   {4, 2, false},   {4, 1, true},
-    {8, 8, false},   {8, 4, false},   {8, 2, true},
-    {16, 16, false}, {16, 8, true},   {16, 4, false},
-    {32, 32, false}, {32, 16, true},
-    {48, 48, true},
-    {64, 64, true},
+const variant<double> VARIANTS_D[] = {
+    BSYM_VARIANT(double, 4, 4, false),   BSYM_VARIANT(double, 4, 2, false),   BSYM_VARIANT(double, 4, 1, true),
+    BSYM_VARIANT(double, 8, 8, false),   BSYM_VARIANT(double, 8, 4, true),    BSYM_VARIANT(double, 8, 2, false),
+    BSYM_VARIANT(double, 16, 16, false), BSYM_VARIANT(double, 16, 8, true),   BSYM_VARIANT(double, 16, 4, false),
+    BSYM_VARIANT(double, 32, 32, false), BSYM_VARIANT(double, 32, 16, true),
+    BSYM_VARIANT(double, 48, 48, true),
+    BSYM_VARIANT(double, 64, 64, true),
 };
+#undef BSYM_VARIANT
 const int NMAX_LIST[] = {4, 8, 16, 32, 48, 64};
 
 int nmax_for(int n)
@@ -351,48 +375,36 @@ int nmax_for(int n)
 
 template <typename T> struct variants_of;
 template <> struct variants_of<float> {
-    static const variant *begin() { return VARIANTS_S; }
-    static const variant *end() { return VARIANTS_S + sizeof VARIANTS_S / sizeof *VARIANTS_S; }
+    static const variant<float> *begin() { return VARIANTS_S; }
+    static const variant<float> *end() { return VARIANTS_S + sizeof VARIANTS_S / sizeof *VARIANTS_S; }
 };
 template <> struct variants_of<double> {
-    static const variant *begin() { return VARIANTS_D; }
-    static const variant *end() { return VARIANTS_D + sizeof VARIANTS_D / sizeof *VARIANTS_D; }
+    static const variant<double> *begin() { return VARIANTS_D; }
+    static const variant<double> *end() { return VARIANTS_D + sizeof VARIANTS_D / sizeof *VARIANTS_D; }
 };
 
-#define BSYM_LDLT_CASE(NM, GR)                                                         \
-    if (nmax == NM && group == GR)                                                     \
-        return launch<T, NM, GR>(uplo, n, nrhs, batch, A, B, info, stream, msg, msglen);
+// The variant for n and group (0 = the tuned one), or NULL.
+template <typename T> const variant<T> *find_variant(int n, int group)
+{
+    const int nmax = nmax_for(n);
+    for (const variant<T> *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
+        if (v->nmax == nmax && ((group == 0 && v->tuned) || v->group == group))
+            return v;
+    return nullptr;
+}
 
-// Dispatches to the variant for n and group (0 = tuned); precision-generic.
+// Launches the variant for n and group (0 = tuned); precision-generic.
 template <typename T>
 bsym_status dispatch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
                      int group, cudaStream_t stream, char *msg, size_t msglen)
 {
-    const int nmax = nmax_for(n);
-    bool found = false;
-    for (const variant *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
-        if (v->nmax == nmax && ((group == 0 && v->tuned) || v->group == group)) {
-            group = v->group;
-            found = true;
-            break;
-        }
-    if (!found || n < 1) {
+    const variant<T> *v = n >= 1 ? find_variant<T>(n, group) : nullptr;
+    if (v == nullptr) {
         std::snprintf(msg, msglen, "no GPU LDL^T kernel for n = %d with %d threads per system", n, group);
         return BSYM_ERR_ARG;
     }
-    BSYM_LDLT_CASE(4, 4) BSYM_LDLT_CASE(4, 2) BSYM_LDLT_CASE(4, 1)
-    BSYM_LDLT_CASE(8, 8) BSYM_LDLT_CASE(8, 4) BSYM_LDLT_CASE(8, 2)
-    BSYM_LDLT_CASE(16, 16) BSYM_LDLT_CASE(16, 8) BSYM_LDLT_CASE(16, 4)
-    BSYM_LDLT_CASE(32, 32) BSYM_LDLT_CASE(32, 16)
-    if constexpr (sizeof(T) == 4) { // more rows per thread than doubles fit in registers
-        BSYM_LDLT_CASE(32, 8)
-        BSYM_LDLT_CASE(64, 32)
-    }
-    BSYM_LDLT_CASE(48, 48) BSYM_LDLT_CASE(64, 64)
-    std::snprintf(msg, msglen, "internal error: variant (%d, %d) listed but not built", nmax, group);
-    return BSYM_ERR_ARG;
+    return v->launch(uplo, n, nrhs, batch, A, B, info, stream, msg, msglen);
 }
-#undef BSYM_LDLT_CASE
 
 // Arguments of one host call, handed to the pipeline's chunk launcher.
 template <typename T> struct ldlt_call {
@@ -427,7 +439,7 @@ template <typename T> int groups_for(int n, int *groups, int max)
     if (n < 1 || n > BSYM_GPU_LDLT_MAX_N)
         return 0;
     const int nmax = nmax_for(n);
-    for (const variant *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
+    for (const variant<T> *v = variants_of<T>::begin(); v != variants_of<T>::end(); v++)
         if (v->nmax == nmax) {
             if (count < max)
                 groups[count] = v->group;
@@ -475,4 +487,31 @@ extern "C" int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max
     if (precision == 's')
         return groups_for<float>(n, groups, max);
     return 0;
+}
+
+extern "C" int bsym_cuda_ldlt_tuned_group(char precision, int n)
+{
+    if (precision == 'd' || precision == 's') {
+        const int group = 0;
+        if (precision == 'd') {
+            const variant<double> *v = find_variant<double>(n, group);
+            return v ? v->group : 0;
+        }
+        const variant<float> *v = find_variant<float>(n, group);
+        return v ? v->group : 0;
+    }
+    return 0;
+}
+
+extern "C" int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group)
+{
+    if (precision == 'd') {
+        const variant<double> *v = find_variant<double>(n, group);
+        return v ? v->occupancy() : -1;
+    }
+    if (precision == 's') {
+        const variant<float> *v = find_variant<float>(n, group);
+        return v ? v->occupancy() : -1;
+    }
+    return -1;
 }
