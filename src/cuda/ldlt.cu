@@ -5,18 +5,21 @@
 //    (S = 128 / G of them, or 1 when G > 128), so small n fill the chip;
 //  - thread t of a group owns rows t, t+G, ..., t+(R-1)G of the matrix
 //    (R = NMAX / G: the paper's n* = G collaborating threads, each doing R
-//    rows), held in registers a[q][k] for every column k, so every loop over
-//    rows or columns is unrolled over compile-time indices;
+//    rows), held in registers;
 //  - NMAX is the smallest supported size >= n; rows and columns past n are an
-//    identity block that the loops skip once j reaches n;
+//    identity block, and every loop runs to n, not NMAX;
 //  - loads are coalesced: for column k the group reads rows t, t+1, ... of it,
 //    which are adjacent in memory (uplo = 'L'); uplo = 'U' reads row k of the
 //    upper triangle instead, strided, and relies on the L1 cache.
-// Right-looking factorisation: at step j the owners of rows >= j publish
-// column j (unscaled) in shared memory, every row below j scales its entry by
-// 1/D_j and updates its trailing entries with the published column. After
-// the factorisation L is stored transposed-accessible in shared memory for
-// the back substitution; forward substitution uses the registers.
+// Right-looking factorisation in a moving frame: at step j register a[q][m]
+// of a row holds its entry in column j + m. The rows at or below j publish
+// a[q][0] (column j) in shared memory; each row below j takes L(r, j) =
+// a[q][0] / D_j and computes a[q][m] = a[q][m+1] - L(r, j) * A(j+1+m, j), the
+// trailing update and the shift of the frame in one FMA. So the step loop
+// is a run-time loop over j with register indices fixed at compile time:
+// the code stays small enough for the instruction cache (a fully unrolled
+// version spent most of its time fetching instructions). L goes to shared
+// memory as it is produced, for the two substitutions.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -56,16 +59,34 @@ __device__ __forceinline__ void unpack(double2 v, double *w)
 __host__ __device__ constexpr int systems_per_block(int G) { return G >= 128 ? 1 : 128 / G; }
 __host__ __device__ constexpr int block_threads(int G) { return systems_per_block(G) * G; }
 
+// Column buffer of one step: entry of row r at index r - j + 3, so the pivot
+// sits at index 3 and the rows below it start at the 16-byte boundary 4.
+template <int NMAX> __host__ __device__ constexpr int col_elems() { return NMAX + 4; }
+
 // Shared memory of one system, in elements of T:
-//   col   2*NMAX      two buffers for the column published at each step
-//                     (alternating, so one barrier per step suffices)
+//   col   2*(NMAX+4)  two column buffers (alternating, so one barrier per
+//                     step suffices: a buffer is rewritten two steps later,
+//                     after every thread passed the barrier in between)
 //   L     NMAX*LD     L column-major with an odd leading dimension LD = NMAX+1
 //                     (row-wise reads by the group hit distinct banks)
 //   slot  2           broadcast slots of the substitutions when G > 32
 // rounded up to 16 bytes so every system's area stays 16-byte aligned.
 template <typename T, int NMAX> __host__ __device__ constexpr int shared_elems()
 {
-    return ((2 * NMAX + NMAX * (NMAX + 1) + 2) * int(sizeof(T)) + 15) / 16 * 16 / int(sizeof(T));
+    return ((2 * col_elems<NMAX>() + NMAX * (NMAX + 1) + 2) * int(sizeof(T)) + 15) / 16 * 16 /
+           int(sizeof(T));
+}
+
+// The value of y[i / G] (i at run time) of a thread: a select chain over the
+// compile-time register indices.
+template <typename T, int R> __device__ __forceinline__ T row_value(const T (&y)[R], int block)
+{
+    T v = y[0];
+#pragma unroll
+    for (int q = 1; q < R; q++)
+        if (q == block)
+            v = y[q];
+    return v;
 }
 
 // Barrier among the threads of one system. G <= 32: groups are warp-aligned
@@ -146,12 +167,13 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     const long long sys = (long long)blockIdx.x * S + local;
     const bool active = sys < batch;   // inactive threads still join barriers
     T *col = reinterpret_cast<T *>(smem_raw) + local * shared_elems<T, NMAX>();
-    T *sL = col + 2 * NMAX;
+    T *sL = col + 2 * col_elems<NMAX>();
     T *slot = sL + NMAX * LD;
     const T *Ak = A + (active ? sys : 0) * (long long)n * n;
     T *Bk = B + (active ? sys : 0) * (long long)n * nrhs;
 
-    // 1. Rows of the referenced triangle into registers; identity past n.
+    // 1. Rows of the referenced triangle into registers (a[q][k] = entry
+    //    (r, k), k <= r < (q+1)G; identity past n), max |a| and finiteness.
     T a[R][NMAX];
     T amax = 0;
     int nonfinite = 0;
@@ -159,9 +181,9 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     for (int q = 0; q < R; q++) {
         const int r = t + q * G;
 #pragma unroll
-        for (int k = 0; k < (q + 1) * G; k++) { // k <= r < (q+1)G
+        for (int k = 0; k < NMAX; k++) {
             T v = (k == r) ? T(1) : T(0);
-            if (active && r < n && k <= r) {
+            if (k < (q + 1) * G && active && r < n && k <= r) {
                 v = lower ? Ak[r + (long long)k * n] : Ak[k + (long long)r * n];
                 if (!isfinite(v))
                     nonfinite = 1;
@@ -178,70 +200,61 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
             if (active && r < n && !isfinite(Bk[r + (long long)c * n]))
                 nonfinite = 1;
         }
-    group_reduce<T, G>(amax, nonfinite, t, col + NMAX);
+    group_reduce<T, G>(amax, nonfinite, t, col + col_elems<NMAX>());
     const T tol = T(n) * limits<T>::eps() * amax;
 
-    // 2. Right-looking LDL^T in registers. Row block q of a thread holds rows
-    //    r in [qG, (q+1)G), so it only ever needs columns k <= r < (q+1)G and
-    //    has no work at all once j >= (q+1)G - 1: both bounds are known at
-    //    compile time and cut the arithmetic (a third for R = 2).
+    // 2. Right-looking LDL^T in the moving frame (see the top of the file).
     T dmine[R]; // D of my rows (1 past n)
 #pragma unroll
     for (int q = 0; q < R; q++)
         dmine[q] = T(1);
     int breakdown = 0;
-#pragma unroll
-    for (int j = 0; j < NMAX; j++) {
-        if (j >= n)
-            break;
-        T *c = col + (j & 1) * NMAX;
+    for (int j = 0; j < n; j++) {
+        T *c = col + (j & 1) * col_elems<NMAX>();
 #pragma unroll
         for (int q = 0; q < R; q++)
-            if ((q + 1) * G > j && t + q * G >= j)
-                c[t + q * G] = a[q][j]; // publish column j, rows >= j
+            if (t + q * G >= j)
+                c[t + q * G - j + 3] = a[q][0]; // publish column j, rows >= j
         group_sync<G>(); // column j complete
-        const T d = c[j];
+        const T d = c[3];
         if (breakdown == 0 && !(fabs(d) > tol))
             breakdown = j + 1; // also catches a NaN pivot
         const T inv = reciprocal(d);
-        // l = L(r, j) for rows below j, 0 elsewhere: rows at or above j then
-        // only change entries right of their diagonal, which are never read.
-        T l[R];
+        T l[R]; // L(r, j) for rows below j
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
             if (r == j)
                 dmine[q] = d;
-            l[q] = r > j ? a[q][j] * inv : T(0);
+            l[q] = a[q][0] * inv;
             if (r > j)
-                a[q][j] = l[q];
+                sL[r + j * LD] = l[q];
         }
-        // trailing update with the published column, read 16 bytes at a time
-        const vec_t<T> *cv = reinterpret_cast<const vec_t<T> *>(c);
+        // a[q][m] = a[q][m+1] - l * A(j+1+m, j), reading the column 16 bytes at
+        // a time from index 4. Row block q needs columns <= (q+1)G - 1 only,
+        // and no column reaches n: slots past those bounds are left as they
+        // are (they hold columns that are never read again).
+        const vec_t<T> *cv = reinterpret_cast<const vec_t<T> *>(c + 4);
 #pragma unroll
-        for (int kc = (j + 1) / VW<T>; kc < NMAX / VW<T>; kc++) {
+        for (int kc = 0; kc * VW<T> < NMAX - 1; kc++) {
+            if (kc * VW<T> >= n - 1 - j)
+                break;
             T w[VW<T>];
             unpack(cv[kc], w);
 #pragma unroll
-            for (int e = 0; e < VW<T>; e++) {
-                const int k = kc * VW<T> + e;
+            for (int q = 0; q < R; q++) {
+                if (kc * VW<T> >= (q + 1) * G - 1 || kc * VW<T> >= (q + 1) * G - 1 - j)
+                    continue; // the first test is known at compile time
 #pragma unroll
-                for (int q = 0; q < R; q++)
-                    if (k > j && k < (q + 1) * G)
-                        a[q][k] -= l[q] * w[e];
+                for (int e = 0; e < VW<T>; e++) {
+                    const int m = kc * VW<T> + e;
+                    if (m < (q + 1) * G - 1)
+                        a[q][m] = a[q][m + 1] - l[q] * w[e];
+                }
             }
         }
     }
-    // L to shared memory: sL[i + k*LD] = L(i, k) for k < i.
-#pragma unroll
-    for (int q = 0; q < R; q++) {
-        const int r = t + q * G;
-#pragma unroll
-        for (int k = 0; k < (q + 1) * G - 1; k++)
-            if (k < r)
-                sL[r + k * LD] = a[q][k];
-    }
-    group_sync<G>(); // L complete before any thread reads another's row
+    group_sync<G>(); // L complete in shared memory
 
     const bool bad = nonfinite || breakdown != 0;
     int step = 0;
@@ -253,30 +266,24 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
             y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
         }
         // 3. L y = b: y_j from its owner, rows below subtract L(r, j) y_j.
-#pragma unroll
-        for (int j = 0; j < NMAX; j++) {
-            if (j >= n)
-                break;
-            const T yj = group_bcast<T, G>(y[j / G], j % G, t, slot, step++);
+        for (int j = 0; j < n; j++) {
+            const T yj = group_bcast<T, G>(row_value(y, j / G), j % G, t, slot, step++);
 #pragma unroll
             for (int q = 0; q < R; q++)
-                if ((q + 1) * G - 1 > j && t + q * G > j)
-                    y[q] -= a[q][j] * yj;
+                if (t + q * G > j && t + q * G < n)
+                    y[q] -= sL[t + q * G + j * LD] * yj;
         }
         // 4. D z = y, then L^T x = z: x_i from its owner, rows above
-        //    subtract L(i, r) x_i read from shared memory.
+        //    subtract L(i, r) x_i.
 #pragma unroll
         for (int q = 0; q < R; q++)
             y[q] /= dmine[q];
-#pragma unroll
-        for (int i = NMAX - 1; i >= 0; i--) {
-            if (i >= n)
-                continue;
-            const T xi = group_bcast<T, G>(y[i / G], i % G, t, slot, step++);
+        for (int i = n - 1; i >= 0; i--) {
+            const T xi = group_bcast<T, G>(row_value(y, i / G), i % G, t, slot, step++);
 #pragma unroll
             for (int q = 0; q < R; q++) {
                 const int r = t + q * G;
-                if (q * G < i && r < i)
+                if (r < i)
                     y[q] -= sL[i + r * LD] * xi;
             }
         }
