@@ -24,6 +24,8 @@
 #include <cfloat>
 #include <cmath>
 
+#include <cuda_pipeline.h>
+
 #include "common.cuh"
 
 namespace {
@@ -63,17 +65,28 @@ __host__ __device__ constexpr int block_threads(int G) { return systems_per_bloc
 // sits at index 3 and the rows below it start at the 16-byte boundary 4.
 template <int NMAX> __host__ __device__ constexpr int col_elems() { return NMAX + 4; }
 
+// Offset of (i, k), i >= k, in a lower triangle of order NMAX packed by
+// columns. A group reading (r, k) for consecutive rows r and one k touches
+// consecutive words (no bank conflicts).
+template <int NMAX> __host__ __device__ constexpr int tri(int i, int k)
+{
+    return k * NMAX - k * (k - 1) / 2 + (i - k);
+}
+template <int NMAX> __host__ __device__ constexpr int tri_elems() { return NMAX * (NMAX + 1) / 2; }
+
 // Shared memory of one system, in elements of T:
-//   col   2*(NMAX+4)  two column buffers (alternating, so one barrier per
-//                     step suffices: a buffer is rewritten two steps later,
-//                     after every thread passed the barrier in between)
-//   L     NMAX*LD     L column-major with an odd leading dimension LD = NMAX+1
-//                     (row-wise reads by the group hit distinct banks)
-//   slot  2           broadcast slots of the substitutions when G > 32
+//   col    2*(NMAX+4)  two column buffers (alternating, so one barrier per
+//                      step suffices: a buffer is rewritten two steps later,
+//                      after every thread passed the barrier in between)
+//   L      tri         L of the system being solved, packed (the diagonal
+//                      slots are unused)
+//   stage  tri         the next system's referenced triangle, filled by
+//                      asynchronous copies while this one is computed
+//   slot   2           broadcast slots of the substitutions when G > 32
 // rounded up to 16 bytes so every system's area stays 16-byte aligned.
 template <typename T, int NMAX> __host__ __device__ constexpr int shared_elems()
 {
-    return ((2 * col_elems<NMAX>() + NMAX * (NMAX + 1) + 2) * int(sizeof(T)) + 15) / 16 * 16 /
+    return ((2 * col_elems<NMAX>() + 2 * tri_elems<NMAX>() + 2) * int(sizeof(T)) + 15) / 16 * 16 /
            int(sizeof(T));
 }
 
@@ -152,6 +165,33 @@ __device__ __forceinline__ void group_reduce(T &amax, int &bad, int t, T *scratc
     bad = *flag;
 }
 
+// Starts the asynchronous copy of system sys's referenced triangle into
+// stage: each thread copies the entries (r, k <= r) of its own rows, so the
+// thread that later reads them is the one that waits for them (no barrier).
+template <typename T, int NMAX, int G>
+__device__ __forceinline__ void prefetch(const T *__restrict__ A, long long sys, int n, bool lower, int t,
+                                         T *stage)
+{
+    constexpr int R = NMAX / G;
+    const T *Ak = A + sys * (long long)n * n;
+#pragma unroll
+    for (int q = 0; q < R; q++) {
+        const int r = t + q * G;
+#pragma unroll
+        for (int k = 0; k < (q + 1) * G; k++)
+            if (k <= r && r < n)
+                __pipeline_memcpy_async(stage + tri<NMAX>(r, k),
+                                        lower ? Ak + r + (long long)k * n : Ak + k + (long long)r * n,
+                                        sizeof(T));
+    }
+    __pipeline_commit();
+}
+
+// A persistent grid: block b handles systems b*S + local, then S*gridDim.x
+// further, every block the same number of rounds (inactive groups still
+// join barriers). While a system is factored, the next one's matrix arrives
+// in shared memory through asynchronous copies, so the group does not wait
+// on global memory.
 template <typename T, int NMAX, int G>
 __global__ void __launch_bounds__(block_threads(G))
 ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
@@ -159,143 +199,172 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
 {
     constexpr int R = NMAX / G;  // rows per thread
     constexpr int S = systems_per_block(G);
-    constexpr int LD = NMAX + 1;
     extern __shared__ __align__(16) unsigned char smem_raw[];
 
     const int local = threadIdx.x / G; // system within the block
     const int t = threadIdx.x % G;     // thread within the system
-    const long long sys = (long long)blockIdx.x * S + local;
-    const bool active = sys < batch;   // inactive threads still join barriers
     T *col = reinterpret_cast<T *>(smem_raw) + local * shared_elems<T, NMAX>();
     T *sL = col + 2 * col_elems<NMAX>();
-    T *slot = sL + NMAX * LD;
-    const T *Ak = A + (active ? sys : 0) * (long long)n * n;
-    T *Bk = B + (active ? sys : 0) * (long long)n * nrhs;
+    T *stage = sL + tri_elems<NMAX>();
+    T *slot = stage + tri_elems<NMAX>();
+    const long long stride = (long long)S * gridDim.x;
+    const T tol_scale = T(n) * limits<T>::eps();
 
-    // 1. Rows of the referenced triangle into registers (a[q][k] = entry
-    //    (r, k), k <= r < (q+1)G; identity past n), max |a| and finiteness.
-    T a[R][NMAX];
-    T amax = 0;
-    int nonfinite = 0;
-#pragma unroll
-    for (int q = 0; q < R; q++) {
-        const int r = t + q * G;
-#pragma unroll
-        for (int k = 0; k < NMAX; k++) {
-            T v = (k == r) ? T(1) : T(0);
-            if (k < (q + 1) * G && active && r < n && k <= r) {
-                v = lower ? Ak[r + (long long)k * n] : Ak[k + (long long)r * n];
-                if (!isfinite(v))
-                    nonfinite = 1;
-                else
-                    amax = max(amax, fabs(v));
-            }
-            a[q][k] = v;
-        }
-    }
-    for (int c = 0; c < nrhs; c++)
+    long long base = (long long)blockIdx.x * S;
+    if (base + local < batch)
+        prefetch<T, NMAX, G>(A, base + local, n, lower, t, stage);
+    for (; base < batch; base += stride) {
+        const long long sys = base + local;
+        const bool active = sys < batch;
+        T *Bk = B + (active ? sys : 0) * (long long)n * nrhs;
+
+        // 1. My rows from the stage into registers (a[q][k] = entry (r, k),
+        //    k <= r < (q+1)G; identity past n), max |a| and finiteness; then
+        //    the first right-hand side is requested (used after the
+        //    factorisation, so its latency is hidden) and the next system's
+        //    copy is started.
+        __pipeline_wait_prior(0);
+        T a[R][NMAX];
+        T amax = 0;
+        int nonfinite = 0;
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
-            if (active && r < n && !isfinite(Bk[r + (long long)c * n]))
-                nonfinite = 1;
-        }
-    group_reduce<T, G>(amax, nonfinite, t, col + col_elems<NMAX>());
-    const T tol = T(n) * limits<T>::eps() * amax;
-
-    // 2. Right-looking LDL^T in the moving frame (see the top of the file).
-    T dmine[R]; // D of my rows (1 past n)
 #pragma unroll
-    for (int q = 0; q < R; q++)
-        dmine[q] = T(1);
-    int breakdown = 0;
-    for (int j = 0; j < n; j++) {
-        T *c = col + (j & 1) * col_elems<NMAX>();
-#pragma unroll
-        for (int q = 0; q < R; q++)
-            if (t + q * G >= j)
-                c[t + q * G - j + 3] = a[q][0]; // publish column j, rows >= j
-        group_sync<G>(); // column j complete
-        const T d = c[3];
-        if (breakdown == 0 && !(fabs(d) > tol))
-            breakdown = j + 1; // also catches a NaN pivot
-        const T inv = reciprocal(d);
-        T l[R]; // L(r, j) for rows below j
-#pragma unroll
-        for (int q = 0; q < R; q++) {
-            const int r = t + q * G;
-            if (r == j)
-                dmine[q] = d;
-            l[q] = a[q][0] * inv;
-            if (r > j)
-                sL[r + j * LD] = l[q];
-        }
-        // a[q][m] = a[q][m+1] - l * A(j+1+m, j), reading the column 16 bytes at
-        // a time from index 4. Row block q needs columns <= (q+1)G - 1 only,
-        // and no column reaches n: slots past those bounds are left as they
-        // are (they hold columns that are never read again).
-        const vec_t<T> *cv = reinterpret_cast<const vec_t<T> *>(c + 4);
-#pragma unroll
-        for (int kc = 0; kc * VW<T> < NMAX - 1; kc++) {
-            if (kc * VW<T> >= n - 1 - j)
-                break;
-            T w[VW<T>];
-            unpack(cv[kc], w);
-#pragma unroll
-            for (int q = 0; q < R; q++) {
-                if (kc * VW<T> >= (q + 1) * G - 1 || kc * VW<T> >= (q + 1) * G - 1 - j)
-                    continue; // the first test is known at compile time
-#pragma unroll
-                for (int e = 0; e < VW<T>; e++) {
-                    const int m = kc * VW<T> + e;
-                    if (m < (q + 1) * G - 1)
-                        a[q][m] = a[q][m + 1] - l[q] * w[e];
+            for (int k = 0; k < NMAX; k++) {
+                T v = (k == r) ? T(1) : T(0);
+                if (k < (q + 1) * G && active && r < n && k <= r) {
+                    v = stage[tri<NMAX>(r, k)];
+                    if (!isfinite(v))
+                        nonfinite = 1;
+                    else
+                        amax = max(amax, fabs(v));
                 }
+                a[q][k] = v;
             }
         }
-    }
-    group_sync<G>(); // L complete in shared memory
-
-    const bool bad = nonfinite || breakdown != 0;
-    int step = 0;
-    for (int c = 0; c < nrhs; c++) {
         T y[R];
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
-            y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
+            y[q] = (active && nrhs > 0 && r < n) ? Bk[r] : T(0);
         }
-        // 3. L y = b: y_j from its owner, rows below subtract L(r, j) y_j.
-        for (int j = 0; j < n; j++) {
-            const T yj = group_bcast<T, G>(row_value(y, j / G), j % G, t, slot, step++);
-#pragma unroll
-            for (int q = 0; q < R; q++)
-                if (t + q * G > j && t + q * G < n)
-                    y[q] -= sL[t + q * G + j * LD] * yj;
-        }
-        // 4. D z = y, then L^T x = z: x_i from its owner, rows above
-        //    subtract L(i, r) x_i.
+        if (base + stride + local < batch)
+            prefetch<T, NMAX, G>(A, base + stride + local, n, lower, t, stage);
+        group_reduce<T, G>(amax, nonfinite, t, col + col_elems<NMAX>());
+        const T tol = tol_scale * amax;
+
+        // 2. Right-looking LDL^T in the moving frame (see the top of the file).
+        T dmine[R]; // D of my rows (1 past n)
 #pragma unroll
         for (int q = 0; q < R; q++)
-            y[q] /= dmine[q];
-        for (int i = n - 1; i >= 0; i--) {
-            const T xi = group_bcast<T, G>(row_value(y, i / G), i % G, t, slot, step++);
+            dmine[q] = T(1);
+        int breakdown = 0;
+        for (int j = 0; j < n; j++) {
+            T *c = col + (j & 1) * col_elems<NMAX>();
+#pragma unroll
+            for (int q = 0; q < R; q++)
+                if (t + q * G >= j)
+                    c[t + q * G - j + 3] = a[q][0]; // publish column j, rows >= j
+            group_sync<G>(); // column j complete
+            const T d = c[3];
+            if (breakdown == 0 && !(fabs(d) > tol))
+                breakdown = j + 1; // also catches a NaN pivot
+            const T inv = reciprocal(d);
+            T l[R]; // L(r, j) for rows below j
 #pragma unroll
             for (int q = 0; q < R; q++) {
                 const int r = t + q * G;
-                if (r < i)
-                    y[q] -= sL[i + r * LD] * xi;
+                if (r == j)
+                    dmine[q] = d;
+                l[q] = a[q][0] * inv;
+                if (r > j)
+                    sL[tri<NMAX>(r, j)] = l[q];
+            }
+            // a[q][m] = a[q][m+1] - l * A(j+1+m, j), reading the column 16
+            // bytes at a time from index 4. Row block q needs columns <=
+            // (q+1)G - 1 only, and no column reaches n: slots past those
+            // bounds are left as they are (columns never read again).
+            const vec_t<T> *cv = reinterpret_cast<const vec_t<T> *>(c + 4);
+#pragma unroll
+            for (int kc = 0; kc * VW<T> < NMAX - 1; kc++) {
+                if (kc * VW<T> >= n - 1 - j)
+                    break;
+                T w[VW<T>];
+                unpack(cv[kc], w);
+#pragma unroll
+                for (int q = 0; q < R; q++) {
+                    if (kc * VW<T> >= (q + 1) * G - 1 || kc * VW<T> >= (q + 1) * G - 1 - j)
+                        continue; // the first test is known at compile time
+#pragma unroll
+                    for (int e = 0; e < VW<T>; e++) {
+                        const int m = kc * VW<T> + e;
+                        if (m < (q + 1) * G - 1)
+                            a[q][m] = a[q][m + 1] - l[q] * w[e];
+                    }
+                }
             }
         }
+        group_sync<G>(); // L complete in shared memory
+
+        // 3. Substitutions, one right-hand side at a time.
+        int step = 0;
+        for (int c = 0; c < nrhs; c++) {
+            if (c > 0)
 #pragma unroll
-        for (int q = 0; q < R; q++) {
-            const int r = t + q * G;
-            if (active && r < n)
-                Bk[r + (long long)c * n] = bad ? T(NAN) : y[q];
+                for (int q = 0; q < R; q++) {
+                    const int r = t + q * G;
+                    y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
+                }
+#pragma unroll
+            for (int q = 0; q < R; q++)
+                if (!isfinite(y[q]))
+                    nonfinite = 1; // reduced over the group below
+            // L y = b: y_j from its owner, rows below subtract L(r, j) y_j.
+            for (int j = 0; j < n; j++) {
+                const T yj = group_bcast<T, G>(row_value(y, j / G), j % G, t, slot, step++);
+#pragma unroll
+                for (int q = 0; q < R; q++)
+                    if (t + q * G > j && t + q * G < n)
+                        y[q] -= sL[tri<NMAX>(t + q * G, j)] * yj;
+            }
+            // D z = y, then L^T x = z: x_i from its owner, rows above
+            // subtract L(i, r) x_i.
+#pragma unroll
+            for (int q = 0; q < R; q++)
+                y[q] /= dmine[q];
+            for (int i = n - 1; i >= 0; i--) {
+                const T xi = group_bcast<T, G>(row_value(y, i / G), i % G, t, slot, step++);
+#pragma unroll
+                for (int q = 0; q < R; q++) {
+                    const int r = t + q * G;
+                    if (r < i)
+                        y[q] -= sL[tri<NMAX>(i, r)] * xi;
+                }
+            }
+#pragma unroll
+            for (int q = 0; q < R; q++) {
+                const int r = t + q * G;
+                if (active && r < n)
+                    Bk[r + (long long)c * n] = y[q];
+            }
         }
+        // 4. A non-finite right-hand side, or a breakdown, spoils the whole
+        //    system: NaN everywhere and its info code.
+        T ignored = 0;
+        group_reduce<T, G>(ignored, nonfinite, t, col + col_elems<NMAX>());
+        if (nonfinite || breakdown != 0)
+            for (int c = 0; c < nrhs; c++)
+#pragma unroll
+                for (int q = 0; q < R; q++) {
+                    const int r = t + q * G;
+                    if (active && r < n)
+                        Bk[r + (long long)c * n] = T(NAN);
+                }
+        if (active && t == 0)
+            info[sys] = nonfinite ? -1 : breakdown;
+        group_sync<G>(); // the column buffers are free for the next system
     }
-    if (active && t == 0)
-        info[sys] = nonfinite ? -1 : breakdown;
 }
 
 // Launches one (NMAX, G) variant.
@@ -318,11 +387,20 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
         return e;
     }();
     BSYM_CUDA_TRY(opt_in);
-    const long long blocks = (batch + systems_per_block(G) - 1) / systems_per_block(G);
-    if (blocks > 0x7fffffffLL) {
-        std::snprintf(msg, msglen, "batch of %lld is too large for one launch", batch);
-        return BSYM_ERR_SIZE;
-    }
+    // A persistent grid: as many blocks as are resident at once (each loops
+    // over the batch), or fewer for a small batch.
+    static const int resident = [smem] {
+        int dev = 0, sms = 0, per_sm = 0;
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_kernel<T, NMAX, G>, block_threads(G), smem);
+        cudaGetLastError();
+        return std::max(1, sms * per_sm);
+    }();
+    const long long blocks =
+        std::min<long long>(resident, (batch + systems_per_block(G) - 1) / systems_per_block(G));
+    if (blocks == 0)
+        return BSYM_OK;
     ldlt_kernel<T, NMAX, G><<<unsigned(blocks), block_threads(G), smem, stream>>>(
         n, nrhs, batch, A, B, info, uplo == 'L');
     BSYM_CUDA_TRY(cudaGetLastError());
