@@ -18,8 +18,10 @@
 // trailing update and the shift of the frame in one FMA. So the step loop
 // is a run-time loop over j with register indices fixed at compile time:
 // the code stays small enough for the instruction cache (a fully unrolled
-// version spent most of its time fetching instructions). L goes to shared
-// memory as it is produced, for the two substitutions.
+// version was no faster and twice the size). L goes to shared memory as it
+// is produced. The forward substitution of the first right-hand side rides
+// along with the factorisation (y_j is published with column j); further
+// right-hand sides and the back substitution read L from shared memory.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -243,11 +245,11 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 a[q][k] = v;
             }
         }
-        T y[R];
+        T y[R], b0[R]; // first right-hand side: worked on, and as given
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
-            y[q] = (active && nrhs > 0 && r < n) ? Bk[r] : T(0);
+            b0[q] = y[q] = (active && nrhs > 0 && r < n) ? Bk[r] : T(0);
         }
         if (base + stride + local < batch)
             prefetch<T, NMAX, G>(A, base + stride + local, n, lower, t, stage);
@@ -260,14 +262,19 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         for (int q = 0; q < R; q++)
             dmine[q] = T(1);
         int breakdown = 0;
+        int colj = 0; // tri(r, j) = colj + r
         for (int j = 0; j < n; j++) {
             T *c = col + (j & 1) * col_elems<NMAX>();
 #pragma unroll
-            for (int q = 0; q < R; q++)
+            for (int q = 0; q < R; q++) {
                 if (t + q * G >= j)
                     c[t + q * G - j + 3] = a[q][0]; // publish column j, rows >= j
+                if (t + q * G == j)
+                    c[2] = y[q]; // and y_j of the fused forward substitution
+            }
             group_sync<G>(); // column j complete
             const T d = c[3];
+            const T yj = c[2];
             if (breakdown == 0 && !(fabs(d) > tol))
                 breakdown = j + 1; // also catches a NaN pivot
             const T inv = reciprocal(d);
@@ -278,9 +285,12 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 if (r == j)
                     dmine[q] = d;
                 l[q] = a[q][0] * inv;
-                if (r > j)
-                    sL[tri<NMAX>(r, j)] = l[q];
+                if (r > j) {
+                    sL[colj + r] = l[q];
+                    y[q] -= l[q] * yj; // L y = b for the first right-hand side
+                }
             }
+            colj += NMAX - j - 1; // tri(r, j+1) = colj + r
             // a[q][m] = a[q][m+1] - l * A(j+1+m, j), reading the column 16
             // bytes at a time from index 4. Row block q needs columns <=
             // (q+1)G - 1 only, and no column reaches n: slots past those
@@ -309,24 +319,34 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
 
         // 3. Substitutions, one right-hand side at a time.
         int step = 0;
+        int lrow[R]; // tri(i, r) = lrow[q] + i for my rows r
+#pragma unroll
+        for (int q = 0; q < R; q++)
+            lrow[q] = tri<NMAX>(t + q * G, t + q * G) - (t + q * G);
         for (int c = 0; c < nrhs; c++) {
-            if (c > 0)
+            if (c == 0) {
+#pragma unroll
+                for (int q = 0; q < R; q++)
+                    if (!isfinite(b0[q]))
+                        nonfinite = 1; // reduced over the group below
+            } else {
 #pragma unroll
                 for (int q = 0; q < R; q++) {
                     const int r = t + q * G;
                     y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
+                    if (!isfinite(y[q]))
+                        nonfinite = 1;
                 }
+                // L y = b (the first right-hand side had it during the
+                // factorisation): y_j from its owner, rows below subtract
+                // L(r, j) y_j.
+                for (int j = 0, cj = 0; j < n; cj += NMAX - j - 1, j++) {
+                    const T yj = group_bcast<T, G>(row_value(y, j / G), j % G, t, slot, step++);
 #pragma unroll
-            for (int q = 0; q < R; q++)
-                if (!isfinite(y[q]))
-                    nonfinite = 1; // reduced over the group below
-            // L y = b: y_j from its owner, rows below subtract L(r, j) y_j.
-            for (int j = 0; j < n; j++) {
-                const T yj = group_bcast<T, G>(row_value(y, j / G), j % G, t, slot, step++);
-#pragma unroll
-                for (int q = 0; q < R; q++)
-                    if (t + q * G > j && t + q * G < n)
-                        y[q] -= sL[tri<NMAX>(t + q * G, j)] * yj;
+                    for (int q = 0; q < R; q++)
+                        if (t + q * G > j && t + q * G < n)
+                            y[q] -= sL[cj + t + q * G] * yj;
+                }
             }
             // D z = y, then L^T x = z: x_i from its owner, rows above
             // subtract L(i, r) x_i.
@@ -336,11 +356,9 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
             for (int i = n - 1; i >= 0; i--) {
                 const T xi = group_bcast<T, G>(row_value(y, i / G), i % G, t, slot, step++);
 #pragma unroll
-                for (int q = 0; q < R; q++) {
-                    const int r = t + q * G;
-                    if (r < i)
-                        y[q] -= sL[tri<NMAX>(i, r)] * xi;
-                }
+                for (int q = 0; q < R; q++)
+                    if (t + q * G < i)
+                        y[q] -= sL[lrow[q] + i] * xi; // L(i, r)
             }
 #pragma unroll
             for (int q = 0; q < R; q++) {
