@@ -104,16 +104,6 @@ template <typename T, int R> __device__ __forceinline__ T row_value(const T (&y)
     return v;
 }
 
-// Blocks per multiprocessor the compiler must make room for in registers
-// (__launch_bounds__): as many as shared memory allows, so that registers do
-// not become the tighter limit (65536 registers and 227 KB of shared memory
-// per multiprocessor on sm_80 / sm_90), at most 8.
-template <typename T, int NMAX, int G> __host__ __device__ constexpr int min_blocks()
-{
-    constexpr int by_smem = 227 * 1024 / (systems_per_block(G) * shared_elems<T, NMAX>() * int(sizeof(T)));
-    return by_smem < 1 ? 1 : (by_smem > 8 ? 8 : by_smem);
-}
-
 // Barrier among the threads of one system. G <= 32: groups are warp-aligned
 // and every lane of a warp runs the same trip counts (n is uniform over the
 // batch), so a warp barrier suffices. G > 32: the group spans warps and the
@@ -205,7 +195,7 @@ __device__ __forceinline__ void prefetch(const T *__restrict__ A, long long sys,
 // in shared memory through asynchronous copies, so the group does not wait
 // on global memory.
 template <typename T, int NMAX, int G>
-__global__ void __launch_bounds__(block_threads(G), min_blocks<T, NMAX, G>())
+__global__ void __launch_bounds__(block_threads(G))
 ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
             int *__restrict__ info, bool lower)
 {
