@@ -452,7 +452,7 @@ template <typename T> struct variant {
 const variant<float> VARIANTS_S[] = {
     BSYM_VARIANT(float, 4, 4, false),   BSYM_VARIANT(float, 4, 2, false),   BSYM_VARIANT(float, 4, 1, true),
     BSYM_VARIANT(float, 8, 8, false),   BSYM_VARIANT(float, 8, 4, true),    BSYM_VARIANT(float, 8, 2, false),
-    BSYM_VARIANT(float, 16, 16, false), BSYM_VARIANT(float, 16, 8, true),   BSYM_VARIANT(float, 16, 4, false),
+    BSYM_VARIANT(float, 16, 16, false), BSYM_VARIANT(float, 16, 8, false),  BSYM_VARIANT(float, 16, 4, true),
     BSYM_VARIANT(float, 32, 32, false), BSYM_VARIANT(float, 32, 16, true),  BSYM_VARIANT(float, 32, 8, false),
     BSYM_VARIANT(float, 48, 48, true),
     BSYM_VARIANT(float, 64, 64, false), BSYM_VARIANT(float, 64, 32, true),
