@@ -39,7 +39,7 @@ int bsym__interrupted(bsym_ctx *ctx);
 /* The CPU LDL^T runs BSYM_CPU_LANES systems at once, interleaved so that the
  * arithmetic vectorises across systems, when n <= BSYM_CPU_LANES_MAX_N (the
  * workspace is LANES * n * n elements); larger n go one system at a time. */
-#define BSYM_CPU_LANES 4
+#define BSYM_CPU_LANES 8
 #define BSYM_CPU_LANES_MAX_N 64
 
 /* OpenMP's default team size (1 in a build without OpenMP). */

@@ -115,43 +115,50 @@ static int BSYM_CAT(solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T
 /* offset of (i, j), i >= j, in the column-packed lower triangle of order n */
 #define PACKED(i, j) ((j) * n - (j) * ((j) - 1) / 2 + (i) - (j))
 
-/* Interleaves systems [k0, k0 + m) (m <= LANES) of A's referenced triangle
- * and of B into W and X, identity / zero in the unused lanes; flags lanes with
- * non-finite input in bad[] and returns max|a| per lane in amax[]. */
+/* Interleaves systems [0, m) (m <= LANES) of A's referenced triangle and of
+ * B into W and X, identity / zero in the unused lanes; flags lanes with
+ * non-finite input in bad[] and returns max|a| per lane in amax[]. One system
+ * at a time, so that the reads run along its columns (v * 0 is NaN exactly
+ * when v is not finite: a sum of such terms flags the system). */
+BSYM_INLINE
 static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A,
                                        const T *B, T *W, T *X, T *amax, int *bad)
 {
     for (int s = 0; s < LANES; s++) {
-        amax[s] = 0;
-        bad[s] = 0;
-    }
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = j; i < n; i++) {
-            T *w = W + PACKED(i, j) * LANES;
-            for (int s = 0; s < LANES; s++) {
-                T v = (i == j) ? (T)1 : (T)0;
-                if (s < m) {
-                    const T *a = A + s * n * n;
-                    v = (uplo == 'L') ? a[i + j * n] : a[j + i * n];
-                    if (!ISFINITE(v))
-                        bad[s] = 1;
-                    else if (FABS(v) > amax[s])
-                        amax[s] = FABS(v);
+        T mx = 0, chk = 0;
+        if (s < m) {
+            const T *a = A + s * n * n;
+            for (int64_t j = 0; j < n; j++) {
+                T *w = W + PACKED(j, j) * LANES + s;
+                const T *src = uplo == 'L' ? a + j + j * n : a + j + j * n;
+                const int64_t step = uplo == 'L' ? 1 : n; /* along column j, or row j */
+                for (int64_t i = 0; i < n - j; i++) {
+                    T v = src[i * step];
+                    w[i * LANES] = v;
+                    chk += v * 0;
+                    mx = FABS(v) > mx ? FABS(v) : mx;
                 }
-                w[s] = v;
             }
+            const T *b = B + s * n * nrhs;
+            for (int64_t e = 0; e < n * nrhs; e++) {
+                X[e * LANES + s] = b[e];
+                chk += b[e] * 0;
+            }
+        } else {
+            for (int64_t j = 0; j < n; j++)
+                for (int64_t i = j; i < n; i++)
+                    W[PACKED(i, j) * LANES + s] = (i == j) ? (T)1 : (T)0;
+            for (int64_t e = 0; e < n * nrhs; e++)
+                X[e * LANES + s] = 0;
         }
-    for (int64_t e = 0; e < n * nrhs; e++)
-        for (int s = 0; s < LANES; s++) {
-            T v = s < m ? B[s * n * nrhs + e] : (T)0;
-            if (!ISFINITE(v))
-                bad[s] = 1;
-            X[e * LANES + s] = v;
-        }
+        amax[s] = mx;
+        bad[s] = !(chk == 0);
+    }
 }
 
 /* Factors LANES interleaved systems (see factor_); pivot breakdowns go to
  * info[s] (first one per lane), computation continues in every lane. */
+BSYM_INLINE
 static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, int *info)
 {
     for (int64_t j = 0; j < n; j++) {
@@ -184,6 +191,7 @@ static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, in
 }
 
 /* L D L^T x = b for LANES interleaved right-hand sides (see substitute_). */
+BSYM_INLINE
 static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
 {
     for (int64_t j = 0; j < n; j++)
@@ -208,7 +216,7 @@ static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
 
 /* Solves systems [0, m) (m <= LANES) starting at A, B; work holds
  * (n*(n+1)/2 + n + n*nrhs) * LANES elements. */
-BSYM_TARGET_CLONES
+BSYM_INLINE
 static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B,
                                         int *info, T *work)
 {
@@ -229,6 +237,26 @@ static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int 
             B[s * n * nrhs + e] = info[s] ? (T)NAN : X[e * LANES + s];
     }
 }
+/* The same, compiled for AVX2 + FMA (x86-64), and the choice at run time. */
+#ifdef BSYM_X86_DISPATCH
+__attribute__((target("avx2,fma"))) static void BSYM_CAT(solve_lanes_avx2_, SFX)(
+    char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B, int *info, T *work)
+{
+    BSYM_CAT(solve_lanes_, SFX)(uplo, n, nrhs, m, A, B, info, work);
+}
+#endif
+static void BSYM_CAT(solve_lanes_any_, SFX)(int avx2, char uplo, int64_t n, int64_t nrhs, int m,
+                                            const T *A, T *B, int *info, T *work)
+{
+#ifdef BSYM_X86_DISPATCH
+    if (avx2) {
+        BSYM_CAT(solve_lanes_avx2_, SFX)(uplo, n, nrhs, m, A, B, info, work);
+        return;
+    }
+#endif
+    (void)avx2;
+    BSYM_CAT(solve_lanes_, SFX)(uplo, n, nrhs, m, A, B, info, work);
+}
 #undef LANES
 #undef PACKED
 
@@ -241,6 +269,7 @@ int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t c
     const int lanes = n <= BSYM_CPU_LANES_MAX_N ? BSYM_CPU_LANES : 1;
     const int64_t groups = (count + lanes - 1) / lanes;
     const size_t work = (size_t)(n * n + n + (lanes > 1 ? n * nrhs : 0)) * (size_t)lanes;
+    const int avx2 = bsym__cpu_has_avx2_fma();
     int nomem = 0;
     int team = threads > 0 ? threads : bsym__omp_default_threads();
     if (groups < team)
@@ -259,8 +288,8 @@ int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t c
                 const int64_t k = g * lanes;
                 if (lanes > 1) {
                     int m = count - k < lanes ? (int)(count - k) : lanes;
-                    BSYM_CAT(solve_lanes_, SFX)(uplo, n, nrhs, m, A + k * n * n, B + k * n * nrhs,
-                                                info + k, W);
+                    BSYM_CAT(solve_lanes_any_, SFX)(avx2, uplo, n, nrhs, m, A + k * n * n,
+                                                    B + k * n * nrhs, info + k, W);
                 } else {
                     info[k] = BSYM_CAT(solve_one_, SFX)(uplo, n, nrhs, A + k * n * n,
                                                         B + k * n * nrhs, W, W + n * n);
