@@ -130,7 +130,7 @@ static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m
             const T *a = A + s * n * n;
             for (int64_t j = 0; j < n; j++) {
                 T *w = W + PACKED(j, j) * LANES + s;
-                const T *src = uplo == 'L' ? a + j + j * n : a + j + j * n;
+                const T *src = a + j + j * n; /* (j, j) */
                 const int64_t step = uplo == 'L' ? 1 : n; /* along column j, or row j */
                 for (int64_t i = 0; i < n - j; i++) {
                     T v = src[i * step];
