@@ -592,29 +592,27 @@ extern "C" int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max
     return 0;
 }
 
+// Calls f(variant) for the variant of (precision, n, group); `none` when
+// there is none or the precision letter is unknown.
+template <typename F> int with_variant(char precision, int n, int group, int none, F f)
+{
+    if (precision == 'd') {
+        const variant<double> *v = find_variant<double>(n, group);
+        return v ? f(*v) : none;
+    }
+    if (precision == 's') {
+        const variant<float> *v = find_variant<float>(n, group);
+        return v ? f(*v) : none;
+    }
+    return none;
+}
+
 extern "C" int bsym_cuda_ldlt_tuned_group(char precision, int n)
 {
-    if (precision == 'd' || precision == 's') {
-        const int group = 0;
-        if (precision == 'd') {
-            const variant<double> *v = find_variant<double>(n, group);
-            return v ? v->group : 0;
-        }
-        const variant<float> *v = find_variant<float>(n, group);
-        return v ? v->group : 0;
-    }
-    return 0;
+    return with_variant(precision, n, 0, 0, [](const auto &v) { return v.group; });
 }
 
 extern "C" int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group)
 {
-    if (precision == 'd') {
-        const variant<double> *v = find_variant<double>(n, group);
-        return v ? v->occupancy() : -1;
-    }
-    if (precision == 's') {
-        const variant<float> *v = find_variant<float>(n, group);
-        return v ? v->occupancy() : -1;
-    }
-    return -1;
+    return with_variant(precision, n, group, -1, [](const auto &v) { return v.occupancy(); });
 }
