@@ -227,8 +227,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         //    copy is started.
         __pipeline_wait_prior(0);
         T a[R][NMAX];
-        T amax = 0;
-        int nonfinite = 0;
+        T amax = 0, chk = 0; // v * 0 is NaN exactly when v is not finite
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
@@ -237,14 +236,13 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 T v = (k == r) ? T(1) : T(0);
                 if (k < (q + 1) * G && active && r < n && k <= r) {
                     v = stage[tri<NMAX>(r, k)];
-                    if (!isfinite(v))
-                        nonfinite = 1;
-                    else
-                        amax = max(amax, fabs(v));
+                    chk += v * T(0);
+                    amax = max(amax, fabs(v)); // max ignores a NaN
                 }
                 a[q][k] = v;
             }
         }
+        int nonfinite = !(chk == T(0));
         T y[R], b0[R]; // first right-hand side: worked on, and as given
 #pragma unroll
         for (int q = 0; q < R; q++) {
@@ -304,8 +302,10 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 unpack(cv[kc], w);
 #pragma unroll
                 for (int q = 0; q < R; q++) {
-                    if (kc * VW<T> >= (q + 1) * G - 1 || kc * VW<T> >= (q + 1) * G - 1 - j)
-                        continue; // the first test is known at compile time
+                    // the first test is known at compile time; the second
+                    // is implied by the loop's break for the last block
+                    if (kc * VW<T> >= (q + 1) * G - 1 || (q < R - 1 && kc * VW<T> >= (q + 1) * G - 1 - j))
+                        continue;
 #pragma unroll
                     for (int e = 0; e < VW<T>; e++) {
                         const int m = kc * VW<T> + e;
