@@ -8,9 +8,11 @@
 //    rows), held in registers;
 //  - NMAX is the smallest supported size >= n; rows and columns past n are an
 //    identity block, and every loop runs to n, not NMAX;
-//  - loads are coalesced: for column k the group reads rows t, t+1, ... of it,
-//    which are adjacent in memory (uplo = 'L'); uplo = 'U' reads row k of the
-//    upper triangle instead, strided, and relies on the L1 cache.
+//  - the grid is persistent: while a group factors one system, asynchronous
+//    copies (cp.async) bring the next system's referenced triangle into
+//    shared memory; for column k the group copies rows t, t+1, ... of it,
+//    adjacent in memory for uplo = 'L' (uplo = 'U' reads row k of the upper
+//    triangle instead, strided).
 // Right-looking factorisation in a moving frame: at step j register a[q][m]
 // of a row holds its entry in column j + m. The rows at or below j publish
 // a[q][0] (column j) in shared memory; each row below j takes L(r, j) =
