@@ -14,7 +14,7 @@ match_choice <- function(x, name, choices) {
 check_numeric <- function(x, name) {
   if (is.complex(x))
     stop(name, " must be real: complex values are not supported", call. = FALSE)
-  if (!is.numeric(x) || is.object(x) && !is.array(x) && !is.matrix(x))
+  if (!is.numeric(x)) # also FALSE for logical, character, factor, Date, list
     stop(sprintf("%s must be a numeric array (got %s)", name,
                  paste(class(x), collapse = "/")), call. = FALSE)
 }

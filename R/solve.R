@@ -12,9 +12,6 @@ bsym_solve <- function(A, B, method = "ldlt",
   check_numeric(B, "B")
   da <- batch_dims(A)
   shape <- rhs_shape(B, da)
-  if (device == "gpu" && !bsym_gpu_available())
-    stop("bsym_solve: device = \"gpu\" but no GPU is usable: ",
-         bsym_device_info()$reason, call. = FALSE)
   # integers to doubles; a double array is passed as it is (no copy)
   if (!is.double(A)) storage.mode(A) <- "double"
   if (!is.double(B)) storage.mode(B) <- "double"

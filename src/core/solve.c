@@ -40,7 +40,7 @@ static bsym_status choose_device(bsym_ctx *ctx, int64_t n, int64_t batch, int *g
     bsym_get_device_info(&dev);
     if (ctx->device == BSYM_DEVICE_GPU) {
         if (!dev.gpu_available)
-            return bsym__fail(ctx, BSYM_ERR_NODEVICE, "the GPU was requested but none is usable: %s",
+            return bsym__fail(ctx, BSYM_ERR_NODEVICE, "the GPU was requested but no GPU is usable: %s",
                               dev.reason);
         if (n > BSYM_GPU_LDLT_MAX_N)
             return bsym__fail(ctx, BSYM_ERR_SIZE,
