@@ -50,7 +50,9 @@ typedef enum {
 } bsym_device;
 
 typedef enum {
-    BSYM_METHOD_LDLT = 0   /* LDL^T without pivoting (SPD, well conditioned) */
+    BSYM_METHOD_LDLT = 0,    /* LDL^T without pivoting (SPD, well conditioned) */
+    BSYM_METHOD_TRIDIAG = 1  /* Householder A = Q T Q^T, PCR on T, x = Q z: any
+                                nonsingular symmetric A, indefinite included */
 } bsym_method;
 
 /* uplo: 'L' reads the lower triangle (default), 'U' the upper one. */
@@ -58,6 +60,11 @@ typedef enum {
 /* Largest n the GPU LDL^T kernels take; larger systems run on the CPU under
  * BSYM_DEVICE_AUTO and give BSYM_ERR_SIZE under BSYM_DEVICE_GPU. */
 #define BSYM_GPU_LDLT_MAX_N 64
+/* Largest n of the GPU Householder kernels (bsym_*tridiagonalize and
+ * BSYM_METHOD_TRIDIAG), and of the GPU tridiagonal solve (bsym_*tridiag_solve);
+ * the same rules apply as for LDL^T. */
+#define BSYM_GPU_HOUSEHOLDER_MAX_N 64
+#define BSYM_GPU_PCR_MAX_N 16384
 
 /* ---- context ----------------------------------------------------------- */
 typedef struct bsym_ctx bsym_ctx;
@@ -98,7 +105,9 @@ int bsym_gpu_available(void);
  *   A     n x n x batch, column-major, read only; the triangle named by uplo
  *         is referenced, the other is never read.
  *   B     n x nrhs x batch; on return the solutions (NaN where info != 0).
- *   info  batch ints, see the header comment.
+ *   info  batch ints, see the header comment; BSYM_METHOD_TRIDIAG reports
+ *         j > 0 when PCR on T met a zero or non-finite pivot in row j (T, and
+ *         so A, singular or nearly so).
  * n >= 0, nrhs >= 0, batch >= 0; empty problems return BSYM_OK at once.
  * After an error status (BSYM_ERR_INTERRUPTED included) the contents of B
  * and info are unspecified: some systems may have been solved, others not.
@@ -109,6 +118,43 @@ bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
 bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,
                         const float *A, float *B, int *info);
+
+/* ---- Householder tridiagonalization --------------------------------------
+ * A_k = Q_k T_k Q_k^T for k = 0 .. batch-1, Q_k orthogonal, T_k symmetric
+ * tridiagonal.
+ *   A     n x n x batch, read only; the triangle named by uplo is referenced.
+ *   d     n x batch: the diagonal of T_k.
+ *   e     (n-1) x batch: the off-diagonal of T_k, e[i] = T_k(i+1, i) (0-based);
+ *         may be NULL when n <= 1.
+ *   Q     n x n x batch, or NULL when Q is not wanted (it is then never formed).
+ *   info  batch ints: 0 ok, -1 non-finite input (d, e and Q are NaN).
+ */
+bsym_status bsym_dtridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const double *A, double *d, double *e, double *Q, int *info);
+bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const float *A, float *d, float *e, float *Q, int *info);
+
+/* ---- batched tridiagonal solves (parallel cyclic reduction) ---------------
+ * Solves T_k X_k = B_k for k = 0 .. batch-1, overwriting B with X, where T_k
+ * is the general tridiagonal matrix with
+ *   dl    (n-1) x batch sub-diagonal,   T_k(i+1, i) = dl[k*(n-1) + i],
+ *   d     n x batch diagonal,           T_k(i, i)   = d[k*n + i],
+ *   du    (n-1) x batch super-diagonal, T_k(i, i+1) = du[k*(n-1) + i],
+ *         or NULL for a symmetric T_k (du = dl);
+ * dl and du may be NULL when n <= 1; all are read only.
+ *   B     n x nrhs x batch; on return the solutions (NaN where info != 0).
+ *   info  0 ok; j > 0 when the reduction met a zero or non-finite pivot, or
+ *         the solution a non-finite value, in row j (1-based; which row
+ *         depends on the device's reduction order); -1 non-finite input.
+ * No pivoting: safe for diagonally dominant and for symmetric positive
+ * definite T; for other T the caller checks the residual.
+ */
+bsym_status bsym_dtridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t batch,
+                                const double *dl, const double *d, const double *du,
+                                double *B, int *info);
+bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t batch,
+                                const float *dl, const float *d, const float *du,
+                                float *B, int *info);
 
 #ifdef __cplusplus
 }

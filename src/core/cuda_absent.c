@@ -44,6 +44,59 @@ bsym_status bsym_cuda_ldlt_s(void **state, char uplo, int64_t n, int64_t nrhs, i
     (void)interrupt; (void)idata;
     return absent(msg, msglen);
 }
+bsym_status bsym_cuda_tridiagonalize_d(void **state, char uplo, int64_t n, int64_t batch,
+                                       const double *A, double *d, double *e, double *Q, int *info,
+                                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)uplo; (void)n; (void)batch; (void)A; (void)d; (void)e; (void)Q; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+
+bsym_status bsym_cuda_tridiagonalize_s(void **state, char uplo, int64_t n, int64_t batch,
+                                       const float *A, float *d, float *e, float *Q, int *info,
+                                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)uplo; (void)n; (void)batch; (void)A; (void)d; (void)e; (void)Q; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+
+bsym_status bsym_cuda_hhsolve_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                const double *A, double *B, int *info,
+                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)uplo; (void)n; (void)nrhs; (void)batch; (void)A; (void)B; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+
+bsym_status bsym_cuda_hhsolve_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                const float *A, float *B, int *info,
+                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)uplo; (void)n; (void)nrhs; (void)batch; (void)A; (void)B; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+
+bsym_status bsym_cuda_pcr_d(void **state, int64_t n, int64_t nrhs, int64_t batch, const double *dl,
+                            const double *d, const double *du, double *B, int *info,
+                            bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)n; (void)nrhs; (void)batch; (void)dl; (void)d; (void)du; (void)B; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
+
+bsym_status bsym_cuda_pcr_s(void **state, int64_t n, int64_t nrhs, int64_t batch, const float *dl,
+                            const float *d, const float *du, float *B, int *info,
+                            bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    (void)state; (void)n; (void)nrhs; (void)batch; (void)dl; (void)d; (void)du; (void)B; (void)info;
+    (void)interrupt; (void)idata;
+    return absent(msg, msglen);
+}
 #else
 typedef int bsym_cuda_present; /* ISO C wants a non-empty translation unit */
 #endif

@@ -1,6 +1,9 @@
 /*
- * solve.c -- the batched solve entry points: argument validation, device
- * choice, chunking with interrupt checks, dispatch to the CPU or CUDA backend.
+ * solve.c -- the batched entry points (solves, tridiagonalization,
+ * tridiagonal solves): argument validation, device choice, chunking with
+ * interrupt checks, dispatch to the CPU or CUDA backend. Every entry point
+ * describes its call in one `call` and hands it to run(), so that these steps
+ * are written once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -8,30 +11,116 @@
 #include "internal.h"
 #include "../cuda/bsym_cuda.h"
 
-/* Validates what every solve entry point takes. */
-static bsym_status check_solve_args(bsym_ctx *ctx, bsym_method method, char uplo,
-                                    int64_t n, int64_t nrhs, int64_t batch,
-                                    const void *A, const void *B, const int *info)
+/* Everything one entry point was given; the fields an operation does not use
+ * stay zero. */
+typedef struct {
+    size_t size;                  /* sizeof(T): 8 or 4 */
+    char uplo;
+    int64_t n, nrhs, batch;
+    const void *A;                /* n x n x batch                     */
+    const void *dl, *dd, *du;     /* tridiagonal input                 */
+    void *B;                      /* n x nrhs x batch, in/out          */
+    void *d, *e, *Q;              /* tridiagonalization output         */
+    int *info;
+} call;
+
+/* One operation in one precision: its backends and limits. */
+typedef struct {
+    const char *name;             /* for messages */
+    int64_t gpu_max_n;
+    /* entries of one system, for the automatic device choice */
+    int64_t (*entries)(const call *c);
+    /* systems [k0, k0 + count) on the CPU; 0, or -1 for no memory */
+    int (*cpu)(const call *c, int64_t k0, int64_t count, int threads);
+    bsym_status (*gpu)(const call *c, bsym_ctx *ctx);
+} operation;
+
+/* Byte offset of system k0 in an array of `per` elements per system. */
+#define AT(p, per, k0) ((p) == NULL ? NULL : (char *)(p) + (size_t)((per) * (k0)) * c->size)
+#define CAT(p, per, k0) ((p) == NULL ? NULL : (const char *)(p) + (size_t)((per) * (k0)) * c->size)
+
+static int64_t square_entries(const call *c) { return c->n * c->n; }
+static int64_t row_entries(const call *c) { return c->n * (c->nrhs + 3); }
+
+/* The typed backend calls, written once for both precisions. */
+#define DEFINE_OPS(P, T)                                                                        \
+    static int ldlt_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                      \
+    {                                                                                           \
+        return bsym__ldlt_cpu_##P(c->uplo, c->n, c->nrhs, cnt, (const T *)CAT(c->A, c->n * c->n, k0), \
+                                  (T *)AT(c->B, c->n * c->nrhs, k0), c->info + k0, t);           \
+    }                                                                                           \
+    static bsym_status ldlt_gpu_##P(const call *c, bsym_ctx *x)                                 \
+    {                                                                                           \
+        return bsym_cuda_ldlt_##P(&x->cuda, c->uplo, c->n, c->nrhs, c->batch, (const T *)c->A,  \
+                                  (T *)c->B, c->info, x->interrupt, x->interrupt_data,          \
+                                  x->message, sizeof x->message);                               \
+    }                                                                                           \
+    static int hhsolve_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                   \
+    {                                                                                           \
+        return bsym__hhsolve_cpu_##P(c->uplo, c->n, c->nrhs, cnt,                               \
+                                     (const T *)CAT(c->A, c->n * c->n, k0),                     \
+                                     (T *)AT(c->B, c->n * c->nrhs, k0), c->info + k0, t);        \
+    }                                                                                           \
+    static bsym_status hhsolve_gpu_##P(const call *c, bsym_ctx *x)                              \
+    {                                                                                           \
+        return bsym_cuda_hhsolve_##P(&x->cuda, c->uplo, c->n, c->nrhs, c->batch,                \
+                                     (const T *)c->A, (T *)c->B, c->info, x->interrupt,         \
+                                     x->interrupt_data, x->message, sizeof x->message);         \
+    }                                                                                           \
+    static int trd_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                       \
+    {                                                                                           \
+        return bsym__tridiagonalize_cpu_##P(c->uplo, c->n, cnt,                                 \
+                                            (const T *)CAT(c->A, c->n * c->n, k0),              \
+                                            (T *)AT(c->d, c->n, k0), (T *)AT(c->e, c->n - 1, k0), \
+                                            (T *)AT(c->Q, c->n * c->n, k0), c->info + k0, t);   \
+    }                                                                                           \
+    static bsym_status trd_gpu_##P(const call *c, bsym_ctx *x)                                  \
+    {                                                                                           \
+        return bsym_cuda_tridiagonalize_##P(&x->cuda, c->uplo, c->n, c->batch, (const T *)c->A, \
+                                            (T *)c->d, (T *)c->e, (T *)c->Q, c->info,           \
+                                            x->interrupt, x->interrupt_data, x->message,        \
+                                            sizeof x->message);                                 \
+    }                                                                                           \
+    static int pcr_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                       \
+    {                                                                                           \
+        return bsym__pcr_cpu_##P(c->n, c->nrhs, cnt, (const T *)CAT(c->dl, c->n - 1, k0),       \
+                                 (const T *)CAT(c->dd, c->n, k0), (const T *)CAT(c->du, c->n - 1, k0), \
+                                 (T *)AT(c->B, c->n * c->nrhs, k0), c->info + k0, t);            \
+    }                                                                                           \
+    static bsym_status pcr_gpu_##P(const call *c, bsym_ctx *x)                                  \
+    {                                                                                           \
+        return bsym_cuda_pcr_##P(&x->cuda, c->n, c->nrhs, c->batch, (const T *)c->dl,           \
+                                 (const T *)c->dd, (const T *)c->du, (T *)c->B, c->info,        \
+                                 x->interrupt, x->interrupt_data, x->message, sizeof x->message); \
+    }                                                                                           \
+    static const operation LDLT_##P = {"LDL^T", BSYM_GPU_LDLT_MAX_N, square_entries,            \
+                                       ldlt_cpu_##P, ldlt_gpu_##P};                             \
+    static const operation HHSOLVE_##P = {"Householder", BSYM_GPU_HOUSEHOLDER_MAX_N,            \
+                                          square_entries, hhsolve_cpu_##P, hhsolve_gpu_##P};    \
+    static const operation TRD_##P = {"Householder", BSYM_GPU_HOUSEHOLDER_MAX_N, square_entries, \
+                                      trd_cpu_##P, trd_gpu_##P};                                \
+    static const operation PCR_##P = {"tridiagonal solve", BSYM_GPU_PCR_MAX_N, row_entries,     \
+                                      pcr_cpu_##P, pcr_gpu_##P};
+
+DEFINE_OPS(d, double)
+DEFINE_OPS(s, float)
+
+/* Sizes must be >= 0 and every array of the call addressable. */
+static bsym_status check_sizes(bsym_ctx *ctx, const call *c)
 {
-    if (method != BSYM_METHOD_LDLT)
-        return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)method);
-    if (uplo != 'L' && uplo != 'U')
-        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", uplo);
+    int64_t n = c->n, batch = c->batch, nrhs = c->nrhs;
     if (n < 0 || nrhs < 0 || batch < 0)
         return bsym__fail(ctx, BSYM_ERR_ARG,
                           "sizes must be >= 0 (n = %lld, nrhs = %lld, batch = %lld)",
                           (long long)n, (long long)nrhs, (long long)batch);
-    /* n*n*batch and n*nrhs*batch must be addressable */
     if (n > 0 && batch > 0 &&
         (n > INT64_MAX / n / batch || (nrhs > 0 && nrhs > INT64_MAX / n / batch)))
         return bsym__fail(ctx, BSYM_ERR_SIZE, "the batch is too large to address");
-    if (n > 0 && batch > 0 && (A == NULL || info == NULL || (nrhs > 0 && B == NULL)))
-        return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
     return BSYM_OK;
 }
 
 /* Decides between CPU and GPU for a call; sets *gpu. */
-static bsym_status choose_device(bsym_ctx *ctx, int64_t n, int64_t batch, int *gpu)
+static bsym_status choose_device(bsym_ctx *ctx, const operation *op, const call *c, int *gpu)
 {
     bsym_device_info dev;
     *gpu = 0;
@@ -42,77 +131,38 @@ static bsym_status choose_device(bsym_ctx *ctx, int64_t n, int64_t batch, int *g
         if (!dev.gpu_available)
             return bsym__fail(ctx, BSYM_ERR_NODEVICE, "the GPU was requested but no GPU is usable: %s",
                               dev.reason);
-        if (n > BSYM_GPU_LDLT_MAX_N)
+        if (c->n > op->gpu_max_n)
             return bsym__fail(ctx, BSYM_ERR_SIZE,
-                              "n = %lld exceeds the GPU LDL^T limit of %d; use the CPU or the automatic device choice",
-                              (long long)n, BSYM_GPU_LDLT_MAX_N);
+                              "n = %lld exceeds the GPU %s limit of %lld; use the CPU or the automatic device choice",
+                              (long long)c->n, op->name, (long long)op->gpu_max_n);
         *gpu = 1;
         return BSYM_OK;
     }
-    *gpu = dev.gpu_available && n <= BSYM_GPU_LDLT_MAX_N && batch * n * n >= BSYM_AUTO_GPU_MIN_ENTRIES;
+    *gpu = dev.gpu_available && c->n <= op->gpu_max_n &&
+           c->batch * op->entries(c) >= BSYM_AUTO_GPU_MIN_ENTRIES;
     return BSYM_OK;
 }
 
-/* Element size and typed calls for the two precisions, so that the body of a
- * solve is written once. */
-typedef struct {
-    size_t size;  /* sizeof(T) */
-    int (*cpu)(char, int64_t, int64_t, int64_t, const void *, void *, int *, int);
-    bsym_status (*gpu)(void **, char, int64_t, int64_t, int64_t, const void *, void *, int *,
-                       bsym_interrupt_fn, void *, char *, size_t);
-} precision_ops;
-
-static int ldlt_cpu_d(char u, int64_t n, int64_t r, int64_t c, const void *A, void *B, int *i, int t)
+/* The walk every entry point shares, after its own pointer checks. */
+static bsym_status run(bsym_ctx *ctx, const operation *op, const call *c)
 {
-    return bsym__ldlt_cpu_d(u, n, r, c, (const double *)A, (double *)B, i, t);
-}
-static int ldlt_cpu_s(char u, int64_t n, int64_t r, int64_t c, const void *A, void *B, int *i, int t)
-{
-    return bsym__ldlt_cpu_s(u, n, r, c, (const float *)A, (float *)B, i, t);
-}
-static bsym_status ldlt_gpu_d(void **st, char u, int64_t n, int64_t r, int64_t b, const void *A,
-                              void *B, int *i, bsym_interrupt_fn f, void *fd, char *m, size_t ml)
-{
-    return bsym_cuda_ldlt_d(st, u, n, r, b, (const double *)A, (double *)B, i, f, fd, m, ml);
-}
-static bsym_status ldlt_gpu_s(void **st, char u, int64_t n, int64_t r, int64_t b, const void *A,
-                              void *B, int *i, bsym_interrupt_fn f, void *fd, char *m, size_t ml)
-{
-    return bsym_cuda_ldlt_s(st, u, n, r, b, (const float *)A, (float *)B, i, f, fd, m, ml);
-}
-static const precision_ops LDLT_D = {sizeof(double), ldlt_cpu_d, ldlt_gpu_d};
-static const precision_ops LDLT_S = {sizeof(float), ldlt_cpu_s, ldlt_gpu_s};
-
-/* The body of bsym_dsolve / bsym_ssolve. */
-static bsym_status solve(bsym_ctx *ctx, const precision_ops *ops, bsym_method method, char uplo,
-                         int64_t n, int64_t nrhs, int64_t batch, const void *A, void *B, int *info)
-{
-    if (ctx == NULL)
-        return BSYM_ERR_ARG;
-    bsym__begin(ctx);
-    bsym_status st = check_solve_args(ctx, method, uplo, n, nrhs, batch, A, B, info);
     int gpu = 0;
-    if (st == BSYM_OK)
-        st = choose_device(ctx, n, batch, &gpu);
+    bsym_status st = choose_device(ctx, op, c, &gpu);
     if (st != BSYM_OK)
         return st;
-    if (n == 0 || batch == 0) {
-        for (int64_t k = 0; k < batch; k++)
-            info[k] = 0;
+    if (c->n == 0 || c->batch == 0) {
+        for (int64_t k = 0; k < c->batch; k++)
+            c->info[k] = 0;
     } else if (gpu) {
-        st = ops->gpu(&ctx->cuda, uplo, n, nrhs, batch, A, B, info, ctx->interrupt,
-                      ctx->interrupt_data, ctx->message, sizeof ctx->message);
+        st = op->gpu(c, ctx);
     } else {
-        const char *a = A;
-        char *b = B;
-        for (int64_t k0 = 0; k0 < batch && st == BSYM_OK; k0 += BSYM_CPU_CHUNK) {
-            int64_t cnt = batch - k0 < BSYM_CPU_CHUNK ? batch - k0 : BSYM_CPU_CHUNK;
+        for (int64_t k0 = 0; k0 < c->batch && st == BSYM_OK; k0 += BSYM_CPU_CHUNK) {
+            int64_t cnt = c->batch - k0 < BSYM_CPU_CHUNK ? c->batch - k0 : BSYM_CPU_CHUNK;
             if (k0 > 0 && bsym__interrupted(ctx))
                 st = bsym__fail(ctx, BSYM_ERR_INTERRUPTED, "interrupted by the user");
-            else if (ops->cpu(uplo, n, nrhs, cnt, a + (size_t)(k0 * n * n) * ops->size,
-                              b + (size_t)(k0 * n * nrhs) * ops->size, info + k0, ctx->threads) != 0)
-                st = bsym__fail(ctx, BSYM_ERR_NOMEM, "no memory for a %lld x %lld workspace",
-                                (long long)n, (long long)n);
+            else if (op->cpu(c, k0, cnt, ctx->threads) != 0)
+                st = bsym__fail(ctx, BSYM_ERR_NOMEM, "no memory for the %s workspace (n = %lld)",
+                                op->name, (long long)c->n);
         }
     }
     if (st == BSYM_OK)
@@ -120,16 +170,110 @@ static bsym_status solve(bsym_ctx *ctx, const precision_ops *ops, bsym_method me
     return st;
 }
 
+/* 1 when the call has at least one system with n > 0 (pointers needed). */
+static int nonempty(const call *c)
+{
+    return c->n > 0 && c->batch > 0;
+}
+
+/* ---- bsym_dsolve / bsym_ssolve ----------------------------------------- */
+static bsym_status solve(bsym_ctx *ctx, const operation *ldlt, const operation *hh, bsym_method method,
+                         call *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (method != BSYM_METHOD_LDLT && method != BSYM_METHOD_TRIDIAG)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)method);
+    if (c->uplo != 'L' && c->uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    if (nonempty(c) && (c->A == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
+    return run(ctx, method == BSYM_METHOD_LDLT ? ldlt : hh, c);
+}
+
 bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,
                         const double *A, double *B, int *info)
 {
-    return solve(ctx, &LDLT_D, method, uplo, n, nrhs, batch, A, B, info);
+    call c = {.size = sizeof(double), .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info};
+    return solve(ctx, &LDLT_d, &HHSOLVE_d, method, &c);
 }
 
 bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,
                         const float *A, float *B, int *info)
 {
-    return solve(ctx, &LDLT_S, method, uplo, n, nrhs, batch, A, B, info);
+    call c = {.size = sizeof(float), .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info};
+    return solve(ctx, &LDLT_s, &HHSOLVE_s, method, &c);
+}
+
+/* ---- bsym_dtridiagonalize / bsym_stridiagonalize ------------------------ */
+static bsym_status tridiagonalize(bsym_ctx *ctx, const operation *op, call *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (c->uplo != 'L' && c->uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    if (nonempty(c) && (c->A == NULL || c->d == NULL || c->info == NULL || (c->n > 1 && c->e == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A, d, e (for n > 1) and info must not be NULL");
+    return run(ctx, op, c);
+}
+
+bsym_status bsym_dtridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const double *A, double *d, double *e, double *Q, int *info)
+{
+    call c = {.size = sizeof(double), .uplo = uplo, .n = n, .batch = batch,
+              .A = A, .d = d, .e = e, .Q = Q, .info = info};
+    return tridiagonalize(ctx, &TRD_d, &c);
+}
+
+bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const float *A, float *d, float *e, float *Q, int *info)
+{
+    call c = {.size = sizeof(float), .uplo = uplo, .n = n, .batch = batch,
+              .A = A, .d = d, .e = e, .Q = Q, .info = info};
+    return tridiagonalize(ctx, &TRD_s, &c);
+}
+
+/* ---- bsym_dtridiag_solve / bsym_stridiag_solve -------------------------- */
+static bsym_status tridiag_solve(bsym_ctx *ctx, const operation *op, call *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    if (nonempty(c) && (c->dd == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL) ||
+                        (c->n > 1 && c->dl == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "dl (for n > 1), d, B and info must not be NULL");
+    return run(ctx, op, c);
+}
+
+bsym_status bsym_dtridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t batch,
+                                const double *dl, const double *d, const double *du,
+                                double *B, int *info)
+{
+    call c = {.size = sizeof(double), .n = n, .nrhs = nrhs, .batch = batch,
+              .dl = dl, .dd = d, .du = du, .B = B, .info = info};
+    return tridiag_solve(ctx, &PCR_d, &c);
+}
+
+bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t batch,
+                                const float *dl, const float *d, const float *du,
+                                float *B, int *info)
+{
+    call c = {.size = sizeof(float), .n = n, .nrhs = nrhs, .batch = batch,
+              .dl = dl, .dd = d, .du = du, .B = B, .info = info};
+    return tridiag_solve(ctx, &PCR_s, &c);
 }

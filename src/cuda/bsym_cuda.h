@@ -50,6 +50,51 @@ int bsym_cuda_ldlt_tuned_group(char precision, int n);
 /* Systems of that variant resident on one multiprocessor (-1 on error). */
 int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group);
 
+/* Householder tridiagonalization of host arrays (layout as
+ * bsym_dtridiagonalize; Q may be NULL), 1 <= n <= BSYM_GPU_HOUSEHOLDER_MAX_N. */
+bsym_status bsym_cuda_tridiagonalize_d(void **state, char uplo, int64_t n, int64_t batch,
+                                       const double *A, double *d, double *e, double *Q, int *info,
+                                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+bsym_status bsym_cuda_tridiagonalize_s(void **state, char uplo, int64_t n, int64_t batch,
+                                       const float *A, float *d, float *e, float *Q, int *info,
+                                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+/* BSYM_METHOD_TRIDIAG solves of host arrays (layout as bsym_dsolve),
+ * 1 <= n <= BSYM_GPU_HOUSEHOLDER_MAX_N. */
+bsym_status bsym_cuda_hhsolve_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                const double *A, double *B, int *info,
+                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+bsym_status bsym_cuda_hhsolve_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                const float *A, float *B, int *info,
+                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+/* Tridiagonal solves of host arrays (layout as bsym_dtridiag_solve; du NULL
+ * for symmetric), 1 <= n <= BSYM_GPU_PCR_MAX_N. */
+bsym_status bsym_cuda_pcr_d(void **state, int64_t n, int64_t nrhs, int64_t batch, const double *dl,
+                            const double *d, const double *du, double *B, int *info,
+                            bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+bsym_status bsym_cuda_pcr_s(void **state, int64_t n, int64_t nrhs, int64_t batch, const float *dl,
+                            const float *d, const float *du, float *B, int *info,
+                            bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
+
+/* Device-resident launches (benchmarks): device pointers, stream a
+ * cudaStream_t (NULL = default stream). Inputs are read only, B is
+ * overwritten by the solutions. The tridiagonal solve needs a device
+ * workspace of bsym_cuda_pcr_workspace bytes (0: dwork may be NULL). */
+bsym_status bsym_cuda_hhsolve_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
+                                       double *dB, int *dinfo, void *stream);
+bsym_status bsym_cuda_hhsolve_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
+                                       float *dB, int *dinfo, void *stream);
+bsym_status bsym_cuda_tridiagonalize_launch_d(char uplo, int n, int64_t batch, const double *dA,
+                                              double *dd, double *de, double *dQ, int *dinfo,
+                                              void *stream);
+bsym_status bsym_cuda_tridiagonalize_launch_s(char uplo, int n, int64_t batch, const float *dA,
+                                              float *dd, float *de, float *dQ, int *dinfo,
+                                              void *stream);
+size_t bsym_cuda_pcr_workspace(char precision, int n, int nrhs, int64_t batch);
+bsym_status bsym_cuda_pcr_launch_d(int n, int nrhs, int64_t batch, const double *ddl, const double *dd,
+                                   const double *ddu, double *dB, int *dinfo, void *dwork, void *stream);
+bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *ddl, const float *dd,
+                                   const float *ddu, float *dB, int *dinfo, void *dwork, void *stream);
+
 #ifdef __cplusplus
 }
 #endif
