@@ -1,0 +1,548 @@
+// householder.cu -- batched Householder tridiagonalization A = Q T Q^T on the
+// GPU, and the BSYM_METHOD_TRIDIAG solve built on it (Householder, PCR on T
+// with Q^T b, x = Q z, Q never formed).
+//
+// The paper's collaborative version (Algorithm 2), with the matrix in
+// registers instead of shared memory: a group of G lanes of one warp owns a
+// system, lane l holding the full rows l, l + G, ... (R = NMAX / G rows, NMAX
+// the size class of n). Step k (LAPACK's lower order) builds the reflector
+// H_k = I - tau v v^T that zeroes column k below the sub-diagonal:
+//   1. the owner of row k publishes it in shared memory (row k = column k);
+//   2. a group reduction gives ||x||, every lane forms its part of v;
+//   3. p = tau W v (each lane its rows, v broadcast from shared memory),
+//      K = tau/2 p.v (group reduction), w = p - K v;
+//   4. W -= v w^T + w v^T on every lane's rows.
+// The group synchronises with __syncwarp only. The reflectors are kept in
+// shared memory (where the input tile was) for Q or for the solve. The input
+// is scaled by a power of two (exact) so that the norms cannot overflow.
+#include <cstdio>
+
+#include "common.cuh"
+#include "pcr.cuh"
+
+namespace {
+
+using bsym::finite;
+
+// Sum (or max) over the G lanes of a group (aligned, G a power of two <= 32).
+template <int G, typename T> __device__ __forceinline__ T group_sum(T v)
+{
+#pragma unroll
+    for (int o = G / 2; o > 0; o >>= 1)
+        v += __shfl_xor_sync(bsym::FULL_MASK, v, o);
+    return v;
+}
+template <int G, typename T> __device__ __forceinline__ T group_max(T v)
+{
+#pragma unroll
+    for (int o = G / 2; o > 0; o >>= 1)
+        v = max(v, __shfl_xor_sync(bsym::FULL_MASK, v, o));
+    return v;
+}
+
+// Shared memory of one system, in elements of T: the input tile, later the
+// reflectors V[k][i] (NMAX x (NMAX + 1)); the published row; v; w; tau; d;
+// e; and four PCR rows (used when R > 1).
+template <int NMAX> struct layout {
+    static constexpr int LD = NMAX + 1;
+    static constexpr int TILE = 0, ROW = NMAX * LD, V = ROW + NMAX, W = V + NMAX, TAU = W + NMAX,
+                         D = TAU + NMAX, E = D + NMAX, PA = E + NMAX, PB = PA + NMAX, PC = PB + NMAX,
+                         PF = PC + NMAX, SIZE = PF + NMAX;
+};
+
+constexpr int WARPS_PER_BLOCK = 4;
+
+// What a kernel produces.
+enum mode { TRIDIAGONALIZE, SOLVE };
+
+template <typename T> struct hh_args {
+    const T *A;
+    char uplo;
+    int n, nrhs;
+    long long batch;
+    T *d, *e, *Q;   // TRIDIAGONALIZE (Q may be null)
+    T *B;           // SOLVE
+    int *info;
+};
+
+// Applies reflector k (v in V[k][.], tau[k]) to the vector held as x[r] =
+// x_{l + G r}: x -= tau v (v . x).
+template <typename T, int NMAX, int R, int G>
+__device__ __forceinline__ void apply_reflector(const T *s, int k, int l, T (&x)[R])
+{
+    using L = layout<NMAX>;
+    T dot = T(0);
+#pragma unroll
+    for (int r = 0; r < R; r++)
+        dot += s[L::TILE + k * L::LD + l + G * r] * x[r];
+    dot = group_sum<G>(dot) * s[L::TAU + k];
+#pragma unroll
+    for (int r = 0; r < R; r++)
+        x[r] -= dot * s[L::TILE + k * L::LD + l + G * r];
+}
+
+template <typename T, int NMAX, int R, mode MODE>
+__global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_args<T> p)
+{
+    constexpr int G = NMAX / R;                  // lanes per system
+    constexpr int PER_WARP = 32 / G;             // systems per warp
+    using L = layout<NMAX>;
+    extern __shared__ unsigned char smem_raw[];
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int slot = lane / G, l = lane % G;
+    const int n = p.n;
+    const long long sys = ((long long)blockIdx.x * WARPS_PER_BLOCK + warp) * PER_WARP + slot;
+    // a group beyond the batch runs on a zero matrix so that every lane of
+    // the warp takes part in every shuffle and barrier; it writes nothing
+    const bool live = sys < p.batch;
+    T *s = reinterpret_cast<T *>(smem_raw) + (warp * PER_WARP + slot) * L::SIZE;
+
+    // ---- load: coalesced copy of the n x n matrix into the tile -----------
+    const T *a = p.A + (live ? sys : 0) * (long long)n * n;
+    for (int idx = l; idx < n * n; idx += G) {
+        const int i = idx % n, j = idx / n;
+        s[L::TILE + i + j * L::LD] = live ? a[idx] : T(0);
+    }
+    __syncwarp(); // the tile is complete
+    // rows l + G r of the full symmetric matrix, from the referenced triangle
+    T w[R][NMAX];
+    T amax = T(0);
+    bool bad = false;
+    const bool lower = p.uplo == 'L';
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        const int i = l + G * r;
+#pragma unroll
+        for (int j = 0; j < NMAX; j++) {
+            T v = T(0);
+            if (i < n && j < n)
+                v = (lower == (i >= j)) ? s[L::TILE + i + j * L::LD] : s[L::TILE + j + i * L::LD];
+            w[r][j] = v;
+            bad |= !finite(v);
+            amax = max(amax, abs(v));
+        }
+    }
+    // ... and in SOLVE mode the right-hand sides must be finite too
+    if (MODE == SOLVE && live)
+        for (int k = 0; k < p.nrhs; k++)
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                const int i = l + G * r;
+                if (i < n)
+                    bad |= !finite(p.B[(sys * p.nrhs + k) * n + i]);
+            }
+    bad = group_max<G>(bad ? 1 : 0) != 0;
+    amax = group_max<G>(bad ? T(1) : amax);
+    // exact power-of-two scale so that max |W| is in [0.5, 1)
+    int ex = 0;
+    frexp(amax, &ex);
+    const T scale = amax > T(0) ? ldexp(T(1), -ex) : T(1);
+#pragma unroll
+    for (int r = 0; r < R; r++)
+#pragma unroll
+        for (int j = 0; j < NMAX; j++)
+            w[r][j] = bad ? T(0) : w[r][j] * scale;
+    __syncwarp(); // everyone has read the tile: it now holds the reflectors
+
+    // Publishes row k (= column k) of W in s[ROW]; its owner writes it.
+    auto publish_row = [&](int k) {
+        __syncwarp(); // the previous reader of s[ROW] is done
+        if (l == k % G) {
+#pragma unroll
+            for (int r = 0; r < R; r++)
+                if (r == k / G)
+#pragma unroll
+                    for (int j = 0; j < NMAX; j++)
+                        s[L::ROW + j] = w[r][j];
+        }
+        __syncwarp(); // the row is visible
+    };
+
+    // ---- reduction to tridiagonal form ------------------------------------
+    for (int k = 0; k + 2 < n; k++) {
+        publish_row(k);
+        // x = W[k+1:, k]; alpha its first entry, sigma the squares of the rest
+        const T alpha = s[L::ROW + k + 1];
+        T x[R], sig = T(0);
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            const int i = l + G * r;
+            x[r] = i > k + 1 ? s[L::ROW + i] : T(0);
+            sig += x[r] * x[r];
+        }
+        sig = group_sum<G>(sig);
+        const T beta = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
+        const T tau = sig == T(0) ? T(0) : (beta - alpha) / beta;
+        const T inv = sig == T(0) ? T(0) : T(1) / (alpha - beta);
+        T v[R];
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            const int i = l + G * r;
+            v[r] = i == k + 1 ? T(1) : x[r] * inv;
+            s[L::V + i] = v[r];
+            s[L::TILE + k * L::LD + i] = v[r];
+        }
+        if (l == 0) {
+            s[L::D + k] = s[L::ROW + k];
+            s[L::E + k] = beta;
+            s[L::TAU + k] = tau;
+        }
+        __syncwarp(); // v is visible
+        // p = tau W v on rows > k, K = tau/2 p.v, w = p - K v
+        T pv[R], dot = T(0);
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            T acc = T(0);
+#pragma unroll
+            for (int j = 0; j < NMAX; j++)
+                acc += w[r][j] * s[L::V + j];
+            pv[r] = l + G * r > k ? tau * acc : T(0);
+            dot += pv[r] * v[r];
+        }
+        const T K = T(0.5) * tau * group_sum<G>(dot);
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            pv[r] -= K * v[r];
+            s[L::W + l + G * r] = pv[r];
+        }
+        __syncwarp(); // w is visible
+        // W -= v w^T + w v^T
+#pragma unroll
+        for (int r = 0; r < R; r++)
+#pragma unroll
+            for (int j = 0; j < NMAX; j++)
+                w[r][j] -= v[r] * s[L::W + j] + pv[r] * s[L::V + j];
+    }
+    // the last 2 x 2 block (n >= 2) or 1 x 1 (n = 1)
+    if (n >= 2) {
+        publish_row(n - 2);
+        if (l == 0)
+            s[L::D + n - 2] = s[L::ROW + n - 2];
+        publish_row(n - 1);
+        if (l == 0) {
+            s[L::D + n - 1] = s[L::ROW + n - 1];
+            s[L::E + n - 2] = s[L::ROW + n - 2];
+        }
+    } else {
+        publish_row(0);
+        if (l == 0)
+            s[L::D] = s[L::ROW];
+    }
+    __syncwarp(); // d, e, tau are complete
+    // undo the scaling of T (Q does not depend on it)
+    const T unscale = T(1) / scale;
+    for (int i = l; i < n; i += G) {
+        s[L::D + i] *= unscale;
+        if (i + 1 < n)
+            s[L::E + i] *= unscale;
+    }
+    __syncwarp(); // T is final
+
+    const T nan = T(NAN);
+    if (MODE == TRIDIAGONALIZE) {
+        if (!live)
+            return; // no shuffle or barrier follows
+        for (int i = l; i < n; i += G) {
+            p.d[sys * n + i] = bad ? nan : s[L::D + i];
+            if (i + 1 < n)
+                p.e[sys * (n - 1) + i] = bad ? nan : s[L::E + i];
+        }
+        if (l == 0)
+            p.info[sys] = bad ? -1 : 0;
+        if (p.Q == nullptr)
+            return;
+        // Q = H_0 H_1 ... H_{n-3}, row by row: start from I, Q <- Q H_k
+#pragma unroll
+        for (int r = 0; r < R; r++)
+#pragma unroll
+            for (int j = 0; j < NMAX; j++)
+                w[r][j] = (l + G * r == j) ? T(1) : T(0);
+        for (int k = 0; k + 2 < n; k++) {
+            const T *vk = s + L::TILE + k * L::LD;
+            const T tau = s[L::TAU + k];
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                T acc = T(0);
+#pragma unroll
+                for (int j = 0; j < NMAX; j++)
+                    acc += w[r][j] * vk[j];
+                acc *= tau;
+#pragma unroll
+                for (int j = 0; j < NMAX; j++)
+                    w[r][j] -= acc * vk[j];
+            }
+        }
+        T *q = p.Q + sys * (long long)n * n;
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            const int i = l + G * r;
+            if (i < n)
+#pragma unroll
+                for (int j = 0; j < NMAX; j++)
+                    if (j < n)
+                        q[i + j * n] = bad ? nan : w[r][j];
+        }
+        return;
+    }
+
+    // ---- SOLVE: z = Q^T b, T y = z by PCR, x = Q y ------------------------
+    int fail_row = 0x7fffffff;
+    for (int rhs = 0; rhs < p.nrhs; rhs++) {
+        T *b = p.B + ((live ? sys : 0) * p.nrhs + rhs) * (long long)n;
+        T x[R];
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            const int i = l + G * r;
+            x[r] = live && i < n && !bad ? b[i] : T(0);
+        }
+        for (int k = 0; k + 2 < n; k++)
+            apply_reflector<T, NMAX, R, G>(s, k, l, x);
+        if (R == 1) {
+            // one row per lane: PCR through shuffles (rows >= n are idle)
+            const int i = l;
+            const bool in = i < n;
+            bsym::pcr_row<T> row{in && i > 0 ? s[L::E + i - 1] : T(0), in ? s[L::D + i] : T(1),
+                                 in && i + 1 < n ? s[L::E + i] : T(0)};
+            bool f = false;
+            const T y = bsym::pcr_lanes(row, x[0], i, n, &f);
+            if (f && in)
+                fail_row = min(fail_row, i);
+            x[0] = in ? y : T(0);
+        } else {
+            // R rows per lane: PCR in shared memory (rows l + G r)
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                const int i = l + G * r;
+                if (i < n) {
+                    s[L::PA + i] = i > 0 ? s[L::E + i - 1] : T(0);
+                    s[L::PB + i] = s[L::D + i];
+                    s[L::PC + i] = i + 1 < n ? s[L::E + i] : T(0);
+                    s[L::PF + i] = x[r];
+                }
+            }
+            __syncwarp(); // the PCR rows are complete
+            bsym::pcr_shared(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n, l, G, &fail_row,
+                             bsym::warp_sync{});
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                const int i = l + G * r;
+                x[r] = i < n ? s[L::PF + i] : T(0);
+            }
+            __syncwarp(); // everyone has read the solution before the next rhs
+        }
+        for (int k = n - 3; k >= 0; k--)
+            apply_reflector<T, NMAX, R, G>(s, k, l, x);
+        if (live)
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                const int i = l + G * r;
+                if (i < n)
+                    b[i] = x[r];
+            }
+    }
+    // verdict of the group: -1 bad input, else the first failed row (1-based)
+    const int first = -group_max<G>(-fail_row); // min over the group
+    if (!live)
+        return;
+    const int code = bad ? -1 : first != 0x7fffffff ? first + 1 : 0;
+    if (l == 0)
+        p.info[sys] = code;
+    if (code != 0)
+        for (int rhs = 0; rhs < p.nrhs; rhs++)
+            for (int i = l; i < n; i += G)
+                p.B[(sys * p.nrhs + rhs) * n + i] = nan;
+}
+
+// Launches the kernel for the size class of n.
+template <typename T, int NMAX, int R, mode MODE>
+bsym_status launch_class(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
+{
+    constexpr int PER_WARP = 32 / (NMAX / R);
+    const long long per_block = (long long)WARPS_PER_BLOCK * PER_WARP;
+    const long long blocks = (a.batch + per_block - 1) / per_block;
+    const size_t smem = size_t(per_block) * layout<NMAX>::SIZE * sizeof(T);
+    auto kernel = householder_kernel<T, NMAX, R, MODE>;
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    kernel<<<unsigned(blocks), 32 * WARPS_PER_BLOCK, smem, stream>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+template <typename T, mode MODE>
+bsym_status launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
+{
+    if (a.n < 1 || a.n > BSYM_GPU_HOUSEHOLDER_MAX_N || (a.uplo != 'L' && a.uplo != 'U')) {
+        std::snprintf(msg, msglen, "no GPU Householder kernel for n = %d", a.n);
+        return BSYM_ERR_ARG;
+    }
+    if (a.batch == 0)
+        return BSYM_OK;
+    if (a.n <= 8)
+        return launch_class<T, 8, 1, MODE>(a, stream, msg, msglen);
+    if (a.n <= 16)
+        return launch_class<T, 16, 1, MODE>(a, stream, msg, msglen);
+    if (a.n <= 32)
+        return launch_class<T, 32, 1, MODE>(a, stream, msg, msglen);
+    return launch_class<T, 64, 2, MODE>(a, stream, msg, msglen);
+}
+
+// Pipeline chunk launchers. Arrays: SOLVE A, B, info; TRIDIAGONALIZE A, d,
+// e, info, [Q].
+template <typename T>
+bsym_status solve_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    hh_args<T> a = *static_cast<const hh_args<T> *>(arg);
+    a.A = static_cast<const T *>(dev[0]);
+    a.B = static_cast<T *>(dev[1]);
+    a.info = static_cast<int *>(dev[2]);
+    a.batch = count;
+    return launch<T, SOLVE>(a, s, msg, msglen);
+}
+
+template <typename T>
+bsym_status trd_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    hh_args<T> a = *static_cast<const hh_args<T> *>(arg);
+    a.A = static_cast<const T *>(dev[0]);
+    a.d = static_cast<T *>(dev[1]);
+    a.e = static_cast<T *>(dev[2]);
+    a.info = static_cast<int *>(dev[3]);
+    a.Q = a.Q != nullptr ? static_cast<T *>(dev[4]) : nullptr;
+    a.batch = count;
+    return launch<T, TRIDIAGONALIZE>(a, s, msg, msglen);
+}
+
+bsym_status size_error(int64_t n, char *msg, size_t msglen)
+{
+    std::snprintf(msg, msglen, "n = %lld is outside the GPU Householder kernels' 1..%d", (long long)n,
+                  BSYM_GPU_HOUSEHOLDER_MAX_N);
+    return BSYM_ERR_SIZE;
+}
+
+template <typename T>
+bsym_status solve_host(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch, const T *A, T *B,
+                       int *info, bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
+        return size_error(n, msg, msglen);
+    hh_args<T> a{};
+    a.uplo = uplo;
+    a.n = int(n);
+    a.nrhs = int(nrhs);
+    const bsym_array arrays[3] = {
+        {A, nullptr, size_t(n * n) * sizeof(T)},
+        {B, B, size_t(n * nrhs) * sizeof(T)},
+        {nullptr, info, sizeof(int)},
+    };
+    return bsym_pipeline(state, arrays, 3, batch, solve_chunk<T>, &a, interrupt, idata, msg, msglen);
+}
+
+template <typename T>
+bsym_status trd_host(void **state, char uplo, int64_t n, int64_t batch, const T *A, T *d, T *e, T *Q,
+                     int *info, bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
+        return size_error(n, msg, msglen);
+    hh_args<T> a{};
+    a.uplo = uplo;
+    a.n = int(n);
+    a.Q = Q; // only a flag here: the chunk launcher puts the device pointer in
+    const bsym_array arrays[5] = {
+        {A, nullptr, size_t(n * n) * sizeof(T)},
+        {nullptr, d, size_t(n) * sizeof(T)},
+        {nullptr, e, size_t(n - 1) * sizeof(T)},
+        {nullptr, info, sizeof(int)},
+        {nullptr, Q, size_t(n * n) * sizeof(T)},
+    };
+    return bsym_pipeline(state, arrays, Q != nullptr ? 5 : 4, batch, trd_chunk<T>, &a, interrupt, idata,
+                         msg, msglen);
+}
+
+template <typename T>
+bsym_status solve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, void *stream)
+{
+    char msg[256];
+    hh_args<T> a{};
+    a.A = A;
+    a.uplo = uplo;
+    a.n = n;
+    a.nrhs = nrhs;
+    a.batch = batch;
+    a.B = B;
+    a.info = info;
+    return launch<T, SOLVE>(a, static_cast<cudaStream_t>(stream), msg, sizeof msg);
+}
+
+template <typename T>
+bsym_status trd_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *Q, int *info, void *stream)
+{
+    char msg[256];
+    hh_args<T> a{};
+    a.A = A;
+    a.uplo = uplo;
+    a.n = n;
+    a.batch = batch;
+    a.d = d;
+    a.e = e;
+    a.Q = Q;
+    a.info = info;
+    return launch<T, TRIDIAGONALIZE>(a, static_cast<cudaStream_t>(stream), msg, sizeof msg);
+}
+
+} // namespace
+
+extern "C" bsym_status bsym_cuda_hhsolve_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                           const double *A, double *B, int *info,
+                                           bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    return solve_host<double>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+}
+
+extern "C" bsym_status bsym_cuda_hhsolve_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
+                                           const float *A, float *B, int *info,
+                                           bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    return solve_host<float>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+}
+
+extern "C" bsym_status bsym_cuda_tridiagonalize_d(void **state, char uplo, int64_t n, int64_t batch,
+                                                  const double *A, double *d, double *e, double *Q, int *info,
+                                                  bsym_interrupt_fn interrupt, void *idata, char *msg,
+                                                  size_t msglen)
+{
+    return trd_host<double>(state, uplo, n, batch, A, d, e, Q, info, interrupt, idata, msg, msglen);
+}
+
+extern "C" bsym_status bsym_cuda_tridiagonalize_s(void **state, char uplo, int64_t n, int64_t batch,
+                                                  const float *A, float *d, float *e, float *Q, int *info,
+                                                  bsym_interrupt_fn interrupt, void *idata, char *msg,
+                                                  size_t msglen)
+{
+    return trd_host<float>(state, uplo, n, batch, A, d, e, Q, info, interrupt, idata, msg, msglen);
+}
+
+extern "C" bsym_status bsym_cuda_hhsolve_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
+                                                  double *dB, int *dinfo, void *stream)
+{
+    return solve_launch<double>(uplo, n, nrhs, batch, dA, dB, dinfo, stream);
+}
+
+extern "C" bsym_status bsym_cuda_hhsolve_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
+                                                  float *dB, int *dinfo, void *stream)
+{
+    return solve_launch<float>(uplo, n, nrhs, batch, dA, dB, dinfo, stream);
+}
+
+extern "C" bsym_status bsym_cuda_tridiagonalize_launch_d(char uplo, int n, int64_t batch, const double *dA,
+                                                         double *dd, double *de, double *dQ, int *dinfo,
+                                                         void *stream)
+{
+    return trd_launch<double>(uplo, n, batch, dA, dd, de, dQ, dinfo, stream);
+}
+
+extern "C" bsym_status bsym_cuda_tridiagonalize_launch_s(char uplo, int n, int64_t batch, const float *dA,
+                                                         float *dd, float *de, float *dQ, int *dinfo,
+                                                         void *stream)
+{
+    return trd_launch<float>(uplo, n, batch, dA, dd, de, dQ, dinfo, stream);
+}
