@@ -20,28 +20,6 @@ struct bsym_ctx {
 bsym_status bsym__fail(bsym_ctx *ctx, bsym_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
-/* CPU Householder backend (householder.c), systems [0, count) of a batch,
- * OpenMP over the batch; arguments as the public entry points. Return 0, or
- * -1 when a thread's workspace could not be allocated.
- *   tridiagonalize: A = Q T Q^T (Q may be NULL: not formed);
- *   hhsolve:        BSYM_METHOD_TRIDIAG solves (Householder, PCR on T with
- *                   Q^T b, x = Q z; Q is never formed). */
-int bsym__tridiagonalize_cpu_d(char uplo, int64_t n, int64_t count, const double *A,
-                               double *d, double *e, double *Q, int *info, int threads);
-int bsym__tridiagonalize_cpu_s(char uplo, int64_t n, int64_t count, const float *A,
-                               float *d, float *e, float *Q, int *info, int threads);
-int bsym__hhsolve_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A,
-                        double *B, int *info, int threads);
-int bsym__hhsolve_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A,
-                        float *B, int *info, int threads);
-
-/* CPU PCR backend (pcr.c): bsym_*tridiag_solve on systems [0, count), du NULL
- * for symmetric; returns 0 or -1 (no memory). */
-int bsym__pcr_cpu_d(int64_t n, int64_t nrhs, int64_t count, const double *dl, const double *d,
-                    const double *du, double *B, int *info, int threads);
-int bsym__pcr_cpu_s(int64_t n, int64_t nrhs, int64_t count, const float *dl, const float *d,
-                    const float *du, float *B, int *info, int threads);
-
 #endif
     ;
 
