@@ -110,15 +110,21 @@ BSYM_OCT_NORETURN static void status_error(bsym_status status, const char *core_
                                                              : bsym_status_string(status));
 }
 
-void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned)
+void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, int count)
 {
     char msg[512];
     snprintf(msg, sizeof msg, "%s", ctx ? bsym_ctx_message(ctx) : "");
     bsym_ctx_destroy(ctx);
-    if (owned)
-        mxFree(owned);
+    for (int i = 0; i < count; i++)
+        if (owned[i])
+            mxFree(owned[i]);
     if (status != BSYM_OK)
         status_error(status, msg);
+}
+
+void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned)
+{
+    bsym_oct_finish_all(status, ctx, &owned, 1);
 }
 
 /* ---- arrays ------------------------------------------------------------ */
@@ -145,6 +151,30 @@ void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64
                        what, (long long)d[0], (long long)d[1]);
     *n = (int64_t)d[0];
     *batch = nd == 3 ? (int64_t)d[2] : 1;
+}
+
+void bsym_oct_vector_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch)
+{
+    bsym_oct_check_real(a, what);
+    if (mxGetNumberOfDimensions(a) > 2)
+        bsym_oct_error("invalidInput", "%s must be an n x batch matrix or a column vector (got %d dimensions)",
+                       what, (int)mxGetNumberOfDimensions(a));
+    *n = (int64_t)mxGetM(a);
+    *batch = (int64_t)mxGetN(a);
+}
+
+void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwhat,
+                            int64_t n, int64_t batch)
+{
+    bsym_oct_check_real(a, what);
+    int64_t rows = n > 0 ? n - 1 : 0;
+    if (mxGetNumberOfDimensions(a) > 2)
+        bsym_oct_error("invalidInput", "%s must be an (n-1) x batch matrix (got %d dimensions)",
+                       what, (int)mxGetNumberOfDimensions(a));
+    if (rows * batch == 0 ? !mxIsEmpty(a) : (int64_t)mxGetM(a) != rows || (int64_t)mxGetN(a) != batch)
+        bsym_oct_error("dimensionMismatch", "%s must be (n-1) x batch = %lld x %lld to fit %s (%lld x %lld), "
+                       "got %lld x %lld", what, (long long)rows, (long long)batch, dwhat, (long long)n,
+                       (long long)batch, (long long)mxGetM(a), (long long)mxGetN(a));
 }
 
 void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
@@ -232,7 +262,8 @@ mxArray *bsym_oct_info_new(int64_t batch, int **data)
     return info;
 }
 
-void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *what)
+void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
+                       const char *failed, const char *what)
 {
     if (nlhs > index) {
         plhs[index] = info;
@@ -248,8 +279,8 @@ void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, cons
     int first_info = bad ? v[first] : 0;
     mxDestroyArray(info);
     if (bad > 0)
-        bsym_oct_warning("singular", "%zu of %zu systems could not be solved (the first is system %zu, "
-                         "info %d); %s", bad, batch, first + 1, first_info, what);
+        bsym_oct_warning(id, "%zu of %zu systems %s (the first is system %zu, info %d); %s",
+                         bad, batch, failed, first + 1, first_info, what);
 }
 
 /* ---- name/value options ------------------------------------------------ */

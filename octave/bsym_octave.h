@@ -51,6 +51,10 @@ bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx);
  * message. Returns only when status is BSYM_OK. */
 void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned);
 
+/* The same for a call that converted several inputs: mxFree's each of
+ * owned[0 .. count-1] (NULL entries are fine). */
+void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, int count);
+
 /* ---- arrays ------------------------------------------------------------ */
 
 /* Checks that a is a real, full double or single array; raises
@@ -60,6 +64,18 @@ void bsym_oct_check_real(const mxArray *a, const char *what);
 /* A batch of square matrices: an n x n x batch array, or an n x n matrix (a
  * batch of one). Raises unless a is such a real double/single array. */
 void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch);
+
+/* A batch of vectors (the diagonals of tridiagonal systems): an n x batch
+ * matrix, so a column vector is one system of size n. Raises unless a is
+ * such a real double/single array. */
+void bsym_oct_vector_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch);
+
+/* An off-diagonal for the batch of `batch` vectors of length n in `dwhat`:
+ * a real double/single (n-1) x batch matrix; when that is empty (n <= 1 or
+ * batch = 0), any empty array such as []. Raises (batchsym:invalidInput,
+ * :dimensionMismatch) naming `what` and `dwhat` otherwise. */
+void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwhat,
+                            int64_t n, int64_t batch);
 
 /* Right-hand sides for a batch of `batch` n x n systems: n x nrhs x batch;
  * n x batch (one each); or, when batch is 1, n x nrhs. Sets *nrhs; raises
@@ -86,9 +102,12 @@ mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls);
 mxArray *bsym_oct_info_new(int64_t batch, int **data);
 
 /* Hands info out as plhs[index] when the caller asked for it; otherwise
- * destroys it and, when some systems failed, issues ONE batchsym:singular
- * warning with their count (`what` says what their results hold). */
-void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *what);
+ * destroys it and, when some systems failed, issues ONE warning
+ * "batchsym:<id>": "<count> of <batch> systems <failed> (the first is ...);
+ * <what>" (`failed` such as "could not be solved"; `what` says what their
+ * results hold). The solves use id "singular". */
+void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
+                       const char *failed, const char *what);
 
 /* ---- name/value options ------------------------------------------------ */
 

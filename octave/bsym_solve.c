@@ -11,9 +11,11 @@
  */
 #include "bsym_octave.h"
 
+_Static_assert(BSYM_METHOD_LDLT == 0 && BSYM_METHOD_TRIDIAG == 1, "methods[] follows bsym_method");
+
 enum { OPT_METHOD, OPT_DEVICE, OPT_UPLO, NOPT };
 
-static const char *const methods[] = {"ldlt", NULL};          /* index = bsym_method */
+static const char *const methods[] = {"ldlt", "tridiag", NULL}; /* index = bsym_method */
 static const char *const uplos[] = {"L", "U", NULL};
 
 void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -53,5 +55,6 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_oct_finish(st, ctx, owned); /* releases everything, raises on failure */
 
     plhs[0] = X;
-    bsym_oct_info_out(info, nlhs, plhs, 1, "their solutions are NaN (ask for [X, info] to see which)");
+    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", "could not be solved",
+                      "their solutions are NaN (ask for [X, info] to see which)");
 }

@@ -1,0 +1,64 @@
+/*
+ * bsym_tridiagonalize.c -- MEX gateway of bsym_tridiagonalize, built as
+ * private/__bsym_tridiagonalize__.mex and called from bsym_tridiagonalize.m
+ * (which holds the help text and the tests):
+ *
+ *   [d, e, Q, info] = __bsym_tridiagonalize__ (A, name, value, ...)
+ *
+ * A(:,:,k) = Q(:,:,k) * T_k * Q(:,:,k)' with T_k tridiagonal: d n x batch
+ * (its diagonal), e (n-1) x batch (its off-diagonal), Q of A's shape, formed
+ * only when asked for (the core gets Q = NULL otherwise). Computes in A's
+ * class.
+ */
+#include "bsym_octave.h"
+
+enum { OPT_DEVICE, OPT_UPLO, NOPT };
+
+static const char *const uplos[] = {"L", "U", NULL};
+
+void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    if (nrhs < 1)
+        bsym_oct_error("invalidInput", "needs A (then name/value options)");
+    if (nlhs > 4)
+        bsym_oct_error("invalidInput", "returns at most four outputs, d, e, Q and info");
+
+    int64_t n, batch;
+    bsym_oct_square_batch(prhs[0], "A", &n, &batch);
+    bsym_oct_option opt[NOPT] = {
+        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO},
+        [OPT_UPLO] = {"uplo", uplos, 0},
+    };
+    bsym_oct_parse_options(nrhs - 1, prhs + 1, opt, NOPT);
+
+    mxClassID cls = mxGetClassID(prhs[0]);
+    mxArray *d = mxCreateUninitNumericMatrix((mwSize)n, (mwSize)batch, cls, mxREAL);
+    mxArray *e = mxCreateUninitNumericMatrix((mwSize)(n > 0 ? n - 1 : 0), (mwSize)batch, cls, mxREAL);
+    mxArray *Q = nlhs >= 3 ? mxCreateUninitNumericArray(mxGetNumberOfDimensions(prhs[0]),
+                                                         mxGetDimensions(prhs[0]), cls, mxREAL)
+                           : NULL;
+    int *info_data;
+    mxArray *info = bsym_oct_info_new(batch, &info_data);
+
+    bsym_ctx *ctx = NULL;
+    bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
+    if (st == BSYM_OK) {
+        char uplo = uplos[opt[OPT_UPLO].value][0];
+        const void *A = mxGetData(prhs[0]);
+        void *Qd = Q ? mxGetData(Q) : NULL;
+        st = cls == mxSINGLE_CLASS
+                 ? bsym_stridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data)
+                 : bsym_dtridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data);
+    }
+    bsym_oct_finish(st, ctx, NULL); /* releases the context, raises on failure */
+
+    plhs[0] = d;
+    if (nlhs >= 2)
+        plhs[1] = e;
+    else
+        mxDestroyArray(e);
+    if (Q)
+        plhs[2] = Q;
+    bsym_oct_info_out(info, nlhs, plhs, 3, "nonFinite", "have non-finite entries",
+                      "their d, e and Q are NaN (ask for [d, e, Q, info] to see which)");
+}
