@@ -1,0 +1,362 @@
+/*
+ * householder_impl.h -- precision-generic Householder tridiagonalization
+ * A = Q T Q^T (LAPACK's "lower" order, as in xSYTD2) and the BSYM_METHOD_TRIDIAG
+ * solve built on it. Included by householder.c once with T = double and once
+ * with T = float, after pcr_impl.h (whose pcr_solve_ solves T y = z); the
+ * including file defines T, SFX, FABS, SQRT, COPYSIGN, FREXP, LDEXP, TMAX.
+ *
+ * Per system: the referenced triangle goes into the lower triangle of an
+ * n x n column-major workspace W (checking finiteness and max|a|), which is
+ * scaled by an exact power of two 2^-ex so that max|W| is in [1/2, 1) (no
+ * overflow or harmful underflow in the norms). For k = 0 .. n-3 the reflector
+ * H_k = I - tau_k v_k v_k^T (v_k[0] = 1, acting on rows/columns k+1 .. n-1)
+ * annihilates W[k+2:n, k]; v_k is kept in W[k+1:n, k], tau_k in tau[k]. The
+ * trailing block W22 = W[k+1:n, k+1:n] (lower triangle only) is updated as
+ *   p = tau W22 v,  w = p - (tau/2)(p.v) v,  W22 -= v w^T + w v^T.
+ * Then T = Q^T A Q with Q = H_0 H_1 ... H_{n-3}; d and e are unscaled by 2^ex.
+ */
+#define BSYM_CAT2(a, b) a##b
+#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
+
+/* Copies the referenced triangle of A into the lower triangle of W (leading
+ * dimension n); returns 1 when every referenced entry is finite, and their
+ * max |a| in *amax. */
+static int BSYM_CAT(hh_load_, SFX)(char uplo, int64_t n, const T *A, T *W, T *amax)
+{
+    T m = 0;
+    int64_t bad = 0;
+    for (int64_t j = 0; j < n; j++) {
+        T *w = W + j * n;
+        if (uplo == 'L') {
+            const T *a = A + j * n;
+#pragma omp simd reduction(+ : bad) reduction(max : m)
+            for (int64_t i = j; i < n; i++) {
+                w[i] = a[i];
+                bad += !(FABS(a[i]) <= TMAX);
+                m = FABS(a[i]) > m ? FABS(a[i]) : m;
+            }
+        } else {
+            for (int64_t i = j; i < n; i++) { /* row j of the upper triangle */
+                T v = A[j + i * n];
+                w[i] = v;
+                bad += !(FABS(v) <= TMAX);
+                m = FABS(v) > m ? FABS(v) : m;
+            }
+        }
+    }
+    *amax = m;
+    return bad == 0;
+}
+
+/* x[0 .. len) *= 2^e, exactly (two multiplications by normal powers of two,
+ * so that |e| may exceed the exponent range of one power). */
+static void BSYM_CAT(hh_scale_, SFX)(int64_t len, T *x, int e)
+{
+    const T s1 = LDEXP((T)1, e / 2), s2 = LDEXP((T)1, e - e / 2);
+#pragma omp simd
+    for (int64_t i = 0; i < len; i++)
+        x[i] = x[i] * s1 * s2;
+}
+
+/* Scales the lower triangle of W by 2^-ex with max|W| in [1/2, 1) (as
+ * hh_scale_, with the powers computed once); returns ex (0 when amax is 0). */
+static int BSYM_CAT(hh_normalize_, SFX)(int64_t n, T *W, T amax)
+{
+    int ex = 0;
+    if (amax == 0)
+        return 0;
+    FREXP(amax, &ex);
+    const T s1 = LDEXP((T)1, -ex / 2), s2 = LDEXP((T)1, -ex - (-ex / 2));
+    for (int64_t j = 0; j < n; j++) {
+        T *w = W + j * n;
+#pragma omp simd
+        for (int64_t i = j; i < n; i++)
+            w[i] = w[i] * s1 * s2;
+    }
+    return ex;
+}
+
+/* Dot product of two vectors of length m, with 8 independent partial sums
+ * (vectorised, and kept in registers where an `omp simd` reduction may go
+ * through the stack). */
+static T BSYM_CAT(hh_dot_, SFX)(int64_t m, const T *restrict x, const T *restrict y)
+{
+    T s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int64_t i = 0;
+    for (; i + 8 <= m; i += 8)
+        for (int l = 0; l < 8; l++)
+            s[l] += x[i + l] * y[i + l];
+    T r = ((s[0] + s[4]) + (s[2] + s[6])) + ((s[1] + s[5]) + (s[3] + s[7]));
+    for (; i < m; i++)
+        r += x[i] * y[i];
+    return r;
+}
+
+/* Builds the reflector that maps x (length m >= 2) to (beta, 0, ..., 0):
+ * overwrites x with v (v[0] = 1), sets *tau, returns beta. When x[1:] is
+ * already zero, tau = 0 (H = I), x is left alone and beta = x[0]. */
+static T BSYM_CAT(hh_reflector_, SFX)(int64_t m, T *x, T *tau)
+{
+    const T alpha = x[0], sigma = BSYM_CAT(hh_dot_, SFX)(m - 1, x + 1, x + 1);
+    if (sigma == 0) {
+        *tau = 0;
+        return alpha;
+    }
+    const T beta = -COPYSIGN(SQRT(alpha * alpha + sigma), alpha);
+    const T r = (T)1 / (alpha - beta); /* |alpha - beta| >= sqrt(sigma) > 0 */
+    *tau = (beta - alpha) / beta;
+    x[0] = 1;
+#pragma omp simd
+    for (int64_t i = 1; i < m; i++)
+        x[i] *= r;
+    return beta;
+}
+
+/* p = S v for the symmetric S of order m whose lower triangle is stored
+ * column-major with leading dimension ld: column j adds S[j:, j] v_j to
+ * p[j:] and the dot S[j+1:, j] . v[j+1:] to p[j] (the upper part). */
+static void BSYM_CAT(hh_symv_, SFX)(int64_t m, int64_t ld, const T *restrict S, const T *restrict v,
+                                    T *restrict p)
+{
+    for (int64_t i = 0; i < m; i++)
+        p[i] = 0;
+    for (int64_t j = 0; j < m; j++) {
+        const T *col = S + j * ld;
+        const T vj = v[j];
+        T t = 0;
+#pragma omp simd reduction(+ : t)
+        for (int64_t i = j + 1; i < m; i++) {
+            p[i] += col[i] * vj;
+            t += col[i] * v[i];
+        }
+        p[j] += col[j] * vj + t;
+    }
+}
+
+/* Two-sided application of H = I - tau v v^T to the symmetric trailing block
+ * S (order m, lower triangle, leading dimension ld): S = H S H, computed as
+ * S -= v w^T + w v^T with w = p - (tau/2)(p.v) v, p = tau S v. p: m scratch. */
+static void BSYM_CAT(hh_update_, SFX)(int64_t m, int64_t ld, T *restrict S, const T *restrict v,
+                                      T tau, T *restrict p)
+{
+    BSYM_CAT(hh_symv_, SFX)(m, ld, S, v, p);
+#pragma omp simd
+    for (int64_t i = 0; i < m; i++)
+        p[i] *= tau;
+    const T K = tau / 2 * BSYM_CAT(hh_dot_, SFX)(m, p, v);
+#pragma omp simd
+    for (int64_t i = 0; i < m; i++)
+        p[i] -= K * v[i];
+    for (int64_t j = 0; j < m; j++) {
+        T *col = S + j * ld;
+        const T vj = v[j], wj = p[j];
+#pragma omp simd
+        for (int64_t i = j; i < m; i++)
+            col[i] -= v[i] * wj + p[i] * vj;
+    }
+}
+
+/* Reduces the (normalized) lower triangle of W to tridiagonal form: d (n),
+ * e (n-1) of T, reflectors in W's columns and tau (n-2 used). p: n scratch. */
+static void BSYM_CAT(hh_reduce_, SFX)(int64_t n, T *W, T *d, T *e, T *tau, T *p)
+{
+    for (int64_t k = 0; k + 2 < n; k++) {
+        T *x = W + k * n + k + 1; /* W[k+1:n, k], becomes v_k */
+        d[k] = W[k * n + k];
+        e[k] = BSYM_CAT(hh_reflector_, SFX)(n - k - 1, x, &tau[k]);
+        if (tau[k] != 0)
+            BSYM_CAT(hh_update_, SFX)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], p);
+    }
+    if (n >= 2) { /* the last 2 x 2 block */
+        d[n - 2] = W[(n - 2) * n + n - 2];
+        e[n - 2] = W[(n - 2) * n + n - 1];
+    }
+    d[n - 1] = W[(n - 1) * n + n - 1];
+}
+
+/* x[k+1:n] = H_k x[k+1:n] for a vector x of length n (H_k symmetric, so this
+ * is also H_k^T). */
+static void BSYM_CAT(hh_apply_, SFX)(int64_t n, int64_t k, const T *W, const T *tau, T *x)
+{
+    if (tau[k] == 0)
+        return;
+    const T *v = W + k * n + k + 1;
+    const int64_t m = n - k - 1;
+    const T t = tau[k] * BSYM_CAT(hh_dot_, SFX)(m, v, x + k + 1);
+    T *restrict y = x + k + 1;
+#pragma omp simd
+    for (int64_t i = 0; i < m; i++)
+        y[i] -= t * v[i];
+}
+
+/* Forms Q = H_0 H_1 ... H_{n-3} (column-major n x n) by backward
+ * accumulation: Q = I, then for k = n-3 .. 0 Q[k+1:, k+1:] = H_k Q[k+1:, k+1:]
+ * (the columns <= k+1 of the partial product are still unit vectors). */
+static void BSYM_CAT(hh_form_q_, SFX)(int64_t n, const T *W, const T *tau, T *Q)
+{
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++)
+            Q[i + j * n] = i == j ? (T)1 : (T)0;
+    for (int64_t k = n - 3; k >= 0; k--)
+        for (int64_t j = k + 1; j < n; j++)
+            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, Q + j * n);
+}
+
+/* Fills len values with NaN (v may be NULL). */
+static void BSYM_CAT(hh_nan_, SFX)(int64_t len, T *v)
+{
+    for (int64_t i = 0; v != NULL && i < len; i++)
+        v[i] = (T)NAN;
+}
+
+/* Workspace of one system, in elements of T: W, tau, p (tridiagonalize) and
+ * d, e and the PCR workspace (solve). */
+#ifndef BSYM_HH_WORK
+#define BSYM_HH_WORK(n, solve) \
+    ((size_t)(n) * (size_t)(n) + 2 * (size_t)(n) + ((solve) ? 2 * (size_t)(n) + BSYM_PCR_WORK(n) : 0))
+#endif
+
+/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HH_WORK(n, 0).
+ * Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
+static int BSYM_CAT(hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A, T *d, T *e,
+                                                 T *Q, T *work)
+{
+    T *W = work, *tau = W + n * n, *p = tau + n, amax;
+    if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax)) {
+        BSYM_CAT(hh_nan_, SFX)(n, d);
+        BSYM_CAT(hh_nan_, SFX)(n - 1, e);
+        BSYM_CAT(hh_nan_, SFX)(n * n, Q);
+        return -1;
+    }
+    const int ex = BSYM_CAT(hh_normalize_, SFX)(n, W, amax);
+    BSYM_CAT(hh_reduce_, SFX)(n, W, d, e, tau, p);
+    BSYM_CAT(hh_scale_, SFX)(n, d, ex);
+    BSYM_CAT(hh_scale_, SFX)(n - 1, e, ex);
+    if (Q != NULL)
+        BSYM_CAT(hh_form_q_, SFX)(n, W, tau, Q);
+    return 0;
+}
+
+/* 1 when the len values of v are all finite. */
+static int BSYM_CAT(hh_all_finite_, SFX)(int64_t len, const T *v)
+{
+    int64_t bad = 0;
+#pragma omp simd reduction(+ : bad)
+    for (int64_t i = 0; i < len; i++)
+        bad += !(FABS(v[i]) <= TMAX);
+    return bad == 0;
+}
+
+/* Solves A X = B for one system (B n x nrhs, overwritten): with
+ * 2^-ex A = Q T' Q^T, X = 2^-ex Q T'^{-1} Q^T B. work: BSYM_HH_WORK(n, 1).
+ * Returns 0, -1 (non-finite input) or j > 0 (PCR breakdown in row j, or a
+ * non-finite solution in row j); X is all NaN when the result is not 0. */
+static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B,
+                                        T *work)
+{
+    T *W = work, *tau = W + n * n, *p = tau + n, *d = p + n, *e = d + n, *pw = e + n, amax;
+    int info = 0;
+    if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax) ||
+        !BSYM_CAT(hh_all_finite_, SFX)(n * nrhs, B)) {
+        BSYM_CAT(hh_nan_, SFX)(n * nrhs, B);
+        return -1;
+    }
+    const int ex = BSYM_CAT(hh_normalize_, SFX)(n, W, amax);
+    BSYM_CAT(hh_reduce_, SFX)(n, W, d, e, tau, p);
+    for (int64_t r = 0; r < nrhs; r++) /* Z = Q^T B = H_{n-3} ... H_0 B */
+        for (int64_t k = 0; k + 2 < n; k++)
+            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, B + r * n);
+    info = BSYM_CAT(pcr_solve_, SFX)(n, nrhs, e, d, e, B, pw); /* Y = T'^{-1} Z */
+    if (info != 0)
+        return info; /* B is already NaN */
+    for (int64_t r = 0; r < nrhs; r++) { /* X = 2^-ex Q Y = 2^-ex H_0 ... H_{n-3} Y */
+        T *x = B + r * n;
+        for (int64_t k = n - 3; k >= 0; k--)
+            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, x);
+        BSYM_CAT(hh_scale_, SFX)(n, x, -ex);
+    }
+    for (int64_t i = 0; i < n && info == 0; i++) /* overflow in the unscaling */
+        for (int64_t r = 0; r < nrhs; r++)
+            if (!(FABS(B[i + r * n]) <= TMAX))
+                info = BSYM_CAT(pcr_row_info_, SFX)(i);
+    if (info != 0)
+        BSYM_CAT(hh_nan_, SFX)(n * nrhs, B);
+    return info;
+}
+
+/* Threads of the team for count systems: the caller's choice (0 = OpenMP
+ * default), at most one per system. */
+static int BSYM_CAT(hh_team_, SFX)(int64_t count, int threads)
+{
+    int team = threads > 0 ? threads : bsym__omp_default_threads();
+    if (count < team)
+        team = count > 0 ? (int)count : 1;
+    return team;
+}
+
+/* 1 when the workspace of one system of order n, BSYM_HH_WORK(n, 1) elements,
+ * can be addressed. */
+static int BSYM_CAT(hh_work_fits_, SFX)(int64_t n)
+{
+    return (size_t)n <= SIZE_MAX / sizeof(T) / ((size_t)n + 16);
+}
+
+/* bsym_*tridiagonalize on systems [0, count), OpenMP over the systems with
+ * one workspace per thread; Q may be NULL. Returns 0, or -1 when a
+ * workspace could not be allocated (nothing is then promised). */
+int BSYM_CAT(bsym__tridiagonalize_cpu_, SFX)(char uplo, int64_t n, int64_t count, const T *A,
+                                             T *d, T *e, T *Q, int *info, int threads)
+{
+    int nomem = !BSYM_CAT(hh_work_fits_, SFX)(n);
+    if (nomem)
+        return -1;
+#pragma omp parallel num_threads(BSYM_CAT(hh_team_, SFX)(count, threads))
+    {
+        T *work = malloc(BSYM_HH_WORK(n, 0) * sizeof(T));
+        if (work == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(static)
+            for (int64_t k = 0; k < count; k++)
+                info[k] = BSYM_CAT(hh_tridiagonalize_one_, SFX)(
+                    uplo, n, A + k * n * n, d + k * n, n > 1 ? e + k * (n - 1) : NULL,
+                    Q != NULL ? Q + k * n * n : NULL, work);
+        }
+        free(work);
+    }
+    return nomem ? -1 : 0;
+}
+
+/* BSYM_METHOD_TRIDIAG solves of systems [0, count), OpenMP over the systems
+ * with one workspace per thread. Returns 0, or -1 when a workspace could
+ * not be allocated (nothing is then promised). */
+int BSYM_CAT(bsym__hhsolve_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t count,
+                                      const T *A, T *B, int *info, int threads)
+{
+    int nomem = !BSYM_CAT(hh_work_fits_, SFX)(n);
+    if (nomem)
+        return -1;
+#pragma omp parallel num_threads(BSYM_CAT(hh_team_, SFX)(count, threads))
+    {
+        T *work = malloc(BSYM_HH_WORK(n, 1) * sizeof(T));
+        if (work == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(static)
+            for (int64_t k = 0; k < count; k++)
+                info[k] = BSYM_CAT(hh_solve_one_, SFX)(uplo, n, nrhs, A + k * n * n,
+                                                       nrhs > 0 ? B + k * n * nrhs : NULL, work);
+        }
+        free(work);
+    }
+    return nomem ? -1 : 0;
+}
+
+#undef BSYM_CAT
+#undef BSYM_CAT2

@@ -1,0 +1,35 @@
+/*
+ * pcr.c -- CPU backend of the batched tridiagonal solve by parallel cyclic
+ * reduction (bsym_*tridiag_solve); the double and float bodies come from
+ * pcr_impl.h, whose per-system solve householder.c shares.
+ */
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define BSYM_INLINE __attribute__((always_inline)) inline
+#define BSYM_PCR_DRIVER 1
+
+#define T double
+#define SFX d
+#define FABS fabs
+#define TMAX DBL_MAX
+#include "pcr_impl.h"
+#undef T
+#undef SFX
+#undef FABS
+#undef TMAX
+
+#define T float
+#define SFX s
+#define FABS fabsf
+#define TMAX FLT_MAX
+#include "pcr_impl.h"
+#undef T
+#undef SFX
+#undef FABS
+#undef TMAX
