@@ -10,16 +10,32 @@ match_choice <- function(x, name, choices) {
   x
 }
 
+# TRUE or FALSE, or an error naming the argument.
+check_flag <- function(x, name) {
+  if (!is.logical(x) || length(x) != 1L || is.na(x))
+    stop(sprintf("%s must be TRUE or FALSE (got %s)", name,
+                 paste(deparse(x, nlines = 1L), collapse = "")), call. = FALSE)
+  x
+}
+
 # Real numeric (double or integer) data, or an error naming the argument.
 check_numeric <- function(x, name) {
   if (is.complex(x))
     stop(name, " must be real: complex values are not supported", call. = FALSE)
-  if (!is.numeric(x)) # also FALSE for logical, character, factor, Date, list
+  if (!is.numeric(x)) # also FALSE for logical, character, factor, Date, list, NULL
     stop(sprintf("%s must be a numeric array (got %s)", name,
                  paste(class(x), collapse = "/")), call. = FALSE)
 }
 
-# list(n, batch, matrix) of A: an n x n matrix (batch of one) or an n x n x batch array.
+# "a vector", "2 dimensions (3 x 4)": what x is, for messages.
+shape_text <- function(x) {
+  d <- dim(x)
+  if (length(d) <= 1L) return(sprintf("a vector of length %d", length(x)))
+  sprintf("%d dimensions (%s)", length(d), paste(d, collapse = " x "))
+}
+
+# list(n, batch, one) of A: an n x n matrix (one = TRUE: a batch of one) or an
+# n x n x batch array.
 batch_dims <- function(A) {
   d <- dim(A)
   if (is.null(d) || !(length(d) %in% 2:3))
@@ -29,41 +45,85 @@ batch_dims <- function(A) {
   if (d[1] != d[2])
     stop(sprintf("A must be square: its first two dimensions are %d x %d", d[1], d[2]),
          call. = FALSE)
-  list(n = d[1], batch = if (length(d) == 3L) d[3] else 1L, matrix = length(d) == 2L)
+  list(n = d[1], batch = if (length(d) == 3L) d[3] else 1L, one = length(d) == 2L)
 }
 
-# Right-hand sides per system for B given batch_dims(A); errors name B. With
-# A a matrix, an n x k matrix B holds k right-hand sides, as in solve().
-rhs_shape <- function(B, da) {
+# list(n, batch, one) of the diagonal of tridiagonal systems: a vector (one =
+# TRUE: a single system of order length(x)) or an n x batch matrix.
+band_dims <- function(x, name = "diag") {
+  d <- dim(x)
+  if (length(d) <= 1L)
+    return(list(n = length(x), batch = 1L, one = TRUE))
+  if (length(d) != 2L)
+    stop(sprintf("%s must be a vector (one system) or an n x batch matrix (got %s)",
+                 name, shape_text(x)), call. = FALSE)
+  list(n = d[1], batch = d[2], one = FALSE)
+}
+
+# An off-diagonal band matching band_dims() `dd` of the diagonal: n - 1
+# entries per system (0 when n <= 1), as a vector when the diagonal is a
+# vector, else as an (n - 1) x batch matrix; errors name the argument.
+check_offdiag <- function(x, name, dd, against = "diag") {
+  m <- max(dd$n - 1L, 0L)
+  d <- dim(x)
+  if (dd$one) {
+    if (length(d) > 1L || length(x) != m)
+      stop(sprintf("%s does not match %s (n = %d): a vector of length %d (n - 1) expected, got %s",
+                   name, against, dd$n, m, shape_text(x)), call. = FALSE)
+  } else if (length(d) != 2L || d[1] != m || d[2] != dd$batch) {
+    stop(sprintf("%s does not match %s (n = %d, batch = %d): an (n - 1) x batch = %d x %d matrix expected, got %s",
+                 name, against, dd$n, dd$batch, m, dd$batch, shape_text(x)), call. = FALSE)
+  }
+  invisible(x)
+}
+
+# Right-hand sides per system for B given the dims `da` of the systems
+# (batch_dims() or band_dims()); errors name B as `name` and the systems as
+# `against`. With a single system (da$one), an n x k matrix B holds k
+# right-hand sides, as in solve().
+rhs_shape <- function(B, da, name = "B", against = "A") {
   n <- da$n
   batch <- da$batch
   d <- dim(B)
   mismatch <- function(what)
-    stop(sprintf("B does not match A (n = %d, batch = %d): %s", n, batch, what), call. = FALSE)
+    stop(sprintf("%s does not match %s (n = %d, batch = %d): %s", name, against, n, batch, what),
+         call. = FALSE)
   if (is.null(d)) {
-    if (batch != 1L) mismatch("a vector B is only for a batch of one; use an n x batch matrix")
-    if (length(B) != n) mismatch(sprintf("B has length %d", length(B)))
+    if (batch != 1L) mismatch(sprintf("a vector %s is only for a batch of one; use an n x batch matrix", name))
+    if (length(B) != n) mismatch(sprintf("%s has length %d", name, length(B)))
     return(list(nrhs = 1L))
   }
-  if (d[1] != n) mismatch(sprintf("B has %d rows", d[1]))
+  if (d[1] != n) mismatch(sprintf("%s has %d rows", name, d[1]))
   if (length(d) == 2L) {
-    if (da$matrix)
+    if (da$one)
       return(list(nrhs = d[2]))
-    if (d[2] != batch) mismatch(sprintf("B has %d columns, one per system expected", d[2]))
+    if (d[2] != batch) mismatch(sprintf("%s has %d columns, one per system expected", name, d[2]))
     return(list(nrhs = 1L))
   }
   if (length(d) == 3L) {
-    if (d[3] != batch) mismatch(sprintf("B holds %d systems", d[3]))
+    if (d[3] != batch) mismatch(sprintf("%s holds %d systems", name, d[3]))
     return(list(nrhs = d[2]))
   }
-  stop("B must be a vector, an n x batch matrix or an n x k x batch array (got ",
-       length(d), " dimensions)", call. = FALSE)
+  stop(sprintf("%s must be a vector, an n x batch matrix or an n x k x batch array (got %d dimensions)",
+               name, length(d)), call. = FALSE)
 }
 
-# One warning with the count of systems that could not be solved.
-warn_failed <- function(info, fun) {
+# x (a plain vector of solutions) shaped like the right-hand sides B, with B's
+# dim, dimnames and names.
+shape_like <- function(x, B) {
+  if (is.null(dim(B))) dim(x) <- NULL else {
+    dim(x) <- dim(B)
+    dimnames(x) <- dimnames(B)
+  }
+  names(x) <- names(B)
+  x
+}
+
+# One warning with the count of systems that failed.
+warn_failed <- function(info, fun, what = "solved",
+                        why = "non-finite input or a pivot breakdown") {
   bad <- sum(info != 0L)
   if (bad > 0L)
-    warning(sprintf("%s: %d of %d systems could not be solved (non-finite input or a pivot breakdown); they are NA, see attr(, \"info\")",
-                    fun, bad, length(info)), call. = FALSE)
+    warning(sprintf("%s: %d of %d systems could not be %s (%s); they are NA, see attr(, \"info\")",
+                    fun, bad, length(info), what, why), call. = FALSE)
 }

@@ -4,7 +4,7 @@ bsym_solve <- function(A, B, method = "ldlt",
                        device = getOption("batchsym.device", "auto"),
                        precision = getOption("batchsym.precision", "double"),
                        uplo = "L") {
-  method <- match_choice(method, "method", "ldlt")
+  method <- match_choice(method, "method", c("ldlt", "tridiag"))
   device <- match_choice(device, "device", c("auto", "cpu", "gpu"))
   precision <- match_choice(precision, "precision", c("double", "single"))
   uplo <- match_choice(uplo, "uplo", c("L", "U"))
@@ -18,12 +18,7 @@ bsym_solve <- function(A, B, method = "ldlt",
   threads <- as.integer(getOption("batchsym.threads", 0L))
   res <- .Call(bsym_r_solve, A, B, as.double(c(da$n, shape$nrhs, da$batch)),
                method, device, precision, uplo, threads)
-  x <- res$x
-  if (is.null(dim(B))) dim(x) <- NULL else {
-    dim(x) <- dim(B)
-    dimnames(x) <- dimnames(B)
-  }
-  names(x) <- names(B)
+  x <- shape_like(res$x, B)
   warn_failed(res$info, "bsym_solve")
   attr(x, "info") <- res$info
   attr(x, "device") <- res$device

@@ -1,10 +1,14 @@
 /*
- * r_glue.h -- what the R glue files share: the cached core context and the
- * translation of a core status into an R error.
+ * r_glue.h -- what the R glue files share: the cached core context, the
+ * translation of a core status into an R error, and small conversions
+ * between R vectors and the core's arrays.
  */
 #ifndef BSYM_R_GLUE_H
 #define BSYM_R_GLUE_H
 
+#include <stdint.h>
+
+#include <R.h>
 #include <Rinternals.h>
 
 #include "core/batchsym.h"
@@ -18,8 +22,49 @@ void bsym_r_context_free(void);
 /* Raises an R error for a failing status, naming the R function. */
 void bsym_r_stop(const char *fun, bsym_status status);
 
+/* A float copy of the double vector x (NULL for R's NULL), in R_alloc memory:
+ * R releases it when the .Call returns, also after an error. */
+static inline float *bsym_r_floats(SEXP x)
+{
+    if (isNull(x))
+        return NULL;
+    const R_xlen_t len = XLENGTH(x);
+    float *f = (float *)R_alloc(len > 0 ? (size_t)len : 1, sizeof(float));
+    const double *v = REAL(x);
+    for (R_xlen_t i = 0; i < len; i++)
+        f[i] = (float)v[i];
+    return f;
+}
+
+/* dst[i] = src[i] for i < len: single-precision results back to doubles. */
+static inline void bsym_r_from_floats(double *dst, const float *src, int64_t len)
+{
+    for (int64_t i = 0; i < len; i++)
+        dst[i] = (double)src[i];
+}
+
+/* NA (not NaN) in the `per` entries of every system k with info[k] != 0 of
+ * an array of `batch` systems. */
+static inline void bsym_r_na_failed(double *x, int64_t per, int64_t batch, const int *info)
+{
+    for (int64_t k = 0; k < batch; k++)
+        if (info[k] != 0)
+            for (int64_t i = 0; i < per; i++)
+                x[k * per + i] = NA_REAL;
+}
+
+/* "gpu" or "cpu": who served the last call on ctx. */
+static inline SEXP bsym_r_device_used(const bsym_ctx *ctx)
+{
+    return mkString(bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU ? "gpu" : "cpu");
+}
+
 SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP device, SEXP precision,
                   SEXP uplo, SEXP threads);
+SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
+                          SEXP device, SEXP precision, SEXP threads);
+SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,
+                           SEXP uplo, SEXP threads);
 SEXP bsym_r_device_info(void);
 
 #endif

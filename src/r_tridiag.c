@@ -1,0 +1,110 @@
+/*
+ * r_tridiag.c -- .Call entries of bsym_tridiag_solve() and
+ * bsym_tridiagonalize(): R vectors <-> core views. R has checked types,
+ * shapes and choices; the core validates the rest.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <R.h>
+#include <Rinternals.h>
+
+#include "r_glue.h"
+
+/* lower, diag, upper (upper may be NULL: symmetric) and rhs are doubles with
+ * (n-1)*batch, n*batch, (n-1)*batch and n*nrhs*batch entries;
+ * dims = c(n, nrhs, batch). Returns list(x = solutions with NA for failed
+ * systems, info, device). */
+SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
+                          SEXP device, SEXP precision, SEXP threads)
+{
+    const int64_t n = (int64_t)REAL(dims)[0], nrhs = (int64_t)REAL(dims)[1],
+                  batch = (int64_t)REAL(dims)[2];
+    const int64_t nx = n * nrhs * batch;
+    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
+    /* the bands are not read for n <= 1 (and are empty then): NULL for the core;
+     * upper = NULL asks for a symmetric T (du = dl) */
+    const int bands = n > 1, sym = isNull(upper);
+    bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
+
+    SEXP x = PROTECT(allocVector(REALSXP, (R_xlen_t)nx));
+    SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
+    bsym_status st;
+    if (!single) {
+        if (nx > 0)
+            memcpy(REAL(x), REAL(rhs), (size_t)nx * sizeof(double));
+        st = bsym_dtridiag_solve(ctx, n, nrhs, batch, bands ? REAL(lower) : NULL, REAL(diag),
+                                 bands && !sym ? REAL(upper) : NULL, REAL(x), INTEGER(info));
+    } else {
+        float *fl = bands ? bsym_r_floats(lower) : NULL;
+        float *fu = bands && !sym ? bsym_r_floats(upper) : NULL;
+        float *fd = bsym_r_floats(diag), *fx = bsym_r_floats(rhs);
+        st = bsym_stridiag_solve(ctx, n, nrhs, batch, fl, fd, fu, fx, INTEGER(info));
+        bsym_r_from_floats(REAL(x), fx, nx);
+    }
+    if (st != BSYM_OK)
+        bsym_r_stop("bsym_tridiag_solve", st);
+    bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));
+
+    const char *names[] = {"x", "info", "device", ""};
+    SEXP out = PROTECT(mkNamed(VECSXP, names));
+    SET_VECTOR_ELT(out, 0, x);
+    SET_VECTOR_ELT(out, 1, info);
+    SET_VECTOR_ELT(out, 2, bsym_r_device_used(ctx));
+    UNPROTECT(3);
+    return out;
+}
+
+/* A (double, n*n*batch), dims = c(n, batch), vectors TRUE/FALSE. Returns
+ * list(d = n*batch, e = (n-1)*batch, Q = n*n*batch or NULL, info, device),
+ * with NA in d, e and Q of the systems that failed. */
+SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,
+                           SEXP uplo, SEXP threads)
+{
+    const int64_t n = (int64_t)REAL(dims)[0], batch = (int64_t)REAL(dims)[1];
+    const int64_t m = n > 1 ? n - 1 : 0; /* off-diagonal entries per system */
+    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
+    const int want_q = asLogical(vectors) == TRUE;
+    const char up = CHAR(STRING_ELT(uplo, 0))[0];
+    bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
+
+    SEXP d = PROTECT(allocVector(REALSXP, (R_xlen_t)(n * batch)));
+    SEXP e = PROTECT(allocVector(REALSXP, (R_xlen_t)(m * batch)));
+    SEXP Q = PROTECT(want_q ? allocVector(REALSXP, (R_xlen_t)(n * n * batch)) : R_NilValue);
+    SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
+    bsym_status st;
+    if (!single) {
+        st = bsym_dtridiagonalize(ctx, up, n, batch, REAL(A), REAL(d), m > 0 ? REAL(e) : NULL,
+                                  want_q ? REAL(Q) : NULL, INTEGER(info));
+    } else {
+        float *fa = bsym_r_floats(A);
+        float *fd = (float *)R_alloc((size_t)(n * batch) + 1, sizeof(float));
+        float *fe = m > 0 ? (float *)R_alloc((size_t)(m * batch) + 1, sizeof(float)) : NULL;
+        float *fq = want_q ? (float *)R_alloc((size_t)(n * n * batch) + 1, sizeof(float)) : NULL;
+        st = bsym_stridiagonalize(ctx, up, n, batch, fa, fd, fe, fq, INTEGER(info));
+        if (st == BSYM_OK) {
+            bsym_r_from_floats(REAL(d), fd, n * batch);
+            if (fe)
+                bsym_r_from_floats(REAL(e), fe, m * batch);
+            if (fq)
+                bsym_r_from_floats(REAL(Q), fq, n * n * batch);
+        }
+    }
+    if (st != BSYM_OK)
+        bsym_r_stop("bsym_tridiagonalize", st);
+    const int *inf = INTEGER(info);
+    bsym_r_na_failed(REAL(d), n, batch, inf);
+    bsym_r_na_failed(REAL(e), m, batch, inf);
+    if (want_q)
+        bsym_r_na_failed(REAL(Q), n * n, batch, inf);
+
+    const char *names[] = {"d", "e", "Q", "info", "device", ""};
+    SEXP out = PROTECT(mkNamed(VECSXP, names));
+    SET_VECTOR_ELT(out, 0, d);
+    SET_VECTOR_ELT(out, 1, e);
+    SET_VECTOR_ELT(out, 2, Q);
+    SET_VECTOR_ELT(out, 3, info);
+    SET_VECTOR_ELT(out, 4, bsym_r_device_used(ctx));
+    UNPROTECT(5);
+    return out;
+}
