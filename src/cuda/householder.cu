@@ -40,9 +40,35 @@ template <int G, typename T> __device__ __forceinline__ T group_max(T v)
     return v;
 }
 
+// 16-byte shared-memory accesses (float4 / double2): W values of T.
+template <typename T> struct vec16;
+template <> struct vec16<float> {
+    using type = float4;
+    static constexpr int W = 4;
+};
+template <> struct vec16<double> {
+    using type = double2;
+    static constexpr int W = 2;
+};
+// p[j] = in[j] for j in [J0, N) (p + J0 16-byte aligned, N - J0 a multiple of W).
+template <int J0, int N, typename T> __device__ __forceinline__ void store_vec(T *p, const T (&in)[N])
+{
+    using V = vec16<T>;
+#pragma unroll
+    for (int j = J0; j < N; j += V::W) {
+        typename V::type q;
+        T *e = reinterpret_cast<T *>(&q);
+#pragma unroll
+        for (int u = 0; u < V::W; u++)
+            e[u] = in[j + u];
+        *reinterpret_cast<typename V::type *>(p + j) = q;
+    }
+}
+
 // Shared memory of one system, in elements of T: the input tile, later the
 // reflectors V[k][i] (NMAX x (NMAX + 1)); the published row; v; w; tau; d;
-// e; and four PCR rows (used when R > 1).
+// e; and four rows for PCR (R > 1) and the pivoted fallback. ROW, V and W
+// are 16-byte aligned (NMAX a multiple of 8) for vector accesses.
 template <int NMAX> struct layout {
     static constexpr int LD = NMAX + 1;
     static constexpr int TILE = 0, ROW = NMAX * LD, V = ROW + NMAX, W = V + NMAX, TAU = W + NMAX,
@@ -79,6 +105,109 @@ __device__ __forceinline__ void apply_reflector(const T *s, int k, int l, T (&x)
 #pragma unroll
     for (int r = 0; r < R; r++)
         x[r] -= dot * s[L::TILE + k * L::LD + l + G * r];
+}
+
+// Columns of W below BLOCK * (k / BLOCK) are done with at step k: a step
+// is compiled for each block start J0 and touches columns >= J0 only.
+constexpr int BLOCK = 8;
+
+// Publishes columns >= J0 of row k (= column k) of W in s[ROW]; its owner
+// writes it.
+template <typename T, int NMAX, int R, int J0>
+__device__ __forceinline__ void publish_row(const T (&w)[R][NMAX], T *s, int k, int l)
+{
+    constexpr int G = NMAX / R;
+    __syncwarp(); // the previous reader of s[ROW] is done
+    if (l == k % G) {
+#pragma unroll
+        for (int r = 0; r < R; r++)
+            if (r == k / G)
+                store_vec<J0>(s + layout<NMAX>::ROW, w[r]);
+    }
+    __syncwarp(); // the row is visible
+}
+
+// Step k of the reduction (J0 <= k): reflector H_k, W <- H_k W H_k.
+template <typename T, int NMAX, int R, int J0>
+__device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T *s, int k, int l, int n)
+{
+    if (J0 + BLOCK < NMAX && k >= J0 + BLOCK) {
+        // a later block: recompile with its start (no recursion past NMAX)
+        reduce_step<T, NMAX, R, (J0 + BLOCK < NMAX ? J0 + BLOCK : J0)>(w, s, k, l, n);
+        return;
+    }
+    constexpr int G = NMAX / R;
+    using L = layout<NMAX>;
+    publish_row<T, NMAX, R, J0>(w, s, k, l);
+    // x = W[k+1:, k]; alpha its first entry, sigma the squares of the rest
+    const T alpha = s[L::ROW + k + 1];
+    T x[R], sig = T(0);
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        const int i = l + G * r;
+        x[r] = i > k + 1 ? s[L::ROW + i] : T(0);
+        sig += x[r] * x[r];
+    }
+    sig = group_sum<G>(sig);
+    const T beta = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
+    const T tau = sig == T(0) ? T(0) : (beta - alpha) / beta;
+    const T inv = sig == T(0) ? T(0) : T(1) / (alpha - beta);
+    T v[R];
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        const int i = l + G * r;
+        v[r] = i == k + 1 ? T(1) : x[r] * inv;
+        s[L::V + i] = v[r];
+        s[L::TILE + k * L::LD + i] = v[r];
+    }
+    if (l == 0) {
+        s[L::D + k] = s[L::ROW + k];
+        s[L::E + k] = beta;
+        s[L::TAU + k] = tau;
+    }
+    __syncwarp(); // v is visible
+    // p = tau W v on rows > k, K = tau/2 p.v, w = p - K v (v_j = 0 for j <= k);
+    // v is read 16 bytes at a time, as it is used
+    using V = vec16<T>;
+    T acc[R];
+#pragma unroll
+    for (int r = 0; r < R; r++)
+        acc[r] = T(0);
+#pragma unroll
+    for (int j = J0; j < NMAX; j += V::W) {
+        const typename V::type q = *reinterpret_cast<const typename V::type *>(s + L::V + j);
+        const T *vj = reinterpret_cast<const T *>(&q);
+#pragma unroll
+        for (int r = 0; r < R; r++)
+#pragma unroll
+            for (int u = 0; u < V::W; u++)
+                acc[r] += w[r][j + u] * vj[u];
+    }
+    T pv[R], dot = T(0);
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        pv[r] = l + G * r > k ? tau * acc[r] : T(0);
+        dot += pv[r] * v[r];
+    }
+    const T K = T(0.5) * tau * group_sum<G>(dot);
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        pv[r] -= K * v[r];
+        s[L::W + l + G * r] = pv[r];
+    }
+    __syncwarp(); // w is visible
+    // W -= v w^T + w v^T on columns >= J0
+#pragma unroll
+    for (int j = J0; j < NMAX; j += V::W) {
+        const typename V::type qv = *reinterpret_cast<const typename V::type *>(s + L::V + j);
+        const typename V::type qw = *reinterpret_cast<const typename V::type *>(s + L::W + j);
+        const T *vj = reinterpret_cast<const T *>(&qv), *wj = reinterpret_cast<const T *>(&qw);
+#pragma unroll
+        for (int r = 0; r < R; r++)
+#pragma unroll
+            for (int u = 0; u < V::W; u++)
+                w[r][j + u] -= v[r] * wj[u] + pv[r] * vj[u];
+    }
 }
 
 template <typename T, int NMAX, int R, mode MODE>
@@ -144,87 +273,21 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
             w[r][j] = bad ? T(0) : w[r][j] * scale;
     __syncwarp(); // everyone has read the tile: it now holds the reflectors
 
-    // Publishes row k (= column k) of W in s[ROW]; its owner writes it.
-    auto publish_row = [&](int k) {
-        __syncwarp(); // the previous reader of s[ROW] is done
-        if (l == k % G) {
-#pragma unroll
-            for (int r = 0; r < R; r++)
-                if (r == k / G)
-#pragma unroll
-                    for (int j = 0; j < NMAX; j++)
-                        s[L::ROW + j] = w[r][j];
-        }
-        __syncwarp(); // the row is visible
-    };
-
     // ---- reduction to tridiagonal form ------------------------------------
-    for (int k = 0; k + 2 < n; k++) {
-        publish_row(k);
-        // x = W[k+1:, k]; alpha its first entry, sigma the squares of the rest
-        const T alpha = s[L::ROW + k + 1];
-        T x[R], sig = T(0);
-#pragma unroll
-        for (int r = 0; r < R; r++) {
-            const int i = l + G * r;
-            x[r] = i > k + 1 ? s[L::ROW + i] : T(0);
-            sig += x[r] * x[r];
-        }
-        sig = group_sum<G>(sig);
-        const T beta = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
-        const T tau = sig == T(0) ? T(0) : (beta - alpha) / beta;
-        const T inv = sig == T(0) ? T(0) : T(1) / (alpha - beta);
-        T v[R];
-#pragma unroll
-        for (int r = 0; r < R; r++) {
-            const int i = l + G * r;
-            v[r] = i == k + 1 ? T(1) : x[r] * inv;
-            s[L::V + i] = v[r];
-            s[L::TILE + k * L::LD + i] = v[r];
-        }
-        if (l == 0) {
-            s[L::D + k] = s[L::ROW + k];
-            s[L::E + k] = beta;
-            s[L::TAU + k] = tau;
-        }
-        __syncwarp(); // v is visible
-        // p = tau W v on rows > k, K = tau/2 p.v, w = p - K v
-        T pv[R], dot = T(0);
-#pragma unroll
-        for (int r = 0; r < R; r++) {
-            T acc = T(0);
-#pragma unroll
-            for (int j = 0; j < NMAX; j++)
-                acc += w[r][j] * s[L::V + j];
-            pv[r] = l + G * r > k ? tau * acc : T(0);
-            dot += pv[r] * v[r];
-        }
-        const T K = T(0.5) * tau * group_sum<G>(dot);
-#pragma unroll
-        for (int r = 0; r < R; r++) {
-            pv[r] -= K * v[r];
-            s[L::W + l + G * r] = pv[r];
-        }
-        __syncwarp(); // w is visible
-        // W -= v w^T + w v^T
-#pragma unroll
-        for (int r = 0; r < R; r++)
-#pragma unroll
-            for (int j = 0; j < NMAX; j++)
-                w[r][j] -= v[r] * s[L::W + j] + pv[r] * s[L::V + j];
-    }
+    for (int k = 0; k + 2 < n; k++)
+        reduce_step<T, NMAX, R, 0>(w, s, k, l, n);
     // the last 2 x 2 block (n >= 2) or 1 x 1 (n = 1)
     if (n >= 2) {
-        publish_row(n - 2);
+        publish_row<T, NMAX, R, 0>(w, s, n - 2, l);
         if (l == 0)
             s[L::D + n - 2] = s[L::ROW + n - 2];
-        publish_row(n - 1);
+        publish_row<T, NMAX, R, 0>(w, s, n - 1, l);
         if (l == 0) {
             s[L::D + n - 1] = s[L::ROW + n - 1];
             s[L::E + n - 2] = s[L::ROW + n - 2];
         }
     } else {
-        publish_row(0);
+        publish_row<T, NMAX, R, 0>(w, s, 0, l);
         if (l == 0)
             s[L::D] = s[L::ROW];
     }
@@ -286,10 +349,23 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
     }
 
     // ---- SOLVE: z = Q^T b, T y = z by PCR, x = Q y ------------------------
+    // PCR does not pivot: where its residual on T y = z is not small (T
+    // indefinite with a tiny pivot), the system's T is solved again by
+    // Gaussian elimination with partial pivoting (bsym::gtsv_pivoted).
+    const T tol = T(4) * T(n) * bsym::eps<T>();
+    T tnorm = T(0); // ||T||_inf
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        const int i = l + G * r;
+        if (i < n)
+            tnorm = max(tnorm, abs(s[L::D + i]) + (i > 0 ? abs(s[L::E + i - 1]) : T(0)) +
+                                   (i + 1 < n ? abs(s[L::E + i]) : T(0)));
+    }
+    tnorm = group_max<G>(tnorm);
     int fail_row = 0x7fffffff;
     for (int rhs = 0; rhs < p.nrhs; rhs++) {
         T *b = p.B + ((live ? sys : 0) * p.nrhs + rhs) * (long long)n;
-        T x[R];
+        T x[R], z[R];
 #pragma unroll
         for (int r = 0; r < R; r++) {
             const int i = l + G * r;
@@ -297,6 +373,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
         }
         for (int k = 0; k + 2 < n; k++)
             apply_reflector<T, NMAX, R, G>(s, k, l, x);
+        int rhs_fail = 0x7fffffff;
         if (R == 1) {
             // one row per lane: PCR through shuffles (rows >= n are idle)
             const int i = l;
@@ -304,15 +381,17 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
             bsym::pcr_row<T> row{in && i > 0 ? s[L::E + i - 1] : T(0), in ? s[L::D + i] : T(1),
                                  in && i + 1 < n ? s[L::E + i] : T(0)};
             bool f = false;
+            z[0] = x[0];
             const T y = bsym::pcr_lanes(row, x[0], i, n, &f);
             if (f && in)
-                fail_row = min(fail_row, i);
-            x[0] = in ? y : T(0);
+                rhs_fail = i;
+            s[L::PF + i] = in ? y : T(0);
         } else {
             // R rows per lane: PCR in shared memory (rows l + G r)
 #pragma unroll
             for (int r = 0; r < R; r++) {
                 const int i = l + G * r;
+                z[r] = x[r];
                 if (i < n) {
                     s[L::PA + i] = i > 0 ? s[L::E + i - 1] : T(0);
                     s[L::PB + i] = s[L::D + i];
@@ -321,23 +400,76 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
                 }
             }
             __syncwarp(); // the PCR rows are complete
-            bsym::pcr_shared(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n, l, G, &fail_row,
+            bsym::pcr_shared(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n, l, G, &rhs_fail,
                              bsym::warp_sync{});
-#pragma unroll
-            for (int r = 0; r < R; r++) {
-                const int i = l + G * r;
-                x[r] = i < n ? s[L::PF + i] : T(0);
-            }
-            __syncwarp(); // everyone has read the solution before the next rhs
         }
+        __syncwarp(); // y is in s[PF]
+        // residual of T y = z, relative to ||T|| ||y|| + ||z||
+        T res = T(0), ymax = T(0), zmax = T(0);
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            const int i = l + G * r;
+            if (i < n) {
+                const T y = s[L::PF + i];
+                T ty = s[L::D + i] * y;
+                if (i > 0)
+                    ty += s[L::E + i - 1] * s[L::PF + i - 1];
+                if (i + 1 < n)
+                    ty += s[L::E + i] * s[L::PF + i + 1];
+                res = max(res, abs(z[r] - ty));
+                ymax = max(ymax, abs(y));
+                zmax = max(zmax, abs(z[r]));
+                if (!finite(ty))
+                    res = T(INFINITY);
+            }
+        }
+        res = group_max<G>(res);
+        ymax = group_max<G>(ymax);
+        zmax = group_max<G>(zmax);
+        rhs_fail = -group_max<G>(-rhs_fail); // min over the group
+        const bool redo = live && !bad && (rhs_fail != 0x7fffffff || !(res <= tol * (tnorm * ymax + zmax)));
+        if (__any_sync(bsym::FULL_MASK, redo)) {
+            // every group of the warp takes part in the barriers; only the
+            // groups that need it solve again
+            __syncwarp(); // everyone has read y
+            if (redo)
+#pragma unroll
+                for (int r = 0; r < R; r++) {
+                    const int i = l + G * r;
+                    if (i < n) {
+                        s[L::PA + i] = i + 1 < n ? s[L::E + i] : T(0);
+                        s[L::PB + i] = s[L::D + i];
+                        s[L::PC + i] = i + 1 < n ? s[L::E + i] : T(0);
+                        s[L::PF + i] = z[r];
+                    }
+                }
+            __syncwarp(); // the rows are complete
+            int g_info = 0;
+            if (redo && l == 0)
+                g_info = bsym::gtsv_pivoted(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n);
+            g_info = __shfl_sync(bsym::FULL_MASK, g_info, slot * G);
+            __syncwarp(); // y is in s[PF]
+            if (redo)
+                rhs_fail = g_info > 0 ? g_info - 1 : 0x7fffffff;
+        }
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+            const int i = l + G * r;
+            x[r] = i < n ? s[L::PF + i] : T(0);
+        }
+        __syncwarp(); // everyone has read y before the next right-hand side
+        fail_row = min(fail_row, rhs_fail);
         for (int k = n - 3; k >= 0; k--)
             apply_reflector<T, NMAX, R, G>(s, k, l, x);
         if (live)
 #pragma unroll
             for (int r = 0; r < R; r++) {
                 const int i = l + G * r;
-                if (i < n)
+                if (i < n) {
                     b[i] = x[r];
+                    if (!finite(x[r]))
+                        fail_row = min(fail_row, i);
+                }
             }
     }
     // verdict of the group: -1 bad input, else the first failed row (1-based)

@@ -18,6 +18,7 @@
 // non-finite solution, in row j (1-based); the system's solution is then NaN.
 #include <climits>
 #include <cstdio>
+#include <type_traits>
 
 #include "common.cuh"
 #include "pcr.cuh"
@@ -49,45 +50,67 @@ template <typename T> struct tri_view {
 };
 
 // ---- n <= 32: one lane per row ---------------------------------------------
+// A warp takes LANE_SETS sets of floor(32 / n) consecutive systems and
+// reduces the sets together (more independent work in flight per warp).
+constexpr int LANE_SETS = 2;
+
 template <typename T>
 __global__ void __launch_bounds__(256) pcr_lanes_kernel(tri_view<T> v, long long batch, int *info)
 {
+    constexpr int K = LANE_SETS;
     const int n = v.n, per_warp = 32 / n;
     const int lane = threadIdx.x & 31;
     const long long warp = (blockIdx.x * (long long)blockDim.x + threadIdx.x) >> 5;
     const int slot = lane / n, i = lane - slot * n;
-    const long long sys = warp * per_warp + slot;
     // idle lanes (beyond the last whole system of the warp, or the batch)
     // still take part in every shuffle (same n, so the same step count), as
     // row 0 of an identity system; their results are never used
-    const bool active = slot < per_warp && sys < batch;
-    const int ii = active ? i : 0;
-
-    pcr_row<T> r0{T(0), T(1), T(0)};
-    if (active)
-        r0 = {v.lower(sys, i), v.d[sys * n + i], v.upper(sys, i)};
-    bool bad_input = !(finite(r0.a) && finite(r0.b) && finite(r0.c));
-    bool fail = false;
-    for (int k = 0; k < v.nrhs; k++) {
-        const T f = active ? v.rhs(sys, k)[i] : T(0);
-        bad_input |= !finite(f);
-        const T x = bsym::pcr_lanes(r0, f, ii, n, &fail);
-        if (active)
-            v.rhs(sys, k)[i] = x;
+    long long sys[K];
+    bool active[K];
+    pcr_row<T> r0[K];
+    bool bad_input[K], fail[K];
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        sys[k] = (warp * K + k) * per_warp + slot;
+        active[k] = slot < per_warp && sys[k] < batch;
+        r0[k] = {T(0), T(1), T(0)};
+        if (active[k])
+            r0[k] = {v.lower(sys[k], i), v.d[sys[k] * n + i], v.upper(sys[k], i)};
+        bad_input[k] = !(finite(r0[k].a) && finite(r0[k].b) && finite(r0[k].c));
+        fail[k] = false;
     }
-    // the system's verdict from its lanes: -1 for bad input, else the first
+    const int ii = slot < per_warp ? i : 0;
+    for (int q = 0; q < v.nrhs; q++) {
+        pcr_row<T> r[K];
+        T f[K];
+#pragma unroll
+        for (int k = 0; k < K; k++) {
+            r[k] = r0[k];
+            f[k] = active[k] ? v.rhs(sys[k], q)[i] : T(0);
+            bad_input[k] |= !finite(f[k]);
+        }
+        bsym::pcr_lanes<T, K>(r, f, ii, n, fail);
+#pragma unroll
+        for (int k = 0; k < K; k++)
+            if (active[k])
+                v.rhs(sys[k], q)[i] = f[k];
+    }
+    // each system's verdict from its lanes: -1 for bad input, else the first
     // failed row (1-based)
     const unsigned seg = (n == 32 ? bsym::FULL_MASK : ((1u << n) - 1u)) << (slot * n);
-    const unsigned bad_lanes = __ballot_sync(bsym::FULL_MASK, active && bad_input) & seg;
-    const unsigned fail_lanes = __ballot_sync(bsym::FULL_MASK, active && fail) & seg;
-    const int code = bad_lanes ? -1 : fail_lanes ? __ffs(fail_lanes) - slot * n : 0;
-    if (!active)
-        return;
-    if (i == 0)
-        info[sys] = code;
-    if (code != 0)
-        for (int k = 0; k < v.nrhs; k++)
-            v.rhs(sys, k)[i] = T(NAN);
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        const unsigned bad_lanes = __ballot_sync(bsym::FULL_MASK, active[k] && bad_input[k]) & seg;
+        const unsigned fail_lanes = __ballot_sync(bsym::FULL_MASK, active[k] && fail[k]) & seg;
+        const int code = bad_lanes ? -1 : fail_lanes ? __ffs(fail_lanes) - slot * n : 0;
+        if (!active[k])
+            continue;
+        if (i == 0)
+            info[sys[k]] = code;
+        if (code != 0)
+            for (int q = 0; q < v.nrhs; q++)
+                v.rhs(sys[k], q)[i] = T(NAN);
+    }
 }
 
 // ---- n > 32: a block per system, rows partitioned among its threads --------
@@ -117,21 +140,31 @@ template <typename T> size_t partition_work(int n, long long batch)
     return 2 * size_t(n) * size_t(batch) * sizeof(T);
 }
 
-// 1024 threads per block at most: the register budget is 64 per thread.
-template <typename T> __global__ void __launch_bounds__(1024) pcr_partition_kernel(tri_view<T> v, T *work, int *info)
+// SPB systems per block: SPB = 1, one system per block of G = blockDim.x
+// threads (block barriers); SPB = 4, one system per warp (G = 32, warp
+// barriers only). 1024 threads per block at most: 64 registers per thread.
+template <typename T, int SPB>
+__global__ void __launch_bounds__(SPB == 1 ? 1024 : 32 * SPB) pcr_partition_kernel(tri_view<T> v, long long batch,
+                                                                                 T *work, int *info)
 {
+    using Sync = typename std::conditional<SPB == 1, bsym::block_sync, bsym::warp_sync>::type;
+    const Sync sync{};
     extern __shared__ unsigned char smem_raw[];
-    const int n = v.n, g = blockDim.x, t = threadIdx.x, rows2 = 2 * g;
-    const long long sys = blockIdx.x;
-    // carve-out: built a, b, c | working a, b, c, f (each 2G)
-    T *sa = reinterpret_cast<T *>(smem_raw), *sb = sa + rows2, *sc = sb + rows2;
+    const int n = v.n, g = SPB == 1 ? blockDim.x : 32, rows2 = 2 * g;
+    const int t = SPB == 1 ? threadIdx.x : threadIdx.x & 31, w = SPB == 1 ? 0 : threadIdx.x >> 5;
+    const long long sys = (long long)blockIdx.x * SPB + w;
+    if (SPB > 1 && sys >= batch)
+        return; // a whole warp, which shares no barrier with the others
+    // carve-out of this system: built a, b, c | working a, b, c, f (each 2G)
+    T *sa = reinterpret_cast<T *>(smem_raw) + w * 7 * rows2, *sb = sa + rows2, *sc = sb + rows2;
     T *wa = sc + rows2, *wb = wa + rows2, *wc = wb + rows2, *wf = wc + rows2;
-    __shared__ int fail_row, bad_input;
+    __shared__ int fail_rows[SPB], bad_inputs[SPB];
+    int &fail_row = fail_rows[w], &bad_input = bad_inputs[w];
     if (t == 0) {
         fail_row = INT_MAX;
         bad_input = 0;
     }
-    __syncthreads(); // flags initialised before anyone records
+    sync(); // flags initialised before anyone records
 
     const int m = (n + g - 1) / g;           // rows per thread
     const int lo = t * m;
@@ -223,7 +256,7 @@ template <typename T> __global__ void __launch_bounds__(1024) pcr_partition_kern
 
     for (int k = 0; k < v.nrhs; k++) {
         T *f = v.rhs(sys, k);
-        __syncthreads(); // the boundary rows are built; the previous rhs is done with wf
+        sync(); // the boundary rows are built; the previous rhs is done with wf
         for (int i = t; i < rows; i += g) {
             wa[i] = sa[i];
             wb[i] = sb[i];
@@ -233,9 +266,9 @@ template <typename T> __global__ void __launch_bounds__(1024) pcr_partition_kern
             wf[2 * t] = cnt >= 3 ? f[lo] - c0 * f[lo + 1] : f[lo];
         if (cnt >= 2)
             wf[2 * t + 1] = f[lo + cnt - 1];
-        __syncthreads(); // the working copy is complete
+        sync(); // the working copy is complete
         int fr = INT_MAX;
-        bsym::pcr_shared(wa, wb, wc, wf, rows, t, g, &fr, bsym::block_sync{});
+        bsym::pcr_shared(wa, wb, wc, wf, rows, t, g, &fr, sync);
         if (fr != INT_MAX)
             my_fail = min(my_fail, global_row(fr));
         if (cnt >= 1) {
@@ -256,7 +289,7 @@ template <typename T> __global__ void __launch_bounds__(1024) pcr_partition_kern
         atomicMin(&fail_row, my_fail);
     if (my_bad)
         bad_input = 1;
-    __syncthreads(); // every thread's verdict is in
+    sync(); // every thread's verdict is in
     const int code = bad_input ? -1 : fail_row != INT_MAX ? fail_row + 1 : 0;
     if (t == 0)
         info[sys] = code;
@@ -264,6 +297,32 @@ template <typename T> __global__ void __launch_bounds__(1024) pcr_partition_kern
         for (int k = 0; k < v.nrhs; k++)
             for (int j = 0; j < cnt; j++)
                 v.rhs(sys, k)[lo + j] = T(NAN);
+}
+
+// Launches the partition kernel with SPB systems per block.
+template <typename T, int SPB>
+bsym_status launch_partition(tri_view<T> v, long long batch, int *info, T *work, cudaStream_t s, char *msg,
+                             size_t msglen)
+{
+    const int g = partition_threads(v.n);
+    const size_t smem = SPB * partition_smem<T>(g);
+    // opt in above the default 48 KB of dynamic shared memory
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(pcr_partition_kernel<T, SPB>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    const long long per_launch = 0x7fffffffLL * SPB;
+    for (long long first = 0; first < batch; first += per_launch) {
+        const long long count = std::min<long long>(batch - first, per_launch);
+        tri_view<T> w = v;
+        w.dl += first * (v.n - 1);
+        w.d += first * v.n;
+        if (w.du != nullptr)
+            w.du += first * (v.n - 1);
+        w.B += first * v.n * (long long)v.nrhs;
+        pcr_partition_kernel<T, SPB><<<unsigned((count + SPB - 1) / SPB), SPB == 1 ? g : 32 * SPB, smem, s>>>(
+            w, count, work + first * 2LL * v.n, info + first);
+    }
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
 }
 
 // Launches the kernel for n on `batch` systems; work: partition_work bytes.
@@ -278,30 +337,17 @@ bsym_status launch(tri_view<T> v, long long batch, int *info, T *work, cudaStrea
     if (batch == 0)
         return BSYM_OK;
     if (v.n <= 32) {
-        const int threads = 256, per_block = (threads / 32) * (32 / v.n);
+        const int threads = 256, per_block = (threads / 32) * (32 / v.n) * LANE_SETS;
         const long long blocks = (batch + per_block - 1) / per_block;
         pcr_lanes_kernel<T><<<unsigned(blocks), threads, 0, s>>>(v, batch, info);
     } else {
-        const int g = partition_threads(v.n);
-        const size_t smem = partition_smem<T>(g);
         if (work == nullptr) {
             std::snprintf(msg, msglen, "the GPU tridiagonal solve for n = %d needs a workspace", v.n);
             return BSYM_ERR_ARG;
         }
-        // opt in above the default 48 KB of dynamic shared memory
-        BSYM_CUDA_TRY(cudaFuncSetAttribute(pcr_partition_kernel<T>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-        for (long long first = 0; first < batch; first += 0x7fffffffLL) {
-            const long long count = std::min<long long>(batch - first, 0x7fffffffLL);
-            tri_view<T> w = v;
-            w.dl += first * (v.n - 1);
-            w.d += first * v.n;
-            if (w.du != nullptr)
-                w.du += first * (v.n - 1);
-            w.B += first * v.n * (long long)v.nrhs;
-            pcr_partition_kernel<T><<<unsigned(count), g, smem, s>>>(w, work + first * 2LL * v.n,
-                                                                      info + first);
-        }
+        if (partition_threads(v.n) == 32)
+            return launch_partition<T, 4>(v, batch, info, work, s, msg, msglen);
+        return launch_partition<T, 1>(v, batch, info, work, s, msg, msglen);
     }
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;

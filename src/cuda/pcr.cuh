@@ -35,35 +35,58 @@ template <typename T> struct pcr_row {
     T a, b, c;
 };
 
-// PCR with one row per lane, inside one warp. Row i of the system sits in
-// lane `lane` and rows i +- s in lanes lane +- s (the system occupies
-// consecutive lanes; several systems may share a warp). Every lane of the warp
-// must call this together (inactive lanes pass i = 0, n = 1, any row). Returns
-// x_i; sets *fail when this row's pivot broke down. n must be the same in
-// every lane (so that all lanes run the same steps).
+// 1 / v, correctly rounded, without the slow path of IEEE division.
+__device__ __forceinline__ float recip(float v) { return __frcp_rn(v); }
+__device__ __forceinline__ double recip(double v) { return __drcp_rn(v); }
+
+// PCR with one row per lane, inside one warp, for K independent systems at
+// once (their steps interleave, which hides the latency of the shuffles).
+// Row i of system k sits in lane `lane` and rows i +- s in lanes lane +- s
+// (a system occupies consecutive lanes; several systems may share a warp).
+// Every lane of the warp must call this together with the same n, so that
+// all lanes run the same steps (idle lanes pass any row with i = 0).
+// Returns x_i in f[k]; sets fail[k] when this row's pivot broke down.
+template <typename T, int K>
+__device__ __forceinline__ void pcr_lanes(pcr_row<T> (&r)[K], T (&f)[K], int i, int n, bool (&fail)[K])
+{
+    for (int s = 1; s < n; s <<= 1) {
+        const bool up = i - s >= 0, down = i + s < n;
+#pragma unroll
+        for (int k = 0; k < K; k++) {
+            // each lane shares the reciprocal of its own pivot, so that a row
+            // needs no division for its two neighbours (1/0 = inf fails too)
+            const T inv = recip(r[k].b);
+            fail[k] |= !finite(inv);
+            const T ua = __shfl_up_sync(FULL_MASK, r[k].a, s), uc = __shfl_up_sync(FULL_MASK, r[k].c, s);
+            const T uf = __shfl_up_sync(FULL_MASK, f[k], s), ui = __shfl_up_sync(FULL_MASK, inv, s);
+            const T da = __shfl_down_sync(FULL_MASK, r[k].a, s), dc = __shfl_down_sync(FULL_MASK, r[k].c, s);
+            const T df = __shfl_down_sync(FULL_MASK, f[k], s), di = __shfl_down_sync(FULL_MASK, inv, s);
+            // a row beyond the system is the identity: its multiplier is 0
+            const T k1 = up ? r[k].a * ui : T(0);
+            const T k2 = down ? r[k].c * di : T(0);
+            r[k].b = r[k].b - uc * k1 - da * k2;
+            f[k] = f[k] - uf * k1 - df * k2;
+            r[k].a = up ? -ua * k1 : T(0);
+            r[k].c = down ? -dc * k2 : T(0);
+        }
+    }
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        f[k] = f[k] / r[k].b;
+        fail[k] |= !finite(f[k]);
+    }
+}
+
+// The same for one system: returns x_i, sets *fail.
 template <typename T>
 __device__ __forceinline__ T pcr_lanes(pcr_row<T> r, T f, int i, int n, bool *fail)
 {
-    for (int s = 1; s < n; s <<= 1) {
-        // each lane shares the reciprocal of its own pivot, so that a row
-        // needs no division for its two neighbours
-        const T inv = T(1) / r.b;
-        *fail |= !finite(inv) || r.b == T(0);
-        const T ua = __shfl_up_sync(FULL_MASK, r.a, s), uc = __shfl_up_sync(FULL_MASK, r.c, s);
-        const T uf = __shfl_up_sync(FULL_MASK, f, s), ui = __shfl_up_sync(FULL_MASK, inv, s);
-        const T da = __shfl_down_sync(FULL_MASK, r.a, s), dc = __shfl_down_sync(FULL_MASK, r.c, s);
-        const T df = __shfl_down_sync(FULL_MASK, f, s), di = __shfl_down_sync(FULL_MASK, inv, s);
-        // a row beyond the system is the identity: its multiplier is 0
-        const T k1 = i - s >= 0 ? r.a * ui : T(0);
-        const T k2 = i + s < n ? r.c * di : T(0);
-        r.b = r.b - uc * k1 - da * k2;
-        f = f - uf * k1 - df * k2;
-        r.a = i - s >= 0 ? -ua * k1 : T(0);
-        r.c = i + s < n ? -dc * k2 : T(0);
-    }
-    const T x = f / r.b;
-    *fail |= !finite(x);
-    return x;
+    pcr_row<T> rr[1] = {r};
+    T ff[1] = {f};
+    bool fl[1] = {false};
+    pcr_lanes<T, 1>(rr, ff, i, n, fl);
+    *fail |= fl[0];
+    return ff[0];
 }
 
 // PCR on `rows` rows held in shared memory (a, b, c, f), by `nthreads`
@@ -130,6 +153,54 @@ __device__ void pcr_shared(T *a, T *b, T *c, T *f, int rows, int t, int nthreads
         }
     }
     sync(); // x is visible to every thread of the group
+}
+
+// Machine epsilon of T.
+template <typename T> __device__ __forceinline__ T eps();
+template <> __device__ __forceinline__ float eps<float>() { return 1.1920929e-7f; }
+template <> __device__ __forceinline__ double eps<double>() { return 2.220446049250313e-16; }
+
+// Gaussian elimination with partial pivoting on one tridiagonal system, by
+// one thread (LAPACK's gtsv scheme): dl (sub-diagonal, rows 1..n-1 at
+// dl[0..n-2]), d, du (super-diagonal) and b are overwritten; b gets x.
+// dl holds the second super-diagonal of U after the elimination. Returns 0,
+// or the 1-based row of a zero pivot (b is then unspecified).
+template <typename T> __device__ int gtsv_pivoted(T *dl, T *d, T *du, T *b, int n)
+{
+    for (int i = 0; i + 1 < n; i++) {
+        if (abs(d[i]) >= abs(dl[i])) {
+            // no interchange: eliminate dl[i] with row i
+            if (d[i] == T(0))
+                return i + 1;
+            const T fact = dl[i] / d[i];
+            d[i + 1] -= fact * du[i];
+            b[i + 1] -= fact * b[i];
+            dl[i] = T(0);
+        } else {
+            // interchange rows i and i+1, then eliminate
+            const T fact = d[i] / dl[i];
+            d[i] = dl[i];
+            const T t = d[i + 1];
+            d[i + 1] = du[i] - fact * t;
+            if (i + 2 < n) {
+                dl[i] = du[i + 1];
+                du[i + 1] = -fact * dl[i];
+            }
+            du[i] = t;
+            const T bi = b[i];
+            b[i] = b[i + 1];
+            b[i + 1] = bi - fact * b[i + 1];
+        }
+    }
+    if (d[n - 1] == T(0))
+        return n;
+    // back substitution with U (diagonal d, super-diagonals du and dl)
+    b[n - 1] /= d[n - 1];
+    if (n > 1)
+        b[n - 2] = (b[n - 2] - du[n - 2] * b[n - 1]) / d[n - 2];
+    for (int i = n - 3; i >= 0; i--)
+        b[i] = (b[i] - du[i] * b[i + 1] - dl[i] * b[i + 2]) / d[i];
+    return 0;
 }
 
 } // namespace bsym
