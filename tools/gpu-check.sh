@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # gpu-check.sh -- everything that needs the GPU, in one call on the GPU
 # machine: CUDA build, C core tests on the GPU, the R package and its testthat
-# suite with options(batchsym.device = "gpu"), then the benchmarks; a short
-# table last. Logs and tables go to ${OUT:-build/gpu-check}.
+# suite with options(batchsym.device = "gpu"), then the benchmarks
+# (bench_ldlt, bench_tridiag, bench_r.R); a short table last, with each step's
+# seconds. Logs and tables go to ${OUT:-build/gpu-check}: ldlt.md, tridiag.md,
+# r.md (and the .csv twins of the first two).
 #
 # R there: pack this machine's R first (see DEVELOPERS' guide):
 #   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
@@ -14,10 +16,12 @@ out=${OUT:-build/gpu-check}
 mkdir -p "$out" build
 status=0
 summary=()
-step() { # name, command...: runs, logs, records pass/fail
+step() { # name, command...: runs, logs, records pass/fail and seconds
     local name=$1; shift
     echo "=== $name"
-    if "$@" >"$out/$name.log" 2>&1; then summary+=("ok    $name"); else summary+=("FAIL  $name"); status=1; fi
+    local t0=$SECONDS
+    if "$@" >"$out/$name.log" 2>&1; then summary+=("ok    $name ($((SECONDS - t0)) s)")
+    else summary+=("FAIL  $name ($((SECONDS - t0)) s)"); status=1; fi
     tail -n 5 "$out/$name.log"
 }
 
@@ -35,8 +39,9 @@ else
     summary+=("skip  R (no R runtime carried)")
 fi
 if [ "${BENCH:-1}" = 1 ]; then
-    step bench-build make -C inst/bench LIB="$PWD/src/libbatchsym.a"
+    step bench-build make -j2 -C inst/bench LIB="$PWD/src/libbatchsym.a"
     step bench-ldlt make -C inst/bench run OUT="$PWD/$out/ldlt.md" ${QUICK:+QUICK=1}
+    step bench-tridiag make -C inst/bench run-tridiag TRIDIAG_OUT="$PWD/$out/tridiag.md" ${QUICK:+QUICK=1}
     if command -v Rscript >/dev/null; then
         step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} --out="$PWD/$out/r.md"
     fi
@@ -45,7 +50,9 @@ fi
 echo
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
+echo "total: $SECONDS s"
 for f in build/counts-c build/counts-r-gpu; do [ -f "$f" ] && echo "$f: $(cat "$f") (passed failed)"; done
 [ -f "$out/ldlt.md" ] && cat "$out/ldlt.md"
+[ -f "$out/tridiag.md" ] && cat "$out/tridiag.md"
 [ -f "$out/r.md" ] && cat "$out/r.md"
 exit $status

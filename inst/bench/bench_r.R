@@ -4,6 +4,9 @@
 #   Rscript inst/bench/bench_r.R [--n=32] [--systems=1e6] [--cpu-systems=1e5]
 #                                [--base-systems=2000] [--reps=3]
 #                                [--precision=double] [--quick] [--out=FILE.md]
+#                                [--tridiag=1] [--tri-n=32,1024]
+#                                [--tri-elements=3.2e7] [--tri-cpu-elements=3.2e6]
+#                                [--tri-base-systems=2000]
 #
 # Rows of the table:
 #   bsym_solve, gpu   `--systems` systems on the GPU (the CPU when no GPU is
@@ -19,6 +22,24 @@
 # ||b - A x||_inf / (||A||_inf ||x||_inf + ||b||_inf) on a sample of systems
 # at most 100 n eps; a failure prints FAIL and the exit status is 1.
 # --quick shrinks the sizes (2e4 / 1e4 / 200 systems) for a smoke test.
+#
+# A second table (issue 3; --tridiag=0 leaves it out), same timing and checks:
+#   bsym_tridiag_solve   symmetric (upper = NULL) diagonally dominant
+#                        tridiagonal systems, for each n of `--tri-n`, in
+#                        double and single, on the GPU (when usable):
+#                        floor(`--tri-elements` / n) systems (1e6 at n = 32,
+#                        31250 at n = 1024), and the CPU:
+#                        floor(`--tri-cpu-elements` / n) (1e5 at n = 32);
+#   base R loop          solve() of the dense n x n tridiagonal matrix (built
+#                        from the bands inside the loop, as a base-R user must)
+#                        over `--tri-base-systems` systems at n = 32, scaled by
+#                        (32 / n)^3 for larger n (at least 2): the yardstick of
+#                        the speed-up column for its n;
+#   bsym_solve(method = "tridiag")  n = 32 SPD systems (the inputs of the first
+#                        table when --n=32), double and single, GPU (`--systems`)
+#                        and CPU (`--cpu-systems`), beside the base-R loop of
+#                        solve() at n = 32.
+# --quick shrinks these too (6.4e5 / 3.2e5 elements, 200 base systems).
 
 suppressPackageStartupMessages(library(batchsym))
 
@@ -26,10 +47,13 @@ suppressPackageStartupMessages(library(batchsym))
 
 parse_args <- function(args) {
   opt <- list(n = 32, systems = 1e6, cpu_systems = 1e5, base_systems = 2000,
-              reps = 3, precision = "double", out = "")
+              reps = 3, precision = "double", out = "",
+              tridiag = 1, tri_n = c(32, 1024), tri_elements = 3.2e7, tri_cpu_elements = 3.2e6,
+              tri_base_systems = 2000)
   for (a in args) {
     if (a == "--quick") {
       opt$systems <- 2e4; opt$cpu_systems <- 1e4; opt$base_systems <- 200
+      opt$tri_elements <- 6.4e5; opt$tri_cpu_elements <- 3.2e5; opt$tri_base_systems <- 200
       next
     }
     kv <- regmatches(a, regexec("^--([a-z-]+)=(.*)$", a))[[1]]
@@ -37,7 +61,17 @@ parse_args <- function(args) {
     key <- gsub("-", "_", kv[2]); value <- kv[3]
     if (key %in% c("precision", "out")) {
       opt[[key]] <- value
-    } else if (key %in% c("n", "systems", "cpu_systems", "base_systems", "reps")) {
+    } else if (key == "tridiag") {
+      if (!value %in% c("0", "1")) stop("--tridiag must be 0 or 1", call. = FALSE)
+      opt$tridiag <- as.numeric(value)
+    } else if (key == "tri_n") {
+      v <- suppressWarnings(as.numeric(strsplit(value, ",", fixed = TRUE)[[1]]))
+      if (!length(v) || anyNA(v) || any(v < 2) || any(v != floor(v)))
+        stop("--tri-n must be a comma-separated list of whole numbers >= 2 (got ", value, ")",
+             call. = FALSE)
+      opt$tri_n <- v
+    } else if (key %in% c("n", "systems", "cpu_systems", "base_systems", "reps",
+                          "tri_elements", "tri_cpu_elements", "tri_base_systems")) {
       v <- suppressWarnings(as.numeric(value))
       if (is.na(v) || v < 1 || v != floor(v))
         stop("--", kv[2], " must be a positive whole number (got ", value, ")", call. = FALSE)
@@ -111,6 +145,216 @@ time_median <- function(f, reps) {
     system.time(result <<- f(), gcFirst = TRUE)[["elapsed"]]
   }, numeric(1))
   list(seconds = median(secs), all = secs, result = result)
+}
+
+# ---- tridiagonal systems (issue 3) -------------------------------------------
+
+eps_of <- function(precision) if (precision == "double") .Machine$double.eps else 2^-23
+
+# count symmetric, strictly diagonally dominant tridiagonal systems of order n
+# (off-diagonal entries uniform in (-1, 1), diagonal in (2.5, 3.5)) with one
+# right-hand side each, in the layout of bsym_tridiag_solve().
+make_tridiag_batch <- function(n, count) {
+  list(lower = matrix(runif((n - 1) * count, -1, 1), n - 1, count),
+       diag = matrix(runif(n * count, 2.5, 3.5), n, count),
+       rhs = matrix(runif(n * count, -1, 1), n, count))
+}
+
+# Largest ||b - T x||_inf / (||T||_inf ||x||_inf + ||b||_inf) over the systems
+# (columns) idx of the symmetric tridiagonal batch s, vectorised over them.
+tridiag_berr <- function(s, X, idx) {
+  n <- nrow(s$diag)
+  d <- s$diag[, idx, drop = FALSE]; x <- X[, idx, drop = FALSE]; b <- s$rhs[, idx, drop = FALSE]
+  Tx <- d * x
+  rowsum <- abs(d)
+  if (n > 1) {
+    l <- s$lower[, idx, drop = FALSE]  # symmetric: the super-diagonal is l too
+    Tx[-1, ] <- Tx[-1, , drop = FALSE] + l * x[-n, , drop = FALSE]
+    Tx[-n, ] <- Tx[-n, , drop = FALSE] + l * x[-1, , drop = FALSE]
+    rowsum[-1, ] <- rowsum[-1, , drop = FALSE] + abs(l)
+    rowsum[-n, ] <- rowsum[-n, , drop = FALSE] + abs(l)
+  }
+  colmax <- function(M) apply(abs(M), 2, max)
+  max(colmax(b - Tx) / (colmax(rowsum) * colmax(x) + colmax(b)))
+}
+
+# As check_solution(), for the first count systems of the tridiagonal batch s.
+check_tridiag <- function(X, s, count, eps, sample = 200) {
+  if (!is.matrix(X) || ncol(X) != count) return("the solution does not have one column per system")
+  if (anyNA(X)) return(sprintf("%d NA entries in the solution", sum(is.na(X))))
+  n <- nrow(s$diag)
+  idx <- unique(round(seq(1, count, length.out = min(sample, count))))
+  berr <- tridiag_berr(s, X, idx)
+  bound <- 100 * n * eps
+  if (!(berr <= bound)) return(sprintf("backward error %.2e > %.2e", berr, bound))
+  attr(berr, "bound") <- bound
+  berr
+}
+
+# The base-R yardstick: solve() of each dense tridiagonal matrix, built from
+# the bands inside the loop (what a base-R user must do).
+dense_tridiag_loop <- function(s, count) {
+  n <- nrow(s$diag)
+  i <- seq_len(n)
+  sub <- cbind(i[-1], i[-n])
+  sup <- cbind(i[-n], i[-1])
+  vapply(seq_len(count), function(k) {
+    Tk <- matrix(0, n, n)
+    Tk[cbind(i, i)] <- s$diag[, k]
+    if (n > 1) {
+      Tk[sub] <- s$lower[, k]
+      Tk[sup] <- s$lower[, k]
+    }
+    solve(Tk, s$rhs[, k])
+  }, numeric(n))
+}
+
+# One row of the second table: label, n, precision, systems, the timed call
+# f(), its untimed small warm-up call warm() (first kernel launches, lazy
+# module loading), check(X) -> berr or "why", the device asked for (NA for
+# base R) and the group whose base-R row is the yardstick.
+tri_run <- function(label, n, precision, systems, f, warm, check, device, group, base = FALSE)
+  list(label = label, n = n, precision = precision, systems = systems, f = f, warm = warm,
+       check = check, device = device, group = group, base = base)
+
+# Times and checks one run; errors become a FAIL row instead of ending the script.
+time_tri_run <- function(run, reps) {
+  cat(sprintf("timing: %s, n = %d, %s, %g systems ...\n", run$label, run$n, run$precision, run$systems))
+  res <- tryCatch({
+    invisible(run$warm())
+    t <- time_median(run$f, reps)
+    list(t = t, check = run$check(t$result))
+  }, error = function(e) list(t = NULL, check = paste("error:", conditionMessage(e))))
+  what <- run$label
+  if (!is.null(res$t) && !is.na(run$device)) {
+    served <- attr(res$t$result, "device")
+    if (!is.null(served) && !identical(served, run$device))
+      what <- sprintf("%s (served by %s)", what, served)
+  }
+  failed <- is.character(res$check)
+  if (failed) {
+    cat(sprintf("\n*** FAIL: %s, n = %d, %s: %s ***\n\n", run$label, run$n, run$precision, res$check))
+    check_txt <- paste("FAIL:", res$check)
+  } else {
+    check_txt <- sprintf("ok (max backward error %.1e <= %.1e)", res$check, attr(res$check, "bound"))
+  }
+  seconds <- if (is.null(res$t)) NA_real_ else res$t$seconds
+  data.frame(what = what, n = run$n, precision = run$precision, systems = run$systems,
+             seconds = seconds, rate = run$systems / seconds, check = check_txt,
+             runs = if (is.null(res$t)) "-" else paste(sprintf("%.3f", res$t$all), collapse = " "),
+             group = run$group, base = run$base, failed = failed, stringsAsFactors = FALSE)
+}
+
+# The second table: bsym_tridiag_solve() and bsym_solve(method = "tridiag").
+# A32, B32 (and their first cpu_systems systems A32_cpu, B32_cpu): n = 32 SPD
+# inputs of the first table, or NULL to generate them here.
+tridiag_section <- function(opt, gpu, A32, B32, A32_cpu, B32_cpu) {
+  devices <- c(if (gpu) "gpu", "cpu")
+  precisions <- c("double", "single")
+  warm_count <- 1000
+  rows <- list()
+  # Times the runs of one group at once (their inputs are freed afterwards).
+  time_group <- function(runs) lapply(runs, time_tri_run, reps = opt$reps)
+
+  for (n in opt$tri_n) {
+    runs <- list()
+    n <- as.integer(n)
+    count <- max(1, floor(opt$tri_elements / n))
+    cat(sprintf("generating %g symmetric tridiagonal systems, n = %d ...\n", count, n))
+    s <- make_tridiag_batch(n, count)
+    w <- seq_len(min(warm_count, count))
+    sw <- list(lower = s$lower[, w, drop = FALSE], diag = s$diag[, w, drop = FALSE],
+               rhs = s$rhs[, w, drop = FALSE])
+    group <- sprintf("tridiagonal, n = %d", n)
+    # the CPU's share: the first cpu_count systems
+    cpu_count <- min(count, max(1, floor(opt$tri_cpu_elements / n)))
+    c_idx <- seq_len(cpu_count)
+    s_cpu <- list(lower = s$lower[, c_idx, drop = FALSE], diag = s$diag[, c_idx, drop = FALSE],
+                  rhs = s$rhs[, c_idx, drop = FALSE])
+    for (precision in precisions) for (device in devices) {
+      runs[[length(runs) + 1]] <- local({
+        dev <- device; prec <- precision
+        sd <- if (dev == "gpu") s else s_cpu
+        m <- ncol(sd$diag)
+        tri_run(sprintf("bsym_tridiag_solve, %s", dev), n, prec, m,
+                f = function() bsym_tridiag_solve(sd$lower, sd$diag, NULL, sd$rhs, device = dev,
+                                                  precision = prec),
+                warm = function() bsym_tridiag_solve(sw$lower, sw$diag, NULL, sw$rhs, device = dev,
+                                                     precision = prec),
+                check = function(X) check_tridiag(X, sd, m, eps_of(prec)),
+                device = dev, group = group)
+      })
+    }
+    base_count <- min(count, max(2, round(opt$tri_base_systems * (32 / n)^3)))
+    runs[[length(runs) + 1]] <- local({
+      bc <- base_count
+      tri_run("base R loop of solve() (dense tridiagonal)", n, "double", bc,
+              f = function() dense_tridiag_loop(s, bc), warm = function() NULL,
+              check = function(X) check_tridiag(X, s, bc, .Machine$double.eps),
+              device = NA, group = group, base = TRUE)
+    })
+    rows <- c(rows, time_group(runs))
+    rm(s, s_cpu, sw, runs)
+  }
+
+  # bsym_solve(method = "tridiag") at n = 32.
+  runs <- list()
+  if (is.null(A32)) {
+    cat(sprintf("generating %g SPD systems, n = 32 ...\n", opt$systems))
+    A32 <- make_spd_batch(32L, opt$systems)
+    B32 <- matrix(runif(32 * opt$systems, -1, 1), 32, opt$systems)
+    A32_cpu <- A32[, , seq_len(opt$cpu_systems), drop = FALSE]
+    B32_cpu <- B32[, seq_len(opt$cpu_systems), drop = FALSE]
+  }
+  w <- seq_len(min(warm_count, opt$cpu_systems))
+  Aw <- A32[, , w, drop = FALSE]
+  Bw <- B32[, w, drop = FALSE]
+  group <- "dense SPD, n = 32"
+  for (precision in precisions) for (device in devices) {
+    runs[[length(runs) + 1]] <- local({
+      dev <- device; prec <- precision
+      A <- if (dev == "gpu") A32 else A32_cpu
+      B <- if (dev == "gpu") B32 else B32_cpu
+      count <- dim(A)[3]
+      tri_run(sprintf("bsym_solve(method = \"tridiag\"), %s", dev), 32L, prec, count,
+              f = function() bsym_solve(A, B, method = "tridiag", device = dev, precision = prec),
+              warm = function() bsym_solve(Aw, Bw, method = "tridiag", device = dev, precision = prec),
+              check = function(X) check_solution(X, A, B, count, eps_of(prec)),
+              device = dev, group = group)
+    })
+  }
+  runs[[length(runs) + 1]] <- local({
+    bc <- min(opt$base_systems, dim(A32)[3])
+    tri_run("base R loop of solve()", 32L, "double", bc,
+            f = function() vapply(seq_len(bc), function(k) solve(A32[, , k], B32[, k]), numeric(32)),
+            warm = function() NULL,
+            check = function(X) check_solution(X, A32, B32, bc, .Machine$double.eps),
+            device = NA, group = group, base = TRUE)
+  })
+
+  rows <- c(rows, time_group(runs))
+  tab <- do.call(rbind, rows)
+  base_rate <- vapply(tab$group, function(g) {
+    r <- tab$rate[tab$group == g & tab$base]
+    if (length(r)) r[1] else NA_real_
+  }, numeric(1))
+  tab$speedup <- tab$rate / base_rate
+
+  fmt_num <- function(x, f) ifelse(is.na(x), "-", sprintf(f, x))
+  md <- c(
+    "| what | n | precision | systems | seconds | systems/s | speed-up over base R |",
+    "|---|---|---|---|---|---|---|",
+    sprintf("| %s | %d | %s | %s | %s | %s | %s |", tab$what, tab$n, tab$precision,
+            format(tab$systems, big.mark = ",", scientific = FALSE, trim = TRUE),
+            fmt_num(tab$seconds, "%.3f"), fmt_num(tab$rate, "%.3g"), fmt_num(tab$speedup, "%.1fx")))
+  checks <- sprintf("- %s, n = %d, %s: %s; runs (s): %s", tab$what, tab$n, tab$precision,
+                    tab$check, tab$runs)
+  notes <- c(
+    sprintf("bsym_tridiag_solve: symmetric (upper = NULL), strictly diagonally dominant systems (off-diagonal uniform in (-1, 1), diagonal in (2.5, 3.5)), one right-hand side; floor(%g / n) systems per call on the GPU, floor(%g / n) on the CPU", opt$tri_elements, opt$tri_cpu_elements),
+    sprintf("base R loop (dense tridiagonal): solve() of the n x n matrix built from the bands, %g systems at n = 32 scaled by (32/n)^3 (at least 2); its systems/s is the yardstick of its n", opt$tri_base_systems),
+    sprintf("bsym_solve(method = \"tridiag\"): the n = 32 SPD systems of the first table (A_k = S + 0.1 v_k v_k' + d_k I), %g per call on the GPU (when usable), %g on the CPU; yardstick: base R loop of solve() at n = 32", opt$systems, opt$cpu_systems),
+    "single-precision rows compute in float (results returned as doubles) and are compared with the base-R rate in double; median elapsed of the runs after one small untimed call of the same kind")
+  list(md = md, checks = checks, notes = notes, failed = any(tab$failed))
 }
 
 # ---- main ------------------------------------------------------------------
@@ -200,6 +444,18 @@ main <- function() {
     writeLines(c("# bench_r.R: bsym_solve() end to end from R", "",
                  paste("-", header), "", md, "", checks), opt$out)
     cat("wrote", opt$out, "\n")
+  }
+  if (opt$tridiag == 1) {
+    same <- n == 32L
+    tri <- tridiag_section(opt, gpu, if (same) A, if (same) B, if (same) A_cpu, if (same) B_cpu)
+    title <- "## bsym_tridiag_solve() and bsym_solve(method = \"tridiag\") end to end from R"
+    cat("\n", title, "\n\n", paste0(tri$md, "\n"), "\n", paste0(tri$checks, "\n"), sep = "")
+    if (nzchar(opt$out)) {
+      cat(c("", title, "", paste("-", tri$notes), "", tri$md, "", tri$checks, ""), file = opt$out,
+          sep = "\n", append = TRUE)
+      cat("appended the tridiagonal table to", opt$out, "\n")
+    }
+    failed <- failed || tri$failed
   }
   if (failed) {
     cat("\n*** FAIL: a solution failed its check (see above) ***\n")
