@@ -32,6 +32,15 @@ template <int G, typename T> __device__ __forceinline__ T group_sum(T v)
         v += __shfl_xor_sync(bsym::FULL_MASK, v, o);
     return v;
 }
+// Two sums at once (their shuffles interleave).
+template <int G, typename T> __device__ __forceinline__ void group_sum2(T &a, T &b)
+{
+#pragma unroll
+    for (int o = G / 2; o > 0; o >>= 1) {
+        a += __shfl_xor_sync(bsym::FULL_MASK, a, o);
+        b += __shfl_xor_sync(bsym::FULL_MASK, b, o);
+    }
+}
 template <int G, typename T> __device__ __forceinline__ T group_max(T v)
 {
 #pragma unroll
@@ -127,13 +136,14 @@ __device__ __forceinline__ void publish_row(const T (&w)[R][NMAX], T *s, int k, 
     __syncwarp(); // the row is visible
 }
 
-// Step k of the reduction (J0 <= k): reflector H_k, W <- H_k W H_k.
+// Step k of the reduction (J0 <= k): reflector H_k, W <- H_k W H_k, and
+// b <- H_k b (so that b ends as Q^T b; b = 0 when there is none).
 template <typename T, int NMAX, int R, int J0>
-__device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T *s, int k, int l, int n)
+__device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, int k, int l, int n)
 {
     if (J0 + BLOCK < NMAX && k >= J0 + BLOCK) {
         // a later block: recompile with its start (no recursion past NMAX)
-        reduce_step<T, NMAX, R, (J0 + BLOCK < NMAX ? J0 + BLOCK : J0)>(w, s, k, l, n);
+        reduce_step<T, NMAX, R, (J0 + BLOCK < NMAX ? J0 + BLOCK : J0)>(w, b, s, k, l, n);
         return;
     }
     constexpr int G = NMAX / R;
@@ -168,11 +178,14 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T *s, int k, int l,
     __syncwarp(); // v is visible
     // p = tau W v on rows > k, K = tau/2 p.v, w = p - K v (v_j = 0 for j <= k);
     // v is read 16 bytes at a time, as it is used
+    // (V::W partial sums per row: independent chains of multiply-adds)
     using V = vec16<T>;
-    T acc[R];
+    T acc[R][V::W];
 #pragma unroll
     for (int r = 0; r < R; r++)
-        acc[r] = T(0);
+#pragma unroll
+        for (int u = 0; u < V::W; u++)
+            acc[r][u] = T(0);
 #pragma unroll
     for (int j = J0; j < NMAX; j += V::W) {
         const typename V::type q = *reinterpret_cast<const typename V::type *>(s + L::V + j);
@@ -181,15 +194,24 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T *s, int k, int l,
         for (int r = 0; r < R; r++)
 #pragma unroll
             for (int u = 0; u < V::W; u++)
-                acc[r] += w[r][j + u] * vj[u];
+                acc[r][u] += w[r][j + u] * vj[u];
     }
-    T pv[R], dot = T(0);
+    T pv[R], dot = T(0), vb = T(0);
 #pragma unroll
     for (int r = 0; r < R; r++) {
-        pv[r] = l + G * r > k ? tau * acc[r] : T(0);
+        T sum = T(0);
+#pragma unroll
+        for (int u = 0; u < V::W; u++)
+            sum += acc[r][u];
+        pv[r] = l + G * r > k ? tau * sum : T(0);
         dot += pv[r] * v[r];
+        vb += v[r] * b[r];
     }
-    const T K = T(0.5) * tau * group_sum<G>(dot);
+    group_sum2<G>(dot, vb);
+    const T K = T(0.5) * tau * dot;
+#pragma unroll
+    for (int r = 0; r < R; r++)
+        b[r] -= tau * vb * v[r];
 #pragma unroll
     for (int r = 0; r < R; r++) {
         pv[r] -= K * v[r];
@@ -228,10 +250,9 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
 
     // ---- load: coalesced copy of the n x n matrix into the tile -----------
     const T *a = p.A + (live ? sys : 0) * (long long)n * n;
-    for (int idx = l; idx < n * n; idx += G) {
-        const int i = idx % n, j = idx / n;
-        s[L::TILE + i + j * L::LD] = live ? a[idx] : T(0);
-    }
+    for (int j = 0; j < n; j++)
+        for (int i = l; i < n; i += G)
+            s[L::TILE + i + j * L::LD] = live ? a[i + j * n] : T(0);
     __syncwarp(); // the tile is complete
     // rows l + G r of the full symmetric matrix, from the referenced triangle
     T w[R][NMAX];
@@ -274,8 +295,15 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
     __syncwarp(); // everyone has read the tile: it now holds the reflectors
 
     // ---- reduction to tridiagonal form ------------------------------------
+    // (the first right-hand side rides along: bz = Q^T b at the end)
+    T bz[R];
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        const int i = l + G * r;
+        bz[r] = MODE == SOLVE && live && !bad && i < n && p.nrhs > 0 ? p.B[sys * p.nrhs * n + i] : T(0);
+    }
     for (int k = 0; k + 2 < n; k++)
-        reduce_step<T, NMAX, R, 0>(w, s, k, l, n);
+        reduce_step<T, NMAX, R, 0>(w, bz, s, k, l, n);
     // the last 2 x 2 block (n >= 2) or 1 x 1 (n = 1)
     if (n >= 2) {
         publish_row<T, NMAX, R, 0>(w, s, n - 2, l);
@@ -369,10 +397,11 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK) householder_kernel(hh_ar
 #pragma unroll
         for (int r = 0; r < R; r++) {
             const int i = l + G * r;
-            x[r] = live && i < n && !bad ? b[i] : T(0);
+            x[r] = rhs == 0 ? bz[r] : live && i < n && !bad ? b[i] : T(0);
         }
-        for (int k = 0; k + 2 < n; k++)
-            apply_reflector<T, NMAX, R, G>(s, k, l, x);
+        if (rhs > 0)
+            for (int k = 0; k + 2 < n; k++)
+                apply_reflector<T, NMAX, R, G>(s, k, l, x);
         int rhs_fail = 0x7fffffff;
         if (R == 1) {
             // one row per lane: PCR through shuffles (rows >= n are idle)

@@ -53,21 +53,26 @@ __device__ __forceinline__ void pcr_lanes(pcr_row<T> (&r)[K], T (&f)[K], int i, 
         const bool up = i - s >= 0, down = i + s < n;
 #pragma unroll
         for (int k = 0; k < K; k++) {
-            // each lane shares the reciprocal of its own pivot, so that a row
-            // needs no division for its two neighbours (1/0 = inf fails too)
+            // each lane shares its row divided by its pivot (a/b, c/b, f/b):
+            // row i then eliminates x_{i-s} with multiplier a_i and x_{i+s}
+            // with c_i, and needs no division (1/0 = inf fails too)
             const T inv = recip(r[k].b);
             fail[k] |= !finite(inv);
-            const T ua = __shfl_up_sync(FULL_MASK, r[k].a, s), uc = __shfl_up_sync(FULL_MASK, r[k].c, s);
-            const T uf = __shfl_up_sync(FULL_MASK, f[k], s), ui = __shfl_up_sync(FULL_MASK, inv, s);
-            const T da = __shfl_down_sync(FULL_MASK, r[k].a, s), dc = __shfl_down_sync(FULL_MASK, r[k].c, s);
-            const T df = __shfl_down_sync(FULL_MASK, f[k], s), di = __shfl_down_sync(FULL_MASK, inv, s);
-            // a row beyond the system is the identity: its multiplier is 0
-            const T k1 = up ? r[k].a * ui : T(0);
-            const T k2 = down ? r[k].c * di : T(0);
-            r[k].b = r[k].b - uc * k1 - da * k2;
-            f[k] = f[k] - uf * k1 - df * k2;
-            r[k].a = up ? -ua * k1 : T(0);
-            r[k].c = down ? -dc * k2 : T(0);
+            const T na = r[k].a * inv, nc = r[k].c * inv, nf = f[k] * inv;
+            T ua = __shfl_up_sync(FULL_MASK, na, s), uc = __shfl_up_sync(FULL_MASK, nc, s);
+            T uf = __shfl_up_sync(FULL_MASK, nf, s);
+            T da = __shfl_down_sync(FULL_MASK, na, s), dc = __shfl_down_sync(FULL_MASK, nc, s);
+            T df = __shfl_down_sync(FULL_MASK, nf, s);
+            // a row beyond the system (maybe another system's lane, maybe not
+            // finite) is the identity: it contributes exact zeros
+            if (!up)
+                ua = uc = uf = T(0);
+            if (!down)
+                da = dc = df = T(0);
+            r[k].b = r[k].b - uc * r[k].a - da * r[k].c;
+            f[k] = f[k] - uf * r[k].a - df * r[k].c;
+            r[k].a = -ua * r[k].a;
+            r[k].c = -dc * r[k].c;
         }
     }
 #pragma unroll
