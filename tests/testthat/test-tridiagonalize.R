@@ -228,18 +228,24 @@ test_that("the CPU and the GPU give the same tridiagonalization", {
     A <- random_sym(n, 40)
     A[1, 1, 7] <- NaN
     for (precision in c("double", "single")) {
-      tol <- C_TRD * n * eps_of(precision) * max(abs(A[, , -7]))
       tc <- suppressWarnings(bsym_tridiagonalize(A, device = "cpu", precision = precision))
       tg <- suppressWarnings(bsym_tridiagonalize(A, device = "gpu", precision = precision))
       expect_equal(attr(tg, "device"), "gpu")
       expect_equal(attr(tg, "info"), attr(tc, "info"))
       expect_true(all(is.na(tg$d[, 7])))
-      expect_true(all(trd_errors(A[, , -7], list(d = tg$d[, -7], e = tg$e[, -7], Q = tg$Q[, , -7]),
-                                 precision) < C_TRD))
-      # T is unique up to the signs of e, Q up to the signs of its columns
-      expect_lt(max(abs(tg$d - tc$d), na.rm = TRUE), tol)
-      expect_lt(max(abs(abs(tg$e) - abs(tc$e)), 0, na.rm = TRUE), tol)
-      expect_lt(max(abs(abs(tg$Q) - abs(tc$Q)), na.rm = TRUE), C_TRD * n * eps_of(precision))
+      expect_true(all(trd_errors(A[, , -7, drop = FALSE],
+                                 list(d = tg$d[, -7], e = tg$e[, -7], Q = tg$Q[, , -7]), precision) < C_TRD))
+      # Both are backward stable, and T has the same eigenvalues on both. d, e
+      # and Q themselves are not compared: in exact arithmetic T is unique up
+      # to the signs of e, but the reduction is not forward stable (Lanczos'
+      # sensitivity): measured on an H200, the CPU's and the GPU's d differ by
+      # up to 0.06 for n = 64 in single (||A|| about 11) while both meet
+      # every bound above.
+      for (k in seq_len(40)[-7]) {
+        ec <- eigen(tridiag_of(tc$d[, k], tc$e[, k]), symmetric = TRUE, only.values = TRUE)$values
+        eg <- eigen(tridiag_of(tg$d[, k], tg$e[, k]), symmetric = TRUE, only.values = TRUE)$values
+        expect_lt(max(abs(ec - eg)), 2 * C_TRD * n * eps_of(precision) * max(abs(ec)))
+      }
     }
   }
 })
