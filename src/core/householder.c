@@ -1,7 +1,8 @@
 /*
  * householder.c -- CPU backend of the batched Householder tridiagonalization
  * (bsym_*tridiagonalize) and of the BSYM_METHOD_TRIDIAG solve, whose
- * tridiagonal systems go to the per-system PCR of pcr_impl.h. The double and
+ * tridiagonal systems go to the per-system PCR of pcr_impl.h (with a
+ * pivoted fallback where PCR's residual is not small). The double and
  * float bodies come from householder_impl.h.
  */
 #include <float.h>
@@ -22,6 +23,7 @@
 #define FREXP frexp
 #define LDEXP ldexp
 #define TMAX DBL_MAX
+#define EPS DBL_EPSILON
 #include "pcr_impl.h"
 #include "householder_impl.h"
 #undef T
@@ -32,6 +34,7 @@
 #undef FREXP
 #undef LDEXP
 #undef TMAX
+#undef EPS
 
 #define T float
 #define SFX s
@@ -41,6 +44,7 @@
 #define FREXP frexpf
 #define LDEXP ldexpf
 #define TMAX FLT_MAX
+#define EPS FLT_EPSILON
 #include "pcr_impl.h"
 #include "householder_impl.h"
 #undef T
@@ -51,3 +55,4 @@
 #undef FREXP
 #undef LDEXP
 #undef TMAX
+#undef EPS

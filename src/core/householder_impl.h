@@ -213,7 +213,8 @@ static void BSYM_CAT(hh_nan_, SFX)(int64_t len, T *v)
  * d, e and the PCR workspace (solve). */
 #ifndef BSYM_HH_WORK
 #define BSYM_HH_WORK(n, solve) \
-    ((size_t)(n) * (size_t)(n) + 2 * (size_t)(n) + ((solve) ? 2 * (size_t)(n) + BSYM_PCR_WORK(n) : 0))
+    ((size_t)(n) * (size_t)(n) + 2 * (size_t)(n) +                                               \
+     ((solve) ? 6 * (size_t)(n) + BSYM_PCR_WORK(n) : 0))
 #endif
 
 /* Tridiagonalizes one system; Q may be NULL. work: BSYM_HH_WORK(n, 0).
@@ -247,14 +248,93 @@ static int BSYM_CAT(hh_all_finite_, SFX)(int64_t len, const T *v)
     return bad == 0;
 }
 
+/* Gaussian elimination with partial pivoting on one tridiagonal system
+ * (LAPACK's gtsv scheme; the GPU has the same in cuda/pcr.cuh): dl (n-1
+ * sub-diagonal entries), d, du (n-1 super-diagonal entries) and b are
+ * overwritten, b by x; dl holds U's second super-diagonal afterwards.
+ * Returns 0, or the 1-based row of a zero pivot (b is then unspecified).
+ * Backward stable for any nonsingular T: the fallback where PCR is not. */
+static int BSYM_CAT(gtsv_pivoted_, SFX)(int64_t n, T *dl, T *d, T *du, T *b)
+{
+    for (int64_t i = 0; i + 1 < n; i++) {
+        if (FABS(d[i]) >= FABS(dl[i])) {
+            /* no interchange: eliminate dl[i] with row i */
+            if (d[i] == 0)
+                return BSYM_CAT(pcr_row_info_, SFX)(i);
+            const T fact = dl[i] / d[i];
+            d[i + 1] -= fact * du[i];
+            b[i + 1] -= fact * b[i];
+            dl[i] = 0;
+        } else {
+            /* interchange rows i and i+1, then eliminate */
+            const T fact = d[i] / dl[i];
+            d[i] = dl[i];
+            const T t = d[i + 1];
+            d[i + 1] = du[i] - fact * t;
+            if (i + 2 < n) {
+                dl[i] = du[i + 1];
+                du[i + 1] = -fact * dl[i];
+            }
+            du[i] = t;
+            const T bi = b[i];
+            b[i] = b[i + 1];
+            b[i + 1] = bi - fact * b[i + 1];
+        }
+    }
+    if (d[n - 1] == 0)
+        return BSYM_CAT(pcr_row_info_, SFX)(n - 1);
+    /* back substitution with U (diagonal d, super-diagonals du and dl) */
+    b[n - 1] /= d[n - 1];
+    if (n > 1)
+        b[n - 2] = (b[n - 2] - du[n - 2] * b[n - 1]) / d[n - 2];
+    for (int64_t i = n - 3; i >= 0; i--)
+        b[i] = (b[i] - du[i] * b[i + 1] - dl[i] * b[i + 2]) / d[i];
+    return 0;
+}
+
+/* y = T^{-1} z for one right-hand side (x holds z on entry, y on return),
+ * T symmetric tridiagonal (d, e): PCR, then, where PCR broke down or its
+ * residual is not below 4 n eps (||T|| ||y|| + ||z||) (PCR does not pivot:
+ * an indefinite T with a small pivot), Gaussian elimination with partial
+ * pivoting on T. The GPU does the same (cuda/householder.cu). work: 4n +
+ * BSYM_PCR_WORK(n). Returns 0 or the 1-based row of a breakdown. */
+static int BSYM_CAT(hh_tridiag_solve_, SFX)(int64_t n, const T *d, const T *e, T *x, T *work)
+{
+    T *z = work, *cl = z + n, *cd = cl + n, *cu = cd + n, *pw = cu + n;
+    for (int64_t i = 0; i < n; i++)
+        z[i] = x[i];
+    int info = BSYM_CAT(pcr_solve_, SFX)(n, 1, e, d, e, x, pw);
+    if (info == 0) {
+        T res = 0, ymax = 0, zmax = 0, tnorm = 0;
+        for (int64_t i = 0; i < n; i++) {
+            const T el = i > 0 ? e[i - 1] : 0, er = i + 1 < n ? e[i] : 0;
+            const T ty = d[i] * x[i] + (i > 0 ? el * x[i - 1] : 0) + (i + 1 < n ? er * x[i + 1] : 0);
+            const T r = FABS(z[i] - ty), t = FABS(d[i]) + FABS(el) + FABS(er);
+            res = r > res || r != r ? r : res;
+            ymax = FABS(x[i]) > ymax ? FABS(x[i]) : ymax;
+            zmax = FABS(z[i]) > zmax ? FABS(z[i]) : zmax;
+            tnorm = t > tnorm ? t : tnorm;
+        }
+        if (res <= 4 * (T)n * EPS * (tnorm * ymax + zmax))
+            return 0;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        x[i] = z[i];
+        cd[i] = d[i];
+        cl[i] = cu[i] = i + 1 < n ? e[i] : 0;
+    }
+    return BSYM_CAT(gtsv_pivoted_, SFX)(n, cl, cd, cu, x);
+}
+
 /* Solves A X = B for one system (B n x nrhs, overwritten): with
  * 2^-ex A = Q T' Q^T, X = 2^-ex Q T'^{-1} Q^T B. work: BSYM_HH_WORK(n, 1).
- * Returns 0, -1 (non-finite input) or j > 0 (PCR breakdown in row j, or a
- * non-finite solution in row j); X is all NaN when the result is not 0. */
+ * Returns 0, -1 (non-finite input) or j > 0 (T' singular: zero pivot in row
+ * j, or a non-finite solution in row j); X is all NaN when the result is
+ * not 0. */
 static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B,
                                         T *work)
 {
-    T *W = work, *tau = W + n * n, *p = tau + n, *d = p + n, *e = d + n, *pw = e + n, amax;
+    T *W = work, *tau = W + n * n, *p = tau + n, *d = p + n, *e = d + n, *tw = e + n, amax;
     int info = 0;
     if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax) ||
         !BSYM_CAT(hh_all_finite_, SFX)(n * nrhs, B)) {
@@ -263,15 +343,12 @@ static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, cons
     }
     const int ex = BSYM_CAT(hh_normalize_, SFX)(n, W, amax);
     BSYM_CAT(hh_reduce_, SFX)(n, W, d, e, tau, p);
-    for (int64_t r = 0; r < nrhs; r++) /* Z = Q^T B = H_{n-3} ... H_0 B */
-        for (int64_t k = 0; k + 2 < n; k++)
-            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, B + r * n);
-    info = BSYM_CAT(pcr_solve_, SFX)(n, nrhs, e, d, e, B, pw); /* Y = T'^{-1} Z */
-    if (info != 0)
-        return info; /* B is already NaN */
-    for (int64_t r = 0; r < nrhs; r++) { /* X = 2^-ex Q Y = 2^-ex H_0 ... H_{n-3} Y */
+    for (int64_t r = 0; r < nrhs && info == 0; r++) {
         T *x = B + r * n;
-        for (int64_t k = n - 3; k >= 0; k--)
+        for (int64_t k = 0; k + 2 < n; k++) /* z = Q^T b = H_{n-3} ... H_0 b */
+            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, x);
+        info = BSYM_CAT(hh_tridiag_solve_, SFX)(n, d, e, x, tw); /* y = T'^{-1} z */
+        for (int64_t k = n - 3; k >= 0; k--) /* x = 2^-ex Q y = 2^-ex H_0 ... H_{n-3} y */
             BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, x);
         BSYM_CAT(hh_scale_, SFX)(n, x, -ex);
     }
