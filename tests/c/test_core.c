@@ -827,14 +827,12 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Random symmetric indefinite batch (where LDL^T without pivoting is
- * unsafe) solved with BSYM_METHOD_TRIDIAG. Householder is backward stable,
- * but PCR on the indefinite T does not pivot: its first step divides by
- * every diagonal entry of T, and a small one brings growth, so the backward
- * errors have a heavy tail (measured on the CPU over thousands of random
- * systems: 2-5% above 10 n eps, ~0.5% above 100 n eps, some above 1e4 n eps;
- * a near-zero pivot makes it unbounded). The check is therefore on the bulk:
- * at least 3/4 of the systems (so the median) within BOUND_C n eps, all
- * finite with info 0; the worst is only reported (--verbose). */
+ * unsafe) solved with BSYM_METHOD_TRIDIAG. Householder is backward stable;
+ * PCR on the indefinite T does not pivot (a small diagonal entry of T brings
+ * growth: before the fallback, 2-5% of random systems were above 10 n eps,
+ * some above 1e4 n eps), so the solve checks PCR's residual on T and redoes
+ * T with partial pivoting where it is not small. Every system must now be
+ * within BOUND_C n eps, all finite with info 0. */
 static void test_tridiag_method(bsym_device dev, const char *dname, int single, char uplo, int n,
                                 int nrhs, int batch)
 {
@@ -881,7 +879,7 @@ static void test_tridiag_method(bsym_device dev, const char *dname, int single, 
     snprintf(what, sizeof what,
              "method TRIDIAG indefinite %s uplo=%c nrhs=%d: %d of %d systems with backward error <= %g n eps (median %.3g, worst %.3g)",
              single ? "float" : "double", uplo, nrhs, within, batch, BOUND_C, median, worst);
-    check(4 * within >= 3 * batch, what, dname, n, batch);
+    check(within == batch, what, dname, n, batch);
     note("method TRIDIAG indefinite: median backward", dev, single, median, n);
     note("method TRIDIAG indefinite: worst backward", dev, single, worst, n);
 done:
@@ -891,8 +889,7 @@ done:
 /* Inf in A / NaN in B give -1, singular systems with an exact zero pivot
  * give info > 0; a matrix whose second LDL^T pivot is zero, and -I, are
  * solved. A zero a_00 is T's first diagonal entry, a zero pivot of PCR
- * (which does not pivot): it must be reported (info > 0, NaN) or solved,
- * never answered with garbage. */
+ * (which does not pivot): the pivoted fallback must solve it. */
 static void test_tridiag_method_bad(bsym_device dev, const char *dname, int single)
 {
     const int n = 5, batch = 8;
@@ -931,11 +928,8 @@ static void test_tridiag_method_bad(bsym_device dev, const char *dname, int sing
         for (int i = 0; i < n; i++)
             nan_bad &= isnan(x[k * n + i]);
     check(nan_bad && info[6] == 0, "method TRIDIAG failed systems are NaN, the others solved", dname, 0, 0);
-    int nan7 = 1;
-    for (int i = 0; i < n; i++)
-        nan7 &= isnan(x[7 * n + i]);
-    check((info[7] > 0 && nan7) || (info[7] == 0 && backward_error(n, full + 7 * 25, B + 7 * 5, x + 7 * 5) <= BOUND_C * n * eps),
-          "method TRIDIAG with a_00 = 0: reported (PCR pivot) or solved", dname, info[7], 0);
+    check(info[7] == 0 && backward_error(n, full + 7 * 25, B + 7 * 5, x + 7 * 5) <= BOUND_C * n * eps,
+          "method TRIDIAG with a_00 = 0 (a zero PCR pivot) is solved by the pivoted fallback", dname, info[7], 0);
 }
 
 /* Sizes beyond the GPU kernels' limits are size errors on the GPU. */
