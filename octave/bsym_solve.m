@@ -27,8 +27,10 @@
 ## cyclic reduction on @code{T * z = Q' * b} (as @code{bsym_tridiag_solve}),
 ## then @code{x = Q * z}, with Q never formed: for nonsingular symmetric
 ## systems that need not be positive definite (indefinite ones included).
-## The cyclic reduction does not pivot, so for an indefinite @var{A} check
-## the residual when accuracy matters.
+## The cyclic reduction does not pivot; where its residual on @code{T} is
+## not small (an indefinite @code{T} with a small pivot), that system's
+## @code{T} is solved again by Gaussian elimination with partial pivoting,
+## so the solutions are backward stable.
 ##
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
@@ -349,12 +351,9 @@ endfunction
 %!   check_solution (A, X, B);
 %! endfor
 
-## Known failure: cyclic reduction on T does not pivot, so it is not backward
-## stable for every indefinite T. On 200 random symmetric (M + M')/2 per n
-## in 8..200 (CPU backend) 2 to 6 % of the systems had a backward error above
-## 10 n eps, the worst 800 n eps (n = 33, cond 3e4); Octave's backslash stays
-## below 0.1 n eps on the same systems. Here: n = 100, 20 n eps.
-%!xtest  # plain random symmetric matrices (conditioning not controlled)
+## Cyclic reduction on T does not pivot: without the pivoted fallback 2 to
+## 6 % of these systems had a backward error above 10 n eps (n = 100: 20 n eps).
+%!test  # plain random symmetric matrices (conditioning not controlled)
 %! randn ("state", 22);
 %! for n = [2 7 33 64 65 100]
 %!   M = randn (n, n, 4);
