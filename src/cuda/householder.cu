@@ -86,9 +86,10 @@ template <int NMAX> struct layout {
 };
 
 constexpr int WARPS_PER_BLOCK = 4;
-// Blocks per multiprocessor the register allocation must allow for NMAX <= 32
-// (8: at most 64 registers a thread; on the H200 6.8e7 n = 32 float solves/s
-// against 6.2e7 with no limit, 80 registers).
+// Blocks per multiprocessor the register allocation must allow for the float
+// solve with NMAX <= 32 (8: at most 64 registers a thread; on the H200 6.8e7
+// n = 32 solves/s against 6.2e7 with no limit, 80 registers). Not for double
+// or for Q: at 64 registers those spill (double n = 32 ran 7x slower).
 #ifndef BSYM_HH_MIN_BLOCKS
 #define BSYM_HH_MIN_BLOCKS 8
 #endif
@@ -239,7 +240,9 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
 }
 
 template <typename T, int NMAX, int R, mode MODE>
-__global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, (NMAX <= 32 ? BSYM_HH_MIN_BLOCKS : 0)) householder_kernel(hh_args<T> p)
+__global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
+                                  (NMAX <= 32 && sizeof(T) == 4 && MODE == SOLVE ? BSYM_HH_MIN_BLOCKS : 0))
+    householder_kernel(hh_args<T> p)
 {
     constexpr int G = NMAX / R;                  // lanes per system
     constexpr int PER_WARP = 32 / G;             // systems per warp
