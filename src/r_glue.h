@@ -59,6 +59,20 @@ static inline SEXP bsym_r_device_used(const bsym_ctx *ctx)
     return mkString(bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU ? "gpu" : "cpu");
 }
 
+/* list(x, info, device) of a solve, after NA for the failed systems; x and
+ * info are protected by the caller (2 protections, released here). */
+static inline SEXP bsym_r_solution(SEXP x, SEXP info, int64_t per_system, const bsym_ctx *ctx)
+{
+    bsym_r_na_failed(REAL(x), per_system, XLENGTH(info), INTEGER(info));
+    const char *names[] = {"x", "info", "device", ""};
+    SEXP out = PROTECT(mkNamed(VECSXP, names));
+    SET_VECTOR_ELT(out, 0, x);
+    SET_VECTOR_ELT(out, 1, info);
+    SET_VECTOR_ELT(out, 2, bsym_r_device_used(ctx));
+    UNPROTECT(3);
+    return out;
+}
+
 SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP device, SEXP precision,
                   SEXP uplo, SEXP threads);
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,

@@ -40,13 +40,5 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP device, SEXP prec
     }
     if (st != BSYM_OK)
         bsym_r_stop("bsym_solve", st);
-    bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));
-
-    const char *names[] = {"x", "info", "device", ""};
-    SEXP out = PROTECT(mkNamed(VECSXP, names));
-    SET_VECTOR_ELT(out, 0, x);
-    SET_VECTOR_ELT(out, 1, info);
-    SET_VECTOR_ELT(out, 2, bsym_r_device_used(ctx));
-    UNPROTECT(3);
-    return out;
+    return bsym_r_solution(x, info, n * nrhs, ctx);
 }

@@ -44,15 +44,7 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     }
     if (st != BSYM_OK)
         bsym_r_stop("bsym_tridiag_solve", st);
-    bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));
-
-    const char *names[] = {"x", "info", "device", ""};
-    SEXP out = PROTECT(mkNamed(VECSXP, names));
-    SET_VECTOR_ELT(out, 0, x);
-    SET_VECTOR_ELT(out, 1, info);
-    SET_VECTOR_ELT(out, 2, bsym_r_device_used(ctx));
-    UNPROTECT(3);
-    return out;
+    return bsym_r_solution(x, info, n * nrhs, ctx);
 }
 
 /* A (double, n*n*batch), dims = c(n, batch), vectors TRUE/FALSE. Returns

@@ -378,18 +378,29 @@ static int BSYM_CAT(hh_work_fits_, SFX)(int64_t n)
     return (size_t)n <= SIZE_MAX / sizeof(T) / ((size_t)n + 16);
 }
 
-/* bsym_*tridiagonalize on systems [0, count), OpenMP over the systems with
- * one workspace per thread; Q may be NULL. Returns 0, or -1 when a
- * workspace could not be allocated (nothing is then promised). */
-int BSYM_CAT(bsym__tridiagonalize_cpu_, SFX)(char uplo, int64_t n, int64_t count, const T *A,
-                                             T *d, T *e, T *Q, int *info, int threads)
+/* The arrays of one call of either entry point below. */
+typedef struct {
+    char uplo;
+    int64_t n, nrhs;
+    const T *A;
+    T *B;          /* solve: n x nrhs x count */
+    T *d, *e, *Q;  /* tridiagonalize (Q may be NULL) */
+    int *info;
+    int solve;     /* 1: hh_solve_one_, 0: hh_tridiagonalize_one_ */
+} BSYM_CAT(hh_job_, SFX);
+
+/* Systems [0, count) of a job, OpenMP over the systems with one workspace per
+ * thread. Returns 0, or -1 when a workspace could not be allocated (nothing
+ * is then promised). */
+static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t count, int threads)
 {
+    const int64_t n = j->n, nrhs = j->nrhs;
     int nomem = !BSYM_CAT(hh_work_fits_, SFX)(n);
     if (nomem)
         return -1;
 #pragma omp parallel num_threads(BSYM_CAT(hh_team_, SFX)(count, threads))
     {
-        T *work = malloc(BSYM_HH_WORK(n, 0) * sizeof(T));
+        T *work = malloc(BSYM_HH_WORK(n, j->solve) * sizeof(T));
         if (work == NULL) {
 #pragma omp atomic write
             nomem = 1;
@@ -398,41 +409,35 @@ int BSYM_CAT(bsym__tridiagonalize_cpu_, SFX)(char uplo, int64_t n, int64_t count
         if (!nomem) {
 #pragma omp for schedule(static)
             for (int64_t k = 0; k < count; k++)
-                info[k] = BSYM_CAT(hh_tridiagonalize_one_, SFX)(
-                    uplo, n, A + k * n * n, d + k * n, n > 1 ? e + k * (n - 1) : NULL,
-                    Q != NULL ? Q + k * n * n : NULL, work);
+                j->info[k] = j->solve
+                    ? BSYM_CAT(hh_solve_one_, SFX)(j->uplo, n, nrhs, j->A + k * n * n,
+                                                   nrhs > 0 ? j->B + k * n * nrhs : NULL, work)
+                    : BSYM_CAT(hh_tridiagonalize_one_, SFX)(
+                          j->uplo, n, j->A + k * n * n, j->d + k * n,
+                          n > 1 ? j->e + k * (n - 1) : NULL, j->Q != NULL ? j->Q + k * n * n : NULL,
+                          work);
         }
         free(work);
     }
     return nomem ? -1 : 0;
 }
 
-/* BSYM_METHOD_TRIDIAG solves of systems [0, count), OpenMP over the systems
- * with one workspace per thread. Returns 0, or -1 when a workspace could
- * not be allocated (nothing is then promised). */
+/* bsym_*tridiagonalize on systems [0, count); Q may be NULL. */
+int BSYM_CAT(bsym__tridiagonalize_cpu_, SFX)(char uplo, int64_t n, int64_t count, const T *A,
+                                             T *d, T *e, T *Q, int *info, int threads)
+{
+    const BSYM_CAT(hh_job_, SFX) j = {.uplo = uplo, .n = n, .A = A, .d = d, .e = e, .Q = Q,
+                                      .info = info, .solve = 0};
+    return BSYM_CAT(hh_drive_, SFX)(&j, count, threads);
+}
+
+/* BSYM_METHOD_TRIDIAG solves of systems [0, count). */
 int BSYM_CAT(bsym__hhsolve_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t count,
                                       const T *A, T *B, int *info, int threads)
 {
-    int nomem = !BSYM_CAT(hh_work_fits_, SFX)(n);
-    if (nomem)
-        return -1;
-#pragma omp parallel num_threads(BSYM_CAT(hh_team_, SFX)(count, threads))
-    {
-        T *work = malloc(BSYM_HH_WORK(n, 1) * sizeof(T));
-        if (work == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(static)
-            for (int64_t k = 0; k < count; k++)
-                info[k] = BSYM_CAT(hh_solve_one_, SFX)(uplo, n, nrhs, A + k * n * n,
-                                                       nrhs > 0 ? B + k * n * nrhs : NULL, work);
-        }
-        free(work);
-    }
-    return nomem ? -1 : 0;
+    const BSYM_CAT(hh_job_, SFX) j = {.uplo = uplo, .n = n, .nrhs = nrhs, .A = A, .B = B,
+                                      .info = info, .solve = 1};
+    return BSYM_CAT(hh_drive_, SFX)(&j, count, threads);
 }
 
 #undef BSYM_CAT
