@@ -22,6 +22,9 @@ void bsym_r_context_free(void);
 /* Raises an R error for a failing status, naming the R function. */
 void bsym_r_stop(const char *fun, bsym_status status);
 
+/* Conversions longer than this many entries run on the OpenMP team. */
+#define BSYM_R_PARALLEL_MIN ((R_xlen_t)1 << 20)
+
 /* A float copy of the double vector x (NULL for R's NULL), in R_alloc memory:
  * R releases it when the .Call returns, also after an error. */
 static inline float *bsym_r_floats(SEXP x)
@@ -31,6 +34,9 @@ static inline float *bsym_r_floats(SEXP x)
     const R_xlen_t len = XLENGTH(x);
     float *f = (float *)R_alloc(len > 0 ? (size_t)len : 1, sizeof(float));
     const double *v = REAL(x);
+    /* split over the OpenMP team: a 1e6-system batch is gigabytes, and one
+     * thread converting it costs more than the GPU solve */
+#pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
     for (R_xlen_t i = 0; i < len; i++)
         f[i] = (float)v[i];
     return f;
@@ -39,6 +45,7 @@ static inline float *bsym_r_floats(SEXP x)
 /* dst[i] = src[i] for i < len: single-precision results back to doubles. */
 static inline void bsym_r_from_floats(double *dst, const float *src, int64_t len)
 {
+#pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
     for (int64_t i = 0; i < len; i++)
         dst[i] = (double)src[i];
 }
