@@ -35,10 +35,17 @@ template <typename T> struct pcr_row {
     T a, b, c;
 };
 
-// 1 / v, correctly rounded, without the slow path of IEEE division (the
-// one-instruction approximation rcp.approx.f32 measured slower on the H200:
-// 2.26e9 against 2.39e9 n = 32 float systems/s).
-__device__ __forceinline__ float recip(float v) { return __frcp_rn(v); }
+// 1 / v without the slow path of IEEE division: in float the hardware's
+// approximation (one instruction, within 1 ulp, subnormals kept), in double
+// correctly rounded. (On the H200 the correctly rounded __frcp_rn ran PCR a
+// little faster at n = 32, 2.39e9 against 2.26e9 systems/s; not yet applied:
+// see inst/bench/RESULTS.md.)
+__device__ __forceinline__ float recip(float v)
+{
+    float r;
+    asm("rcp.approx.f32 %0, %1;" : "=f"(r) : "f"(v));
+    return r;
+}
 __device__ __forceinline__ double recip(double v) { return __drcp_rn(v); }
 
 // PCR with one row per lane, inside one warp, for K independent systems at
