@@ -10,6 +10,21 @@ match_choice <- function(x, name, choices) {
   x
 }
 
+# The device and precision choices checked, with the thread option: what
+# every bsym_* call hands to its .Call entry.
+run_choices <- function(device, precision) {
+  list(device = match_choice(device, "device", c("auto", "cpu", "gpu")),
+       precision = match_choice(precision, "precision", c("double", "single")),
+       threads = as.integer(getOption("batchsym.threads", 0L)))
+}
+
+# x as doubles: integers are converted, a double array (or NULL) is passed
+# as it is (no copy).
+as_double <- function(x) {
+  if (!is.null(x) && !is.double(x)) storage.mode(x) <- "double"
+  x
+}
+
 # TRUE or FALSE, or an error naming the argument.
 check_flag <- function(x, name) {
   if (!is.logical(x) || length(x) != 1L || is.na(x))
@@ -116,6 +131,29 @@ shape_like <- function(x, B) {
     dimnames(x) <- dimnames(B)
   }
   names(x) <- names(B)
+  x
+}
+
+# x with the attributes info and device of the .Call result res, after one
+# warning for the systems that failed (warn_failed's arguments in ...).
+with_outcome <- function(x, res, fun, ...) {
+  warn_failed(res$info, fun, ...)
+  attr(x, "info") <- res$info
+  attr(x, "device") <- res$device
+  x
+}
+
+# x (the batch of outputs of per-system shape `per`, e.g. n or c(n, n)) with
+# dims per x batch and the batch dimension's names, or for a batch of one
+# (da$one) per alone (a vector when per is a single number); NULL stays NULL.
+as_batch <- function(x, per, da, names_k = NULL) {
+  if (is.null(x)) return(NULL)
+  if (da$one) {
+    if (length(per) > 1L) dim(x) <- per
+    return(x)
+  }
+  dim(x) <- c(per, da$batch)
+  if (!is.null(names_k)) dimnames(x) <- c(rep(list(NULL), length(per)), list(names_k))
   x
 }
 

@@ -249,3 +249,12 @@ test_that("the CPU and the GPU give the same tridiagonalization", {
     }
   }
 })
+
+test_that("a matrix with dimnames is a batch of one (no batch names to keep)", {
+  a <- matrix(c(2, 1, 1, 3), 2, dimnames = list(c("a", "b"), c("a", "b")))
+  td <- bsym_tridiagonalize(a)
+  expect_null(dim(td$d))
+  expect_equal(dim(td$Q), c(2L, 2L))
+  expect_equal(td$d, c(2, 3))
+  expect_equal(td$e, 1)
+})
