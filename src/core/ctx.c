@@ -124,11 +124,14 @@ int bsym_gpu_available(void)
 #include <omp.h>
 #endif
 
-int bsym__omp_default_threads(void)
+int bsym__team(int64_t units, int threads)
 {
 #ifdef _OPENMP
-    return omp_get_max_threads();
+    int team = threads > 0 ? threads : omp_get_max_threads();
 #else
-    return 1;
+    int team = threads > 0 ? threads : 1;
 #endif
+    if (units < team)
+        team = units > 0 ? (int)units : 1;
+    return team;
 }

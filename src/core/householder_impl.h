@@ -238,16 +238,6 @@ static int BSYM_CAT(hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *
     return 0;
 }
 
-/* 1 when the len values of v are all finite. */
-static int BSYM_CAT(hh_all_finite_, SFX)(int64_t len, const T *v)
-{
-    int64_t bad = 0;
-#pragma omp simd reduction(+ : bad)
-    for (int64_t i = 0; i < len; i++)
-        bad += !(FABS(v[i]) <= TMAX);
-    return bad == 0;
-}
-
 /* Gaussian elimination with partial pivoting on one tridiagonal system
  * (LAPACK's gtsv scheme; the GPU has the same in cuda/pcr.cuh): dl (n-1
  * sub-diagonal entries), d, du (n-1 super-diagonal entries) and b are
@@ -337,7 +327,7 @@ static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, cons
     T *W = work, *tau = W + n * n, *p = tau + n, *d = p + n, *e = d + n, *tw = e + n, amax;
     int info = 0;
     if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax) ||
-        !BSYM_CAT(hh_all_finite_, SFX)(n * nrhs, B)) {
+        !BSYM_CAT(pcr_all_finite_, SFX)(n * nrhs, B)) {
         BSYM_CAT(hh_nan_, SFX)(n * nrhs, B);
         return -1;
     }
@@ -359,16 +349,6 @@ static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, cons
     if (info != 0)
         BSYM_CAT(hh_nan_, SFX)(n * nrhs, B);
     return info;
-}
-
-/* Threads of the team for count systems: the caller's choice (0 = OpenMP
- * default), at most one per system. */
-static int BSYM_CAT(hh_team_, SFX)(int64_t count, int threads)
-{
-    int team = threads > 0 ? threads : bsym__omp_default_threads();
-    if (count < team)
-        team = count > 0 ? (int)count : 1;
-    return team;
 }
 
 /* 1 when the workspace of one system of order n, BSYM_HH_WORK(n, 1) elements,
@@ -398,7 +378,7 @@ static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t cou
     int nomem = !BSYM_CAT(hh_work_fits_, SFX)(n);
     if (nomem)
         return -1;
-#pragma omp parallel num_threads(BSYM_CAT(hh_team_, SFX)(count, threads))
+#pragma omp parallel num_threads(bsym__team(count, threads))
     {
         T *work = malloc(BSYM_HH_WORK(n, j->solve) * sizeof(T));
         if (work == NULL) {

@@ -42,8 +42,10 @@ int bsym__interrupted(bsym_ctx *ctx);
 #define BSYM_CPU_LANES 8
 #define BSYM_CPU_LANES_MAX_N 64
 
-/* OpenMP's default team size (1 in a build without OpenMP). */
-int bsym__omp_default_threads(void);
+/* OpenMP team for `units` independent pieces of work: `threads` (0 = the
+ * OpenMP default, 1 in a build without OpenMP), at most one per unit, at
+ * least one. */
+int bsym__team(int64_t units, int threads);
 
 /* CPU LDL^T solves of systems [0, count) of a batch (ldlt.c), OpenMP over the
  * batch with `threads` threads (0 = default). Returns 0, or -1 when a thread's

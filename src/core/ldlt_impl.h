@@ -271,10 +271,7 @@ int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t c
     const size_t work = (size_t)(n * n + n + (lanes > 1 ? n * nrhs : 0)) * (size_t)lanes;
     const int avx2 = bsym__cpu_has_avx2_fma();
     int nomem = 0;
-    int team = threads > 0 ? threads : bsym__omp_default_threads();
-    if (groups < team)
-        team = groups > 0 ? (int)groups : 1;
-#pragma omp parallel num_threads(team)
+#pragma omp parallel num_threads(bsym__team(groups, threads))
     {
         T *W = malloc(work * sizeof(T));
         if (W == NULL) {

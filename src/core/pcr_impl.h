@@ -205,7 +205,6 @@ static int BSYM_CAT(pcr_solve_, SFX)(int64_t n, int64_t nrhs, const T *dl, const
     return BSYM_CAT(pcr_row_info_, SFX)(bad);
 }
 
-#ifdef BSYM_PCR_DRIVER
 /* 1 when the len values of v are all finite (v may be NULL when len = 0). */
 static int BSYM_CAT(pcr_all_finite_, SFX)(int64_t len, const T *v)
 {
@@ -216,6 +215,7 @@ static int BSYM_CAT(pcr_all_finite_, SFX)(int64_t len, const T *v)
     return bad == 0;
 }
 
+#ifdef BSYM_PCR_DRIVER
 /* One system of bsym_*tridiag_solve: checks the inputs, then pcr_solve_. */
 static int BSYM_CAT(pcr_system_, SFX)(int64_t n, int64_t nrhs, const T *dl, const T *d,
                                       const T *du, T *X, T *work)
@@ -238,12 +238,9 @@ int BSYM_CAT(bsym__pcr_cpu_, SFX)(int64_t n, int64_t nrhs, int64_t count, const 
                                   const T *du, T *B, int *info, int threads)
 {
     int nomem = 0;
-    int team = threads > 0 ? threads : bsym__omp_default_threads();
-    if (count < team)
-        team = count > 0 ? (int)count : 1;
     if ((size_t)n > SIZE_MAX / sizeof(T) / 8)
         return -1;
-#pragma omp parallel num_threads(team)
+#pragma omp parallel num_threads(bsym__team(count, threads))
     {
         T *work = malloc(BSYM_PCR_WORK(n) * sizeof(T));
         if (work == NULL) {
