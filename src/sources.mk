@@ -1,7 +1,7 @@
 # sources.mk -- the object lists and the CUDA compile rule, shared by
 # src/Makevars (R's build) and the top-level Makefile (library, C tests,
 # Octave). Paths are relative to src/.
-CORE_OBJS = core/ctx.o core/solve.o core/ldlt.o core/householder.o core/pcr.o core/cuda_absent.o
+CORE_OBJS = core/ctx.o core/solve.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/cuda_absent.o
 GLUE_OBJS = init.o r_solve.o r_tridiag.o r_device.o
 $(GLUE_OBJS): r_glue.h
 NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
@@ -13,4 +13,5 @@ $(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/internal.h cuda/bsym_cuda.h bsym
 core/ldlt.o: core/ldlt_impl.h
 core/householder.o: core/householder_impl.h core/pcr_impl.h
 core/pcr.o: core/pcr_impl.h
+core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh

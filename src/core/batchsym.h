@@ -156,6 +156,53 @@ bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t 
                                 const float *dl, const float *d, const float *du,
                                 float *B, int *info);
 
+/* ---- batched symmetric eigensolvers --------------------------------------
+ * Eigenvalues (and optionally eigenvectors) of A_k (bsym_*syev, full
+ * symmetric) or of the symmetric tridiagonal T_k (bsym_*stev), k = 0 ..
+ * batch-1. Values-only calls use bisection with Sturm counts; calls with
+ * vectors use divide and conquer (full matrices through the Householder
+ * reduction A = Q T Q^T and back-transformation).
+ *   sel   which eigenvalues, in ASCENDING order (NULL = all of them):
+ *           BSYM_SELECT_ALL    all n;
+ *           BSYM_SELECT_INDEX  the il-th to iu-th smallest (1-based,
+ *                              1 <= il <= iu <= n), the same count for all;
+ *           BSYM_SELECT_VALUE  those in the half-open interval (vl, vu],
+ *                              vl < vu, a count per system.
+ *   w     n x batch: system k's selected eigenvalues ascending in its first
+ *         count[k] entries, NaN in the rest.
+ *   V     n x n x batch, or NULL for values only: column j of system k is the
+ *         unit eigenvector of w[j] (orthonormal columns), the columns past
+ *         count[k] NaN.
+ *   count batch ints (may be NULL): how many eigenvalues were selected.
+ *   info  batch ints: 0 ok; -1 non-finite input (w and V NaN, count 0);
+ *         j > 0 the iteration did not converge (j-th eigenvalue, 1-based).
+ * bsym_*syev reads the triangle of A named by uplo; bsym_*stev reads d
+ * (n x batch) and e ((n-1) x batch, e[i] = T(i+1, i); may be NULL for n <= 1).
+ */
+typedef enum {
+    BSYM_SELECT_ALL = 0,
+    BSYM_SELECT_INDEX = 1,
+    BSYM_SELECT_VALUE = 2
+} bsym_select_kind;
+
+typedef struct {
+    bsym_select_kind kind;
+    int64_t il, iu;   /* BSYM_SELECT_INDEX: 1-based, ascending order */
+    double vl, vu;    /* BSYM_SELECT_VALUE: the interval (vl, vu]      */
+} bsym_select;
+
+/* Largest n of the GPU eigensolver kernels (same rules as for LDL^T). */
+#define BSYM_GPU_EIGEN_MAX_N 64
+
+bsym_status bsym_dsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const double *A,
+                       const bsym_select *sel, double *w, double *V, int *count, int *info);
+bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const float *A,
+                       const bsym_select *sel, float *w, float *V, int *count, int *info);
+bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d, const double *e,
+                       const bsym_select *sel, double *w, double *V, int *count, int *info);
+bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, const float *e,
+                       const bsym_select *sel, float *w, float *V, int *count, int *info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -238,6 +238,13 @@ static int BSYM_CAT(hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *
     return 0;
 }
 
+/* The same for the eigensolvers (eigen.c); work: BSYM_HH_TRD_WORK(n). */
+int BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A, T *d, T *e,
+                                               T *Q, T *work)
+{
+    return BSYM_CAT(hh_tridiagonalize_one_, SFX)(uplo, n, A, d, e, Q, work);
+}
+
 /* Gaussian elimination with partial pivoting on one tridiagonal system
  * (LAPACK's gtsv scheme; the GPU has the same in cuda/pcr.cuh): dl (n-1
  * sub-diagonal entries), d, du (n-1 super-diagonal entries) and b are

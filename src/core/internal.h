@@ -70,6 +70,25 @@ int bsym__hhsolve_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count, const
 int bsym__hhsolve_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A,
                         float *B, int *info, int threads);
 
+/* One system's Householder tridiagonalization (householder.c), as
+ * bsym_*tridiagonalize; work: BSYM_HH_TRD_WORK(n) elements. Returns 0 or -1
+ * (non-finite input: d, e, Q NaN). */
+#define BSYM_HH_TRD_WORK(n) ((size_t)(n) * (size_t)(n) + 2 * (size_t)(n))
+int bsym__hh_tridiagonalize_one_d(char uplo, int64_t n, const double *A, double *d, double *e,
+                                  double *Q, double *work);
+int bsym__hh_tridiagonalize_one_s(char uplo, int64_t n, const float *A, float *d, float *e,
+                                  float *Q, float *work);
+
+/* CPU eigensolvers (eigen.c), systems [0, count) of bsym_*syev (A != NULL)
+ * or bsym_*stev (A == NULL: d, e), arguments as the entry points (sel never
+ * NULL, V and cnt may be NULL). Returns 0, or -1 (no memory). */
+int bsym__eig_cpu_d(char uplo, int64_t n, int64_t count, const double *A, const double *d,
+                    const double *e, const bsym_select *sel, double *w, double *V, int *cnt,
+                    int *info, int threads);
+int bsym__eig_cpu_s(char uplo, int64_t n, int64_t count, const float *A, const float *d,
+                    const float *e, const bsym_select *sel, float *w, float *V, int *cnt,
+                    int *info, int threads);
+
 /* CPU PCR backend (pcr.c): bsym_*tridiag_solve on systems [0, count), du NULL
  * for symmetric; returns 0 or -1 (no memory). */
 int bsym__pcr_cpu_d(int64_t n, int64_t nrhs, int64_t count, const double *dl, const double *d,

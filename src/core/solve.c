@@ -21,6 +21,9 @@ typedef struct {
     const void *dl, *dd, *du;     /* tridiagonal input                 */
     void *B;                      /* n x nrhs x batch, in/out          */
     void *d, *e, *Q;              /* tridiagonalization output         */
+    const bsym_select *sel;       /* eigensolvers: never NULL          */
+    void *w, *V;                  /* eigenvalues n x batch, vectors    */
+    int *count;                   /* eigensolvers: may be NULL         */
     int *info;
 } call;
 
@@ -41,6 +44,7 @@ typedef struct {
 
 static int64_t square_entries(const call *c) { return c->n * c->n; }
 static int64_t row_entries(const call *c) { return c->n * (c->nrhs + 3); }
+static int64_t eig_entries(const call *c) { return c->A != NULL || c->V != NULL ? c->n * c->n : 3 * c->n; }
 
 /* The typed backend calls, written once for both precisions. */
 #define DEFINE_OPS(P, T)                                                                        \
@@ -93,6 +97,22 @@ static int64_t row_entries(const call *c) { return c->n * (c->nrhs + 3); }
                                  (const T *)c->dd, (const T *)c->du, (T *)c->B, c->info,        \
                                  x->interrupt, x->interrupt_data, x->message, sizeof x->message); \
     }                                                                                           \
+    static int eig_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                       \
+    {                                                                                           \
+        return bsym__eig_cpu_##P(c->uplo, c->n, cnt, (const T *)CAT(c->A, c->n * c->n, k0),      \
+                                 (const T *)CAT(c->dd, c->n, k0), (const T *)CAT(c->dl, c->n - 1, k0), \
+                                 c->sel, (T *)AT(c->w, c->n, k0), (T *)AT(c->V, c->n * c->n, k0), \
+                                 c->count == NULL ? NULL : c->count + k0, c->info + k0, t);     \
+    }                                                                                           \
+    static bsym_status eig_gpu_##P(const call *c, bsym_ctx *x)                                  \
+    {                                                                                           \
+        return bsym_cuda_eig_##P(&x->cuda, c->uplo, c->n, c->batch, (const T *)c->A,             \
+                                 (const T *)c->dd, (const T *)c->dl, c->sel, (T *)c->w, (T *)c->V, \
+                                 c->count, c->info, x->interrupt, x->interrupt_data, x->message, \
+                                 sizeof x->message);                                            \
+    }                                                                                           \
+    static const operation EIG_##P = {"eigensolver", BSYM_GPU_EIGEN_MAX_N, eig_entries,          \
+                                      eig_cpu_##P, eig_gpu_##P};                                \
     static const operation LDLT_##P = {"LDL^T", BSYM_GPU_LDLT_MAX_N, square_entries,            \
                                        ldlt_cpu_##P, ldlt_gpu_##P};                             \
     static const operation HHSOLVE_##P = {"Householder", BSYM_GPU_HOUSEHOLDER_MAX_N,            \
@@ -276,4 +296,82 @@ bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t 
     call c = {.size = sizeof(float), .n = n, .nrhs = nrhs, .batch = batch,
               .dl = dl, .dd = d, .du = du, .B = B, .info = info};
     return tridiag_solve(ctx, &PCR_s, &c);
+}
+
+/* ---- bsym_*syev / bsym_*stev ---------------------------------------------- */
+static bsym_status eig(bsym_ctx *ctx, const operation *op, const bsym_select *sel, call *c)
+{
+    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (c->A != NULL && c->uplo != 'L' && c->uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    c->sel = sel != NULL ? sel : &all;
+    switch (c->sel->kind) {
+    case BSYM_SELECT_ALL:
+        break;
+    case BSYM_SELECT_INDEX:
+        if (c->sel->il < 1 || c->sel->il > c->sel->iu || c->sel->iu > c->n)
+            return bsym__fail(ctx, BSYM_ERR_ARG,
+                              "index: need 1 <= il <= iu <= n (il = %lld, iu = %lld, n = %lld)",
+                              (long long)c->sel->il, (long long)c->sel->iu, (long long)c->n);
+        break;
+    case BSYM_SELECT_VALUE:
+        if (!(c->sel->vl < c->sel->vu))
+            return bsym__fail(ctx, BSYM_ERR_ARG, "interval: need vl < vu (vl = %g, vu = %g)",
+                              c->sel->vl, c->sel->vu);
+        break;
+    default:
+        return bsym__fail(ctx, BSYM_ERR_ARG, "sel: unknown selection kind %d", (int)c->sel->kind);
+    }
+    if (c->n > INT32_MAX / 4)
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "n = %lld is too large for the eigensolvers",
+                          (long long)c->n);
+    if (nonempty(c) && (c->w == NULL || c->info == NULL))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "w and info must not be NULL");
+    return run(ctx, op, c);
+}
+
+bsym_status bsym_dsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const double *A,
+                       const bsym_select *sel, double *w, double *V, int *count, int *info)
+{
+    call c = {.size = sizeof(double), .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
+              .V = V, .count = count, .info = info};
+    if (ctx != NULL && n > 0 && batch > 0 && A == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A must not be NULL");
+    return eig(ctx, &EIG_d, sel, &c);
+}
+
+bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const float *A,
+                       const bsym_select *sel, float *w, float *V, int *count, int *info)
+{
+    call c = {.size = sizeof(float), .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
+              .V = V, .count = count, .info = info};
+    if (ctx != NULL && n > 0 && batch > 0 && A == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A must not be NULL");
+    return eig(ctx, &EIG_s, sel, &c);
+}
+
+bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d, const double *e,
+                       const bsym_select *sel, double *w, double *V, int *count, int *info)
+{
+    call c = {.size = sizeof(double), .uplo = 'L', .n = n, .batch = batch, .dd = d, .dl = e,
+              .w = w, .V = V, .count = count, .info = info};
+    if (ctx != NULL && n > 0 && batch > 0 && (d == NULL || (n > 1 && e == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "d and e (for n > 1) must not be NULL");
+    return eig(ctx, &EIG_d, sel, &c);
+}
+
+bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, const float *e,
+                       const bsym_select *sel, float *w, float *V, int *count, int *info)
+{
+    call c = {.size = sizeof(float), .uplo = 'L', .n = n, .batch = batch, .dd = d, .dl = e,
+              .w = w, .V = V, .count = count, .info = info};
+    if (ctx != NULL && n > 0 && batch > 0 && (d == NULL || (n > 1 && e == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "d and e (for n > 1) must not be NULL");
+    return eig(ctx, &EIG_s, sel, &c);
 }

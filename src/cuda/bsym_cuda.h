@@ -95,6 +95,28 @@ bsym_status bsym_cuda_pcr_launch_d(int n, int nrhs, int64_t batch, const double 
 bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *ddl, const float *dd,
                                    const float *ddu, float *dB, int *dinfo, void *dwork, void *stream);
 
+/* Eigensolvers of host arrays (layout as bsym_dsyev when A != NULL, else as
+ * bsym_dstev with d, e), 1 <= n <= BSYM_GPU_EIGEN_MAX_N; sel is never NULL,
+ * V and count may be NULL. */
+bsym_status bsym_cuda_eig_d(void **state, char uplo, int64_t n, int64_t batch, const double *A,
+                            const double *d, const double *e, const bsym_select *sel, double *w,
+                            double *V, int *count, int *info, bsym_interrupt_fn interrupt,
+                            void *idata, char *msg, size_t msglen);
+bsym_status bsym_cuda_eig_s(void **state, char uplo, int64_t n, int64_t batch, const float *A,
+                            const float *d, const float *e, const bsym_select *sel, float *w,
+                            float *V, int *count, int *info, bsym_interrupt_fn interrupt,
+                            void *idata, char *msg, size_t msglen);
+/* Device-resident launch (benchmarks): dA full input or NULL; dd (n x batch)
+ * and de ((n-1) x batch, may be NULL for n = 1) are the tridiagonal input when
+ * dA is NULL, and scratch that the Householder reduction writes otherwise;
+ * dV NULL for values only; dcount and dinfo batch ints. */
+bsym_status bsym_cuda_eig_launch_d(char uplo, int n, int64_t batch, const double *dA, double *dd,
+                                   double *de, const bsym_select *sel, double *dw, double *dV,
+                                   int *dcount, int *dinfo, void *stream);
+bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float *dA, float *dd,
+                                   float *de, const bsym_select *sel, float *dw, float *dV,
+                                   int *dcount, int *dinfo, void *stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,113 @@
+/*
+ * eigen_impl.h -- precision-generic CPU driver of the batched eigensolvers
+ * (bsym_*syev, bsym_*stev): per system the Householder reduction for full
+ * matrices, then bisection (values only) or divide and conquer (vectors) from
+ * tridiag_eig_impl.h, whose phases run here with one thread per system.
+ * Included by eigen.c after tridiag_eig_impl.h.
+ */
+#define BSYM_CAT2(a, b) a##b
+#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
+#define TE_WS BSYM_CAT(te_ws_, SFX)
+#define TE(name) BSYM_CAT(name, SFX)
+
+/* The CPU row update of one level (see tridiag_eig_impl.h): w->nd is this
+ * thread's scratch row. */
+static void TE(te_rows_)(const TE_WS *w, int n, int s, int r)
+{
+    T *acc = w->nd;
+    for (int lo = 0, b = 0; lo < n; lo += s, b++) {
+        if (w->kcnt[b] < 0)
+            continue;
+        const int m = (lo + s < n ? lo + s : n) - lo;
+        for (int f = 0; f < m; f++)
+            acc[f] = 0;
+        for (int p = 0; p < m; p++) {
+            const T x = TE_W(w, n, r, w->src[lo + p]);
+            const T *u = w->U + lo + p + (size_t)lo * n;
+            if (x != 0)
+                for (int f = 0; f < m; f++)
+                    acc[f] += x * u[(size_t)f * n];
+        }
+        for (int f = 0; f < m; f++)
+            TE_W(w, n, r, lo + f) = acc[f];
+    }
+}
+
+/* Elements of T of one thread's workspace: the solver's, the Householder
+ * reduction's and Q. */
+static size_t TE(eig_work_)(int64_t n)
+{
+    return TE_WORK_T(n) + BSYM_HH_TRD_WORK(n) + (size_t)n * (size_t)n;
+}
+
+/* One system: A (full, n x n) or d, e (tridiagonal); w n values, V n x n or
+ * NULL; returns the info code and the selected count in *cnt. */
+static int TE(eig_one_)(char uplo, int n, const T *A, const T *d, const T *e,
+                        const bsym_select *sel, T *wout, T *V, int *cnt, T *work, int *iwork)
+{
+    TE_WS ws, *w = &ws;
+    TE(te_carve_)(w, n, work, iwork);
+    T *hh = work + TE_WORK_T(n), *Q = hh + BSYM_HH_TRD_WORK(n);
+    if (A != NULL) {
+        TE(bsym__hh_tridiagonalize_one_)(uplo, n, A, w->d, w->e, V != NULL ? Q : NULL, hh);
+    } else {
+        for (int i = 0; i < n; i++) {
+            w->d[i] = d[i];
+            w->e[i] = i + 1 < n ? e[i] : (T)0;
+        }
+    }
+    TE(te_scale_)(w, n);
+    if (V == NULL) {
+        TE(te_select_range_)(w, n, sel->kind, sel->il, sel->iu, sel->vl, sel->vu);
+        TE(te_bisect_all_)(w, n, wout, 0, 1);
+    } else {
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                TE_W(w, n, i, j) = A != NULL ? Q[i + (size_t)j * n] : (T)(i == j);
+        TE(te_select_range_)(w, n, sel->kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : sel->kind,
+                             sel->il, sel->iu, sel->vl, sel->vu);
+        TE(te_dc_)(w, n, 0, 1);
+        TE(te_dc_select_)(w, n, sel->kind, sel->vl, sel->vu);
+        TE(te_dc_output_)(w, n, wout, V, 0, 1);
+    }
+    *cnt = w->misc[TE_COUNT];
+    return !w->misc[TE_FINITE] ? -1 : w->misc[TE_FAIL];
+}
+
+int TE(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T *d, const T *e,
+                       const bsym_select *sel, T *w, T *V, int *cnt, int *info, int threads)
+{
+    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 32))
+        return -1;
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(count, threads))
+    {
+        T *work = malloc(TE(eig_work_)(n) * sizeof(T));
+        int *iwork = malloc(TE_WORK_I(n) * sizeof(int));
+        if (work == NULL || iwork == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(dynamic, 16)
+            for (int64_t k = 0; k < count; k++) {
+                int c;
+                info[k] = TE(eig_one_)(uplo, (int)n, A != NULL ? A + k * n * n : NULL,
+                                       A == NULL ? d + k * n : NULL,
+                                       A == NULL && n > 1 ? e + k * (n - 1) : NULL, sel, w + k * n,
+                                       V != NULL ? V + k * n * n : NULL, &c, work, iwork);
+                if (cnt != NULL)
+                    cnt[k] = c;
+            }
+        }
+        free(work);
+        free(iwork);
+    }
+    return nomem ? -1 : 0;
+}
+
+#undef TE_WS
+#undef TE
+#undef BSYM_CAT
+#undef BSYM_CAT2
