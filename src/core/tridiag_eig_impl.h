@@ -533,17 +533,20 @@ TE_FN void TE(te_dc_select_)(TE_WS *w, int n, int kind, double vl, double vu)
 
 /* Writes the selected eigenvalues (unscaled) and vectors of one system:
  * out_w n entries, out_v n x n (may be NULL), NaN past the count. Items are
- * the columns j < n. */
+ * the values j < n, then the vector entries i + j n (coalesced on the GPU). */
 TE_FN void TE(te_dc_output_)(const TE_WS *w, int n, T *out_w, T *out_v, int te_lane, int te_step)
 {
     const int first = w->misc[TE_FIRST], count = w->misc[TE_COUNT], ex = w->misc[TE_EXP];
     TE_FOR(j, n)
     {
-        const int ok = j < count;
-        out_w[j] = ok ? TE(te_pow2_)(w->D[first + j], ex) : (T)NAN;
-        if (out_v != NULL)
-            for (int i = 0; i < n; i++)
-                out_v[i + (size_t)j * n] = ok ? TE_W(w, n, i, first + j) : (T)NAN;
+        out_w[j] = j < count ? TE(te_pow2_)(w->D[first + j], ex) : (T)NAN;
+    }
+    if (out_v != NULL) {
+        TE_FOR(idx, n * n)
+        {
+            const int i = idx % n, j = idx / n;
+            out_v[idx] = j < count ? TE_W(w, n, i, first + j) : (T)NAN;
+        }
     }
 }
 

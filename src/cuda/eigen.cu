@@ -1,0 +1,361 @@
+// eigen.cu -- the batched symmetric eigensolvers on the GPU (bsym_*syev,
+// bsym_*stev): the Householder kernel of householder.cu reduces full
+// matrices to d, e (and Q when vectors are wanted, written where V goes),
+// then one kernel runs the per-system numerics of core/tridiag_eig_impl.h --
+// the same source as the CPU -- with a group of G lanes per system:
+// bisection (values only: one lane per eigenvalue) or divide and conquer
+// (vectors: one lane per block, root, column or row of each phase). A
+// system's whole workspace lives in shared memory.
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "common.cuh"
+
+namespace {
+
+// ---- the shared numerics, once per precision ---------------------------------
+#define TE_FN static __device__
+#define TE_SYNC() __syncwarp()
+
+#define T double
+#define SFX d
+#define FABS fabs
+#define SQRT sqrt
+#define COPYSIGN copysign
+#define FREXP frexp
+#define LDEXP ldexp
+#define TMAX DBL_MAX
+#define TMIN DBL_MIN
+#define EPS DBL_EPSILON
+#include "../core/tridiag_eig_impl.h"
+#undef T
+#undef SFX
+#undef FABS
+#undef SQRT
+#undef COPYSIGN
+#undef FREXP
+#undef LDEXP
+#undef TMAX
+#undef TMIN
+#undef EPS
+
+#define T float
+#define SFX s
+#define FABS fabsf
+#define SQRT sqrtf
+#define COPYSIGN copysignf
+#define FREXP frexpf
+#define LDEXP ldexpf
+#define TMAX FLT_MAX
+#define TMIN FLT_MIN
+#define EPS FLT_EPSILON
+#include "../core/tridiag_eig_impl.h"
+#undef T
+#undef SFX
+#undef FABS
+#undef SQRT
+#undef COPYSIGN
+#undef FREXP
+#undef LDEXP
+#undef TMAX
+#undef TMIN
+#undef EPS
+
+// The precision-generic names of the included functions.
+template <typename T> struct te;
+#define TE_BIND(P, TT)                                                                          \
+    template <> struct te<TT> {                                                                 \
+        typedef te_ws_##P ws;                                                                   \
+        static __device__ void carve(ws *w, int n, TT *wt, int *wi) { te_carve_##P(w, n, wt, wi); } \
+        static __device__ void scale(ws *w, int n) { te_scale_##P(w, n); }                      \
+        static __device__ void select(ws *w, int n, const bsym_select &s, int kind)             \
+        {                                                                                       \
+            te_select_range_##P(w, n, kind, s.il, s.iu, s.vl, s.vu);                            \
+        }                                                                                       \
+        static __device__ void bisect(ws *w, int n, TT *out, int lane, int step)                \
+        {                                                                                       \
+            te_bisect_all_##P(w, n, out, lane, step);                                           \
+        }                                                                                       \
+        static __device__ void dc(ws *w, int n, int lane, int step) { te_dc_##P(w, n, lane, step); } \
+        static __device__ void dc_select(ws *w, int n, const bsym_select &s)                    \
+        {                                                                                       \
+            te_dc_select_##P(w, n, s.kind, s.vl, s.vu);                                         \
+        }                                                                                       \
+        static __device__ void output(const ws *w, int n, TT *ow, TT *ov, int lane, int step)   \
+        {                                                                                       \
+            te_dc_output_##P(w, n, ow, ov, lane, step);                                         \
+        }                                                                                       \
+    };
+TE_BIND(d, double)
+TE_BIND(s, float)
+
+// The row update of one level (see te_rows_ in tridiag_eig_impl.h) for one
+// row r: the block's new row segment is accumulated in M registers (M the
+// smallest class >= m), reading the old entries through src, then written
+// back in place.
+template <int M, typename T, typename WS>
+__device__ void rows_block(const WS *w, int n, int lo, int m, int r)
+{
+    T acc[M];
+#pragma unroll
+    for (int f = 0; f < M; f++)
+        acc[f] = 0;
+    for (int p = 0; p < m; p++) {
+        const T x = TE_W(w, n, r, w->src[lo + p]);
+        const T *u = w->U + lo + p + (size_t)lo * n;
+#pragma unroll
+        for (int f = 0; f < M; f++)
+            if (f < m)
+                acc[f] += x * u[(size_t)f * n];
+    }
+#pragma unroll
+    for (int f = 0; f < M; f++)
+        if (f < m)
+            TE_W(w, n, r, lo + f) = acc[f];
+}
+
+template <typename T, typename WS>
+__device__ void rows_level(const WS *w, int n, int s, int r)
+{
+    for (int lo = 0, b = 0; lo < n; lo += s, b++) {
+        if (w->kcnt[b] < 0)
+            continue;
+        const int m = (lo + s < n ? lo + s : n) - lo;
+        if (m <= 8)
+            rows_block<8, T>(w, n, lo, m, r);
+        else if (m <= 16)
+            rows_block<16, T>(w, n, lo, m, r);
+        else if (m <= 32)
+            rows_block<32, T>(w, n, lo, m, r);
+        else
+            rows_block<64, T>(w, n, lo, m, r);
+    }
+}
+
+__device__ void te_rows_d(const te_ws_d *w, int n, int s, int r) { rows_level<double>(w, n, s, r); }
+__device__ void te_rows_s(const te_ws_s *w, int n, int s, int r) { rows_level<float>(w, n, s, r); }
+
+// ---- the kernel ------------------------------------------------------------------
+template <typename T> struct eig_args {
+    int n;
+    int64_t batch;
+    const T *d, *e;     // tridiagonal input (device), e (n-1) per system
+    const int *hinfo;   // Householder info (-1 non-finite) or nullptr
+    T *w, *V;           // V: Q on entry for full input (nullptr: values only)
+    int full;           // 1: V holds Q on entry; 0: start from I
+    int *count, *info;
+    bsym_select sel;
+    size_t sys_bytes;   // shared bytes of one system
+    size_t t_bytes;     // of which the T part
+};
+
+// Shared bytes of one system: the whole workspace with vectors, else only d,
+// e and the ints (bisection needs nothing else).
+template <typename T> size_t t_part(int n, bool vectors)
+{
+    size_t b = (vectors ? TE_WORK_T(n) : 2 * (size_t)n) * sizeof(T);
+    return (b + 15) / 16 * 16;
+}
+template <typename T> size_t sys_part(int n, bool vectors)
+{
+    return (t_part<T>(n, vectors) + TE_WORK_I(n) * sizeof(int) + 15) / 16 * 16;
+}
+
+// One group of G lanes per system, blockDim.x / G systems per block. A group
+// past the batch end runs a copy of the last system (so that it meets every
+// __syncwarp of its warp) and writes nothing.
+template <typename T, int G, bool VECTORS>
+__global__ void eig_kernel(eig_args<T> a)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int n = a.n, lane = threadIdx.x % G, grp = threadIdx.x / G;
+    int64_t k = (int64_t)blockIdx.x * (blockDim.x / G) + grp;
+    const bool live = k < a.batch;
+    if (!live)
+        k = a.batch - 1;
+    // carve-out: system grp's T workspace, then its ints
+    unsigned char *base = smem + grp * a.sys_bytes;
+    typename te<T>::ws ws;
+    te<T>::carve(&ws, n, reinterpret_cast<T *>(base), reinterpret_cast<int *>(base + a.t_bytes));
+    for (int i = lane; i < n; i += G) {
+        ws.d[i] = a.d[k * n + i];
+        ws.e[i] = i + 1 < n ? a.e[k * (n - 1) + i] : T(0);
+    }
+    if (VECTORS)
+        for (int idx = lane; idx < n * n; idx += G) {
+            const int i = idx % n, j = idx / n;
+            TE_W(&ws, n, i, j) = a.full ? a.V[k * n * n + idx] : T(i == j);
+        }
+    __syncwarp(); // d, e and W loaded before the leader scales them
+    if (lane == 0) {
+        te<T>::scale(&ws, n);
+        if (a.hinfo != nullptr && a.hinfo[k] != 0)
+            ws.misc[TE_FINITE] = 0;
+        const int kind = VECTORS && a.sel.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : a.sel.kind;
+        te<T>::select(&ws, n, a.sel, kind);
+    }
+    __syncwarp(); // the scaled T and the selected range seen by all lanes
+    if (VECTORS) {
+        te<T>::dc(&ws, n, lane, G);
+        if (lane == 0)
+            te<T>::dc_select(&ws, n, a.sel);
+        __syncwarp(); // the range of a value selection
+        if (live)
+            te<T>::output(&ws, n, a.w + k * n, a.V + k * n * n, lane, G);
+    } else if (live) {
+        te<T>::bisect(&ws, n, a.w + k * n, lane, G);
+    }
+    if (live && lane == 0) {
+        a.count[k] = ws.misc[TE_COUNT];
+        a.info[k] = !ws.misc[TE_FINITE] ? -1 : ws.misc[TE_FAIL];
+    }
+}
+
+template <typename T, int G, bool VECTORS>
+bsym_status launch_group(eig_args<T> a, cudaStream_t s, char *msg, size_t msglen)
+{
+    a.t_bytes = t_part<T>(a.n, VECTORS);
+    a.sys_bytes = sys_part<T>(a.n, VECTORS);
+    // four warps per block while their workspaces stay below 96 KB, else one
+    int spb = 128 / G;
+    if (spb * a.sys_bytes > 96 * 1024)
+        spb = 32 / G;
+    const size_t shmem = spb * a.sys_bytes;
+    if (shmem > 48 * 1024)
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(eig_kernel<T, G, VECTORS>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, int(shmem)));
+    const int64_t blocks = (a.batch + spb - 1) / spb;
+    eig_kernel<T, G, VECTORS><<<unsigned(blocks), spb * G, shmem, s>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// G lanes per system: 8 for n <= 8, 16 for n <= 16, else a warp.
+template <typename T, bool VECTORS>
+bsym_status launch_vec(const eig_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (a.n <= 8)
+        return launch_group<T, 8, VECTORS>(a, s, msg, msglen);
+    if (a.n <= 16)
+        return launch_group<T, 16, VECTORS>(a, s, msg, msglen);
+    return launch_group<T, 32, VECTORS>(a, s, msg, msglen);
+}
+
+// The whole device-resident computation: Householder (full input), then the
+// eigensolver kernel. dd, de: input (A == nullptr) or scratch.
+template <typename T>
+bsym_status run(char uplo, int n, int64_t batch, const T *A, T *dd, T *de, const bsym_select &sel,
+                T *w, T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (batch == 0)
+        return BSYM_OK;
+    eig_args<T> a{};
+    a.n = n;
+    a.batch = batch;
+    a.d = dd;
+    a.e = de;
+    a.w = w;
+    a.V = V;
+    a.count = count;
+    a.info = info;
+    a.sel = sel;
+    if (A != nullptr) {
+        bsym_status st = sizeof(T) == 8
+            ? bsym_cuda_tridiagonalize_launch_d(uplo, n, batch, (const double *)A, (double *)dd,
+                                                (double *)de, (double *)V, info, s)
+            : bsym_cuda_tridiagonalize_launch_s(uplo, n, batch, (const float *)A, (float *)dd,
+                                                (float *)de, (float *)V, info, s);
+        if (st != BSYM_OK) {
+            std::snprintf(msg, msglen, "the Householder reduction could not be launched");
+            return st;
+        }
+        a.hinfo = info; // read before the kernel overwrites it, by the same thread
+        a.full = 1;
+    }
+    return V != nullptr ? launch_vec<T, true>(a, s, msg, msglen) : launch_vec<T, false>(a, s, msg, msglen);
+}
+
+template <typename T> struct host_args {
+    char uplo;
+    int n;
+    bool full, vectors;
+    bsym_select sel;
+};
+
+// Pipeline arrays: input (A, or d then e), w, V, count, info, scratch d, e.
+template <typename T>
+bsym_status eig_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const host_args<T> &h = *static_cast<const host_args<T> *>(arg);
+    const T *A = h.full ? static_cast<const T *>(dev[0]) : nullptr;
+    T *dd = static_cast<T *>(dev[h.full ? 5 : 0]), *de = static_cast<T *>(dev[h.full ? 6 : 1]);
+    T *w = static_cast<T *>(dev[2]), *V = h.vectors ? static_cast<T *>(dev[3]) : nullptr;
+    return run<T>(h.uplo, h.n, count, A, dd, de, h.sel, w, V, static_cast<int *>(dev[4]),
+                  static_cast<int *>(dev[7]), s, msg, msglen);
+}
+
+template <typename T>
+bsym_status eig_host(void **state, char uplo, int64_t n, int64_t batch, const T *A, const T *d, const T *e,
+                     const bsym_select *sel, T *w, T *V, int *count, int *info, bsym_interrupt_fn interrupt,
+                     void *idata, char *msg, size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_EIGEN_MAX_N) {
+        std::snprintf(msg, msglen, "n = %lld is outside the GPU eigensolvers' 1..%d", (long long)n,
+                      BSYM_GPU_EIGEN_MAX_N);
+        return BSYM_ERR_SIZE;
+    }
+    host_args<T> h{uplo, int(n), A != nullptr, V != nullptr, *sel};
+    const size_t sz = sizeof(T), ne = size_t(n > 1 ? n - 1 : 1);
+    // slots 0, 1: the input; 5, 6: d, e scratch of full input (unused slots
+    // carry 0 bytes)
+    const bsym_array arrays[8] = {
+        {A != nullptr ? (const void *)A : (const void *)d, nullptr, size_t(A != nullptr ? n * n : n) * sz},
+        {A != nullptr ? nullptr : (const void *)e, nullptr, A != nullptr ? 0 : ne * sz},
+        {nullptr, w, size_t(n) * sz},
+        {nullptr, V, V != nullptr ? size_t(n * n) * sz : 0},
+        {nullptr, count, sizeof(int)},
+        {nullptr, nullptr, A != nullptr ? size_t(n) * sz : 0},
+        {nullptr, nullptr, A != nullptr ? ne * sz : 0},
+        {nullptr, info, sizeof(int)},
+    };
+    return bsym_pipeline(state, arrays, 8, batch, eig_chunk<T>, &h, interrupt, idata, msg, msglen);
+}
+
+} // namespace
+
+extern "C" bsym_status bsym_cuda_eig_d(void **state, char uplo, int64_t n, int64_t batch, const double *A,
+                                       const double *d, const double *e, const bsym_select *sel, double *w,
+                                       double *V, int *count, int *info, bsym_interrupt_fn interrupt,
+                                       void *idata, char *msg, size_t msglen)
+{
+    return eig_host<double>(state, uplo, n, batch, A, d, e, sel, w, V, count, info, interrupt, idata, msg,
+                            msglen);
+}
+
+extern "C" bsym_status bsym_cuda_eig_s(void **state, char uplo, int64_t n, int64_t batch, const float *A,
+                                       const float *d, const float *e, const bsym_select *sel, float *w,
+                                       float *V, int *count, int *info, bsym_interrupt_fn interrupt,
+                                       void *idata, char *msg, size_t msglen)
+{
+    return eig_host<float>(state, uplo, n, batch, A, d, e, sel, w, V, count, info, interrupt, idata, msg,
+                           msglen);
+}
+
+extern "C" bsym_status bsym_cuda_eig_launch_d(char uplo, int n, int64_t batch, const double *dA, double *dd,
+                                              double *de, const bsym_select *sel, double *dw, double *dV,
+                                              int *dcount, int *dinfo, void *stream)
+{
+    char msg[256];
+    return run<double>(uplo, n, batch, dA, dd, de, *sel, dw, dV, dcount, dinfo,
+                       static_cast<cudaStream_t>(stream), msg, sizeof msg);
+}
+
+extern "C" bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float *dA, float *dd,
+                                              float *de, const bsym_select *sel, float *dw, float *dV,
+                                              int *dcount, int *dinfo, void *stream)
+{
+    char msg[256];
+    return run<float>(uplo, n, batch, dA, dd, de, *sel, dw, dV, dcount, dinfo,
+                      static_cast<cudaStream_t>(stream), msg, sizeof msg);
+}
