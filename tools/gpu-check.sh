@@ -2,9 +2,10 @@
 # gpu-check.sh -- everything that needs the GPU, in one call on the GPU
 # machine: CUDA build, C core tests on the GPU, the R package and its testthat
 # suite with options(batchsym.device = "gpu"), then the benchmarks
-# (bench_ldlt, bench_tridiag, bench_r.R); a short table last, with each step's
-# seconds. Logs and tables go to ${OUT:-build/gpu-check}: ldlt.md, tridiag.md,
-# r.md (and the .csv twins of the first two).
+# (bench_ldlt, bench_tridiag, bench_eigen, bench_r.R); a short table last,
+# with each step's seconds. Logs and tables go to ${OUT:-build/gpu-check}:
+# ldlt.md, tridiag.md, eigen.md, r.md (and the .csv twins of the first
+# three).
 #
 # R there: pack this machine's R first (see DEVELOPERS' guide):
 #   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
@@ -42,6 +43,7 @@ if [ "${BENCH:-1}" = 1 ]; then
     step bench-build make -j2 -C inst/bench LIB="$PWD/src/libbatchsym.a"
     step bench-ldlt make -C inst/bench run OUT="$PWD/$out/ldlt.md" ${QUICK:+QUICK=1}
     step bench-tridiag make -C inst/bench run-tridiag TRIDIAG_OUT="$PWD/$out/tridiag.md" ${QUICK:+QUICK=1}
+    step bench-eigen make -C inst/bench run-eigen EIGEN_OUT="$PWD/$out/eigen.md" ${QUICK:+QUICK=1}
     if command -v Rscript >/dev/null; then
         step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} --out="$PWD/$out/r.md"
     fi
@@ -54,5 +56,6 @@ echo "total: $SECONDS s"
 for f in build/counts-c build/counts-r-gpu; do [ -f "$f" ] && echo "$f: $(cat "$f") (passed failed)"; done
 [ -f "$out/ldlt.md" ] && cat "$out/ldlt.md"
 [ -f "$out/tridiag.md" ] && cat "$out/tridiag.md"
+[ -f "$out/eigen.md" ] && cat "$out/eigen.md"
 [ -f "$out/r.md" ] && cat "$out/r.md"
 exit $status

@@ -175,7 +175,8 @@ bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t 
  *         count[k] NaN.
  *   count batch ints (may be NULL): how many eigenvalues were selected.
  *   info  batch ints: 0 ok; -1 non-finite input (w and V NaN, count 0);
- *         j > 0 the iteration did not converge (j-th eigenvalue, 1-based).
+ *         j > 0 the secular equation's iteration did not converge (near the
+ *         j-th eigenvalue, 1-based; w and V NaN).
  * bsym_*syev reads the triangle of A named by uplo; bsym_*stev reads d
  * (n x batch) and e ((n-1) x batch, e[i] = T(i+1, i); may be NULL for n <= 1).
  */

@@ -13,6 +13,7 @@
 
 #define TE_FN static
 #define TE_SYNC() ((void)0)
+#define TE_DIV(a, b) ((a) / (b))
 
 #define T double
 #define SFX d

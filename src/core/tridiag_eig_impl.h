@@ -10,6 +10,9 @@
  *                __device__" in CUDA);
  *   TE_SYNC()    a barrier of the threads that share one system (nothing on
  *                the CPU, __syncwarp() on the GPU);
+ *   TE_DIV(a, b) a / b, or a times the correctly rounded reciprocal of b
+ *                where that is cheaper (the GPU); both are monotone in b,
+ *                which is all the Sturm count needs;
  *   and, after this file, the row update TE_ROWS (see te_rows_ below), the one
  *   piece each backend writes its own way.
  * Every phase is a loop TE_FOR(i, N) over independent items (blocks, roots,
@@ -143,7 +146,7 @@ TE_FN int TE(te_sturm_)(int n, const T *d, const T *e, T x, T pivmin)
         c += q <= 0;
         if (++i == n)
             break;
-        q = (d[i] - x) - e[i - 1] * (e[i - 1] / q);
+        q = (d[i] - x) - e[i - 1] * TE_DIV(e[i - 1], q);
     }
     return c;
 }
@@ -158,10 +161,11 @@ TE_FN void TE(te_gersh_)(int n, const T *d, const T *e, T *gl, T *gu, T *pivmin)
         hi = d[i] + r > hi ? d[i] + r : hi;
         emax = FABS(e[i]) > emax ? FABS(e[i]) : emax;
     }
-    T w = (hi - lo) > (T)TMIN ? (hi - lo) : (T)TMIN;
-    /* widen by a few ulps so that the count is 0 at gl and n at gu */
-    *gl = lo - 2 * EPS * w * n - 2 * (T)TMIN;
-    *gu = hi + 2 * EPS * w * n + 2 * (T)TMIN;
+    /* widen by a few ulps of the magnitude (not the width, which may be 0)
+     * so that the count is 0 at gl and n at gu */
+    const T tnorm = FABS(lo) > FABS(hi) ? FABS(lo) : FABS(hi);
+    *gl = lo - 2 * EPS * tnorm * n - 2 * (T)TMIN;
+    *gu = hi + 2 * EPS * tnorm * n + 2 * (T)TMIN;
     *pivmin = (T)TMIN * (emax * emax > 1 ? emax * emax : (T)1);
 }
 
@@ -179,7 +183,9 @@ TE_FN T TE(te_bisect_)(int n, const T *d, const T *e, int i, T gl, T gu, T pivmi
         else
             lo = mid;
     }
-    return lo + (hi - lo) / 2;
+    /* below the pivot guard is zero to the working precision (T is scaled) */
+    const T x = lo + (hi - lo) / 2;
+    return FABS(x) <= 2 * pivmin ? (T)0 : x;
 }
 
 /* Phase (leader): the selected index range [misc[TE_FIRST], +misc[TE_COUNT])
@@ -233,7 +239,8 @@ TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
 /* The row update of one level (backend-specific, defined by the includer):
  * for every active block b of block size s and its m columns [lo, lo+m),
  *   W[r, lo + f] = sum_p W[r, src[lo + p]] * U[lo + p, lo + f],  f < m,
- * in place, for the one row r. */
+ * in place, for the one row r < n (the two extra rows are updated with the
+ * merge matrix's columns). */
 TE_FN void TE(te_rows_)(const TE_WS *w, int n, int s, int r);
 
 /* Leaf initialization (items i < n): D_i = d_i - |e_{i-1}| - |e_i|, and the
@@ -346,7 +353,7 @@ TE_FN int TE(te_root_)(const T *dk, const T *zk, int k, T rho, int t, int *org, 
         const T half = (dk[t + 1] - dk[t]) / 2;
         T f = 1 / rho;
         for (int i = 0; i < k; i++)
-            f += zk[i] * zk[i] / ((dk[i] - dk[t]) - half);
+            f += zk[i] * TE_DIV(zk[i], (dk[i] - dk[t]) - half);
         if (f >= 0) {
             lo = 0;
             hi = half;
@@ -362,7 +369,7 @@ TE_FN int TE(te_root_)(const T *dk, const T *zk, int k, T rho, int t, int *org, 
     for (int it = 0; it < 200; it++) {
         T psi = 0, dpsi = 0, phi = 0, dphi = 0;
         for (int i = 0; i < k; i++) {
-            const T r = zk[i] / ((dk[i] - dorg) - tau);
+            const T r = TE_DIV(zk[i], (dk[i] - dorg) - tau);
             if (i <= t) {
                 psi += zk[i] * r;
                 dpsi += r * r;
@@ -435,9 +442,9 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
             const T di = dk[i];
             T prod = ((dk[org[k - 1]] - di) + tau[k - 1]) / w->rho[b];
             for (int j = 0; j < i; j++)
-                prod *= ((dk[org[j]] - di) + tau[j]) / (dk[j] - di);
+                prod *= TE_DIV((dk[org[j]] - di) + tau[j], dk[j] - di);
             for (int j = i; j < k - 1; j++)
-                prod *= ((dk[org[j]] - di) + tau[j]) / (dk[j + 1] - di);
+                prod *= TE_DIV((dk[org[j]] - di) + tau[j], dk[j + 1] - di);
             w->zh[q] = COPYSIGN(SQRT(FABS(prod)), w->zk[q]);
         }
     }
@@ -479,7 +486,7 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
                 const T dorg = w->dk[lo + w->org[lo + t]], tau = w->tau[lo + t];
                 T nrm = 0;
                 for (int i = 0; i < k; i++) {
-                    const T v = w->zh[lo + i] / ((w->dk[lo + i] - dorg) - tau);
+                    const T v = TE_DIV(w->zh[lo + i], (w->dk[lo + i] - dorg) - tau);
                     u[w->kpos[lo + i]] = v;
                     nrm += v * v;
                 }
@@ -493,12 +500,28 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
                 u[a] = cs * x - sn * y;
                 u[c] = sn * x + cs * y;
             }
+            /* column q of the merged block's first and last rows of V_T,
+             * (F1, 0) U and (0, L2) U, kept in ds and zs (free now) until
+             * the old rows have been read by every column */
+            T fq = 0, lq = 0;
+            for (int p = 0; p < m; p++) {
+                const int c = w->src[lo + p];
+                fq += TE_W(w, n, n, c) * u[p];
+                lq += TE_W(w, n, n + 1, c) * u[p];
+            }
+            w->ds[q] = fq;
+            w->zs[q] = lq;
         }
     }
     TE_SYNC();
-    TE_FOR(r, n + 2)
+    /* item r: row r of W, and column r of the first/last rows */
+    TE_FOR(r, n)
     {
         TE(te_rows_)(w, n, s, r);
+        if (w->kcnt[r / s] >= 0) {
+            TE_W(w, n, n, r) = w->ds[r];
+            TE_W(w, n, n + 1, r) = w->zs[r];
+        }
     }
     TE_SYNC();
 }
@@ -536,7 +559,9 @@ TE_FN void TE(te_dc_select_)(TE_WS *w, int n, int kind, double vl, double vu)
  * the values j < n, then the vector entries i + j n (coalesced on the GPU). */
 TE_FN void TE(te_dc_output_)(const TE_WS *w, int n, T *out_w, T *out_v, int te_lane, int te_step)
 {
-    const int first = w->misc[TE_FIRST], count = w->misc[TE_COUNT], ex = w->misc[TE_EXP];
+    /* a system whose iteration failed gets NaN throughout (info > 0) */
+    const int first = w->misc[TE_FIRST], ex = w->misc[TE_EXP];
+    const int count = w->misc[TE_FAIL] ? 0 : w->misc[TE_COUNT];
     TE_FOR(j, n)
     {
         out_w[j] = j < count ? TE(te_pow2_)(w->D[first + j], ex) : (T)NAN;
