@@ -337,6 +337,10 @@ void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_opti
             list_words(list, sizeof list, names);
             bsym_oct_error("unknownOption", "unknown option '%s' (options: %s)", name, list);
         }
+        if (opts[o].choices == NULL) { /* any array: the gateway checks it */
+            opts[o].array = args[a + 1];
+            continue;
+        }
         snprintf(what, sizeof what, "option '%s'", opts[o].name);
         string_arg(args[a + 1], what, value, sizeof value);
         int c = 0;

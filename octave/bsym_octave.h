@@ -113,13 +113,18 @@ void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, cons
 
 typedef struct {
     const char *name;           /* option name, matched case-insensitively      */
-    const char *const *choices; /* accepted values, NULL-terminated, any case   */
+    const char *const *choices; /* accepted values, NULL-terminated, any case;
+                                   NULL: the value is any array (see array)     */
     int value;                  /* in: index of the default; out: of the choice */
+    const mxArray *array;       /* out, when choices is NULL: the value given,
+                                   NULL when the option was not given; the
+                                   gateway checks it                             */
 } bsym_oct_option;
 
 /* Parses name/value pairs args[0..nargs-1] into opts (the last of repeated
  * names wins). Raises batchsym:invalidInput for an odd count or a non-string
- * name/value, batchsym:unknownOption for an unknown name or value. */
+ * name (or value, for an option with choices), batchsym:unknownOption for an
+ * unknown name or value. */
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts);
 
 /* The 'device' option's choices, in bsym_device order (auto, cpu, gpu). */

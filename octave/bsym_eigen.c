@@ -1,0 +1,308 @@
+/*
+ * bsym_eigen.c -- MEX gateway of bsym_eigen and bsym_tridiag_eigen, built
+ * twice from this one file (see the Makefile):
+ *
+ *   private/__bsym_eigen__.mex            full symmetric input (bsym_*syev)
+ *     [V, D, info, count] = __bsym_eigen__ (A, name, value, ...)
+ *   private/__bsym_tridiag_eigen__.mex    -DBSYM_OCT_TRIDIAG: tridiagonal
+ *     [V, D, info, count] = __bsym_tridiag_eigen__ (d, e, name, value, ...)
+ *
+ * called from bsym_eigen.m and bsym_tridiag_eigen.m (which hold the help
+ * text and the tests); two builds rather than a mode argument so that every
+ * message names the public function the user called.
+ *
+ * With one output the call is values only: D (m x batch) comes back as the
+ * first output and the core gets V = NULL (bisection, no vectors formed).
+ * With two or more, V (n x m x batch) and D; the core uses divide and
+ * conquer. m is the number of selected values: n for all of them, j-i+1 for
+ * 'index' [i j], the largest count for 'interval' [lo hi] (NaN below each
+ * system's count in D, NaN columns past it in V). The core writes n rows
+ * (n columns) per system; they are compacted in place to m and the buffers
+ * handed to Octave as they are (mxSetData), so nothing is copied.
+ *
+ * info and count are 1 x batch int32. A system with info != 0 (-1 non-finite
+ * input, > 0 no convergence) has NaN values and vectors; without the info
+ * output each kind raises one warning, batchsym:nonFinite or
+ * batchsym:noConvergence.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bsym_octave.h"
+
+enum { OPT_DEVICE, OPT_INDEX, OPT_INTERVAL, OPT_UPLO, NOPT };
+
+static const char *const uplos[] = {"L", "U", NULL};
+
+#ifdef BSYM_OCT_TRIDIAG
+#define NIN 2     /* d, e */
+#define NOPTS 3   /* no uplo */
+#else
+#define NIN 1     /* A */
+#define NOPTS 4
+#endif
+
+/* The two values of an option given as a real vector of two numbers
+ * (`form` such as "[i j]", for messages), as doubles. */
+static void two_values(const mxArray *a, const char *name, const char *form, double v[2])
+{
+    if (!mxIsNumeric(a) || mxIsComplex(a) || mxIsSparse(a) || mxGetNumberOfElements(a) != 2 ||
+        mxGetNumberOfDimensions(a) > 2)
+        bsym_oct_error("invalidInput", "option '%s' must be a real vector %s of two numbers "
+                       "(got %s%s%s with %lld element%s)", name, form,
+                       mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
+                       mxGetClassName(a), (long long)mxGetNumberOfElements(a),
+                       mxGetNumberOfElements(a) == 1 ? "" : "s");
+    if (mxIsDouble(a)) {
+        const double *p = mxGetData(a);
+        v[0] = p[0];
+        v[1] = p[1];
+        return;
+    }
+    mxArray *in = (mxArray *)a, *out = NULL; /* other numeric classes: double (a) */
+    mexCallMATLAB(1, &out, 1, &in, "double");
+    const double *p = mxGetData(out);
+    v[0] = p[0];
+    v[1] = p[1];
+    mxDestroyArray(out);
+}
+
+/* x as Octave prints it in a message: %g, with NaN, Inf and -Inf spelled
+ * so (C's %g gives nan and inf). */
+static const char *num(char *buf, size_t len, double x)
+{
+    if (isnan(x))
+        snprintf(buf, len, "NaN");
+    else if (isinf(x))
+        snprintf(buf, len, "%sInf", x < 0 ? "-" : "");
+    else
+        snprintf(buf, len, "%g", x);
+    return buf;
+}
+
+/* The selection of the 'index' and 'interval' options (an empty value is
+ * the same as not giving the option: all eigenvalues). */
+static bsym_select selection(const mxArray *index, const mxArray *interval, int64_t n)
+{
+    bsym_select sel = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
+    if (index != NULL && mxIsEmpty(index))
+        index = NULL;
+    if (interval != NULL && mxIsEmpty(interval))
+        interval = NULL;
+    if (index != NULL && interval != NULL)
+        bsym_oct_error("invalidInput", "give option 'index' or option 'interval', not both");
+    double v[2];
+    char b0[32], b1[32];
+    if (index != NULL) {
+        two_values(index, "index", "[i j]", v);
+        if (!(v[0] == floor(v[0]) && v[1] == floor(v[1]) && v[0] >= 1 && v[0] <= v[1] &&
+              v[1] <= (double)n))
+            bsym_oct_error("invalidInput", "option 'index' must be [i j], integers with "
+                           "1 <= i <= j <= n = %lld (got [%s %s])", (long long)n,
+                           num(b0, sizeof b0, v[0]), num(b1, sizeof b1, v[1]));
+        sel.kind = BSYM_SELECT_INDEX;
+        sel.il = (int64_t)v[0];
+        sel.iu = (int64_t)v[1];
+    } else if (interval != NULL) {
+        two_values(interval, "interval", "[lo hi]", v);
+        if (!(v[0] < v[1]))
+            bsym_oct_error("invalidInput", "option 'interval' must be [lo hi] with lo < hi "
+                           "(got [%s %s])", num(b0, sizeof b0, v[0]), num(b1, sizeof b1, v[1]));
+        sel.kind = BSYM_SELECT_VALUE;
+        sel.vl = v[0];
+        sel.vu = v[1];
+    }
+    return sel;
+}
+
+#ifdef BSYM_OCT_TRIDIAG
+/* d and e: n x batch and (n-1) x batch; or, for one system, any two vectors
+ * of n and n-1 elements (n >= 2), so that a row d with a row e is one system
+ * too. */
+static void tridiag_shape(const mxArray *d, const mxArray *e, int64_t *n, int64_t *batch)
+{
+    bsym_oct_vector_batch(d, "d", n, batch);
+    bsym_oct_check_real(e, "e");
+    size_t nd = mxGetNumberOfElements(d), ne = mxGetNumberOfElements(e);
+    if (nd >= 2 && ne == nd - 1 && (mxGetM(d) == 1 || mxGetN(d) == 1) &&
+        mxGetNumberOfDimensions(e) == 2 && (mxGetM(e) == 1 || mxGetN(e) == 1)) {
+        *n = (int64_t)nd;
+        *batch = 1;
+        return;
+    }
+    bsym_oct_offdiag_batch(e, "e", "d", *n, *batch);
+}
+#endif
+
+/* Keeps the first m of every `per` entries of each of the batch systems,
+ * packed (m <= per): an in-place forward move, safe since m <= per. */
+static void compact(char *p, size_t per, size_t m, size_t batch, size_t es)
+{
+    if (m == per)
+        return;
+    for (size_t k = 0; k < batch; k++)
+        memmove(p + k * m * es, p + k * per * es, m * es);
+}
+
+/* An mxArray of class cls and dimensions dims[0..nd-1] that takes over the
+ * mxMalloc'ed buffer data (shrunk to its size). */
+static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, size_t es)
+{
+    size_t count = 1;
+    for (mwSize i = 0; i < nd; i++)
+        count *= dims[i];
+    mxArray *r = mxCreateNumericMatrix(0, 0, cls, mxREAL);
+    mxSetData(r, mxRealloc(data, count > 0 ? count * es : 1));
+    mxSetDimensions(r, dims, nd);
+    return r;
+}
+
+/* NaN in every entry of systems with info != 0 (values w[m x batch] and,
+ * when given, vectors V[n x m x batch]); the core leaves those of a system
+ * that did not converge as computed. */
+static void nan_failed(const int *info, int64_t n, int64_t m, int64_t batch, mxClassID cls,
+                       void *w, void *V)
+{
+    for (int64_t k = 0; k < batch; k++) {
+        if (info[k] == 0)
+            continue;
+        size_t w0 = (size_t)(k * m), v0 = (size_t)(k * n * m), nv = V ? (size_t)(n * m) : 0;
+        if (cls == mxSINGLE_CLASS) {
+            for (size_t i = 0; i < (size_t)m; i++)
+                ((float *)w)[w0 + i] = NAN;
+            for (size_t i = 0; i < nv; i++)
+                ((float *)V)[v0 + i] = NAN;
+        } else {
+            for (size_t i = 0; i < (size_t)m; i++)
+                ((double *)w)[w0 + i] = NAN;
+            for (size_t i = 0; i < nv; i++)
+                ((double *)V)[v0 + i] = NAN;
+        }
+    }
+}
+
+/* Without the info output: one warning per kind of failure. */
+static void warn_failures(mxArray *info, int vectors)
+{
+    const int *v = mxGetData(info);
+    size_t batch = mxGetNumberOfElements(info), bad = 0, slow = 0, fbad = 0, fslow = 0;
+    for (size_t k = batch; k-- > 0;) {
+        if (v[k] < 0) {
+            bad++;
+            fbad = k;
+        } else if (v[k] > 0) {
+            slow++;
+            fslow = k;
+        }
+    }
+    int slow_info = slow ? v[fslow] : 0;
+    mxDestroyArray(info);
+    const char *what = vectors ? "values and vectors" : "values";
+    if (bad > 0)
+        bsym_oct_warning("nonFinite", "%zu of %zu systems have non-finite entries (the first is "
+                         "system %zu); their %s are NaN (ask for [V, D, info] to see which)",
+                         bad, batch, fbad + 1, what);
+    if (slow > 0)
+        bsym_oct_warning("noConvergence", "%zu of %zu systems did not converge (the first is "
+                         "system %zu, info %d); their %s are NaN (ask for [V, D, info] to see "
+                         "which)", slow, batch, fslow + 1, slow_info, what);
+}
+
+void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    if (nrhs < NIN)
+#ifdef BSYM_OCT_TRIDIAG
+        bsym_oct_error("invalidInput", "needs d and e (then name/value options)");
+#else
+        bsym_oct_error("invalidInput", "needs A (then name/value options)");
+#endif
+    if (nlhs > 4)
+        bsym_oct_error("invalidInput", "returns at most four outputs, V, D, info and count");
+
+    int64_t n, batch;
+#ifdef BSYM_OCT_TRIDIAG
+    tridiag_shape(prhs[0], prhs[1], &n, &batch);
+#else
+    bsym_oct_square_batch(prhs[0], "A", &n, &batch);
+#endif
+    bsym_oct_option opt[NOPT] = {
+        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO, NULL},
+        [OPT_INDEX] = {"index", NULL, 0, NULL},
+        [OPT_INTERVAL] = {"interval", NULL, 0, NULL},
+        [OPT_UPLO] = {"uplo", uplos, 0, NULL},
+    };
+    bsym_oct_parse_options(nrhs - NIN, prhs + NIN, opt, NOPTS);
+    bsym_select sel = selection(opt[OPT_INDEX].array, opt[OPT_INTERVAL].array, n);
+
+    /* A's class; for d and e single when either is */
+    mxClassID cls = bsym_oct_precision(prhs, NIN);
+    size_t es = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
+    int vectors = nlhs >= 2;
+    size_t nn = (size_t)n, nb = (size_t)batch;
+    int *info_data, *count_data;
+    mxArray *info = bsym_oct_info_new(batch, &info_data);
+    mxArray *count = bsym_oct_info_new(batch, &count_data);
+    /* n x batch values and n x n x batch vectors, as the core writes them */
+    void *owned[4] = {NULL, NULL, NULL, NULL};
+    void *w = mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
+    void *V = vectors ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1) : NULL;
+#ifdef BSYM_OCT_TRIDIAG
+    const void *d = bsym_oct_data_as(prhs[0], cls, &owned[0]);
+    const void *e = n > 1 ? bsym_oct_data_as(prhs[1], cls, &owned[1]) : NULL;
+#else
+    const void *A = mxGetData(prhs[0]);
+#endif
+
+    bsym_ctx *ctx = NULL;
+    bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
+    if (st == BSYM_OK) {
+#ifdef BSYM_OCT_TRIDIAG
+        st = cls == mxSINGLE_CLASS
+                 ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
+                 : bsym_dstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data);
+#else
+        char uplo = uplos[opt[OPT_UPLO].value][0];
+        st = cls == mxSINGLE_CLASS
+                 ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
+                 : bsym_dsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
+#endif
+    }
+    if (st != BSYM_OK) { /* released too, before the error */
+        owned[2] = w;
+        owned[3] = V;
+    }
+    bsym_oct_finish_all(st, ctx, owned, 4); /* releases everything, raises on failure */
+
+    /* m: the rows of D (columns of each V_k) */
+    size_t m = nn;
+    if (sel.kind == BSYM_SELECT_INDEX) {
+        m = (size_t)(sel.iu - sel.il + 1);
+    } else if (sel.kind == BSYM_SELECT_VALUE) {
+        m = 0;
+        for (size_t k = 0; k < nb; k++)
+            if (count_data[k] > 0 && (size_t)count_data[k] > m)
+                m = (size_t)count_data[k];
+    }
+    compact(w, nn, m, nb, es);
+    if (V)
+        compact(V, nn * nn, nn * m, nb, es);
+    nan_failed(info_data, n, (int64_t)m, batch, cls, w, V);
+
+    mwSize wdims[2] = {(mwSize)m, (mwSize)nb}, vdims[3] = {(mwSize)nn, (mwSize)m, (mwSize)nb};
+    mxArray *D = wrap(w, cls, wdims, 2, es);
+    if (vectors) {
+        plhs[0] = wrap(V, cls, vdims, batch == 1 ? 2 : 3, es);
+        plhs[1] = D;
+    } else {
+        plhs[0] = D;
+    }
+    if (nlhs >= 4)
+        plhs[3] = count;
+    else
+        mxDestroyArray(count);
+    if (nlhs >= 3)
+        plhs[2] = info;
+    else
+        warn_failures(info, vectors);
+}
