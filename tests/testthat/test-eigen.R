@@ -297,6 +297,21 @@ test_that("a batch mixing every class, n = 21", {
   }
 })
 
+test_that("a batch large enough for the parallel reordering matches small calls", {
+  set.seed(69)
+  n <- 8
+  batch <- 20000 # n * (n + 1) * batch > 2^20: the glue reorders on the OpenMP team
+  A <- random_sym(n, 4)[, , rep(1:4, length.out = batch)]
+  A[1, 1, 7] <- NaN
+  idx <- c(1:4, 7, batch)
+  for (sel in list(list(), list(index = c(2, 5)), list(interval = c(-0.5, 1)))) {
+    r <- suppressWarnings(do.call(bsym_eigen, c(list(A), sel)))
+    rs <- suppressWarnings(do.call(bsym_eigen, c(list(A[, , idx]), sel)))
+    expect_equal(list(r$values[, idx], r$vectors[, , idx], r$info[idx], r$count[idx]),
+                 list(rs$values, rs$vectors, rs$info, rs$count))
+  }
+})
+
 # ---- selections -----------------------------------------------------------------
 
 test_that("index = c(i, j) keeps the i-th to j-th largest values and their vectors", {
