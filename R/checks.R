@@ -157,11 +157,13 @@ as_batch <- function(x, per, da, names_k = NULL) {
   x
 }
 
-# One warning with the count of systems that failed.
+# One warning with the count of systems that failed; `see` says where the
+# info codes are.
 warn_failed <- function(info, fun, what = "solved",
-                        why = "non-finite input or a pivot breakdown") {
+                        why = "non-finite input or a pivot breakdown",
+                        see = "attr(, \"info\")") {
   bad <- sum(info != 0L)
   if (bad > 0L)
-    warning(sprintf("%s: %d of %d systems could not be %s (%s); they are NA, see attr(, \"info\")",
-                    fun, bad, length(info), what, why), call. = FALSE)
+    warning(sprintf("%s: %d of %d systems could not be %s (%s); they are NA, see %s",
+                    fun, bad, length(info), what, why, see), call. = FALSE)
 }

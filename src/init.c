@@ -12,6 +12,7 @@ static const R_CallMethodDef call_methods[] = {
     {"bsym_r_solve", (DL_FUNC)&bsym_r_solve, 8},
     {"bsym_r_tridiag_solve", (DL_FUNC)&bsym_r_tridiag_solve, 8},
     {"bsym_r_tridiagonalize", (DL_FUNC)&bsym_r_tridiagonalize, 7},
+    {"bsym_r_eigen", (DL_FUNC)&bsym_r_eigen, 10},
     {"bsym_r_device_info", (DL_FUNC)&bsym_r_device_info, 0},
     {NULL, NULL, 0}};
 

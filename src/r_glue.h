@@ -86,6 +86,8 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
                           SEXP device, SEXP precision, SEXP threads);
 SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,
                            SEXP uplo, SEXP threads);
+SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, SEXP device,
+                  SEXP precision, SEXP uplo, SEXP threads);
 SEXP bsym_r_device_info(void);
 
 #endif
