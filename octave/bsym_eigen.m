@@ -444,11 +444,11 @@ endfunction
 ## eigenvalue itself; te_select_range_ clamps lo to it and then counts that
 ## eigenvalue as <= lo. Values only ("interval" without V) then misses the
 ## smallest eigenvalues; divide and conquer (with V) is right.
-%!xtest
+%!test
 %! assert (bsym_eigen (0.5, "interval", [0 1]), 0.5);
-%!xtest
+%!test
 %! assert (bsym_eigen (0.7 * eye (3), "interval", [0 1]), 0.7 * ones (3, 1), eps);
-%!xtest
+%!test
 %! assert (bsym_eigen (diag ([0.7, 0.7 + 1e-12, 0.7]), "interval", [0.6 0.7]), [0.7; 0.7], eps);
 
 ## ---- uplo: only the named triangle is read ------------------------------------

@@ -355,9 +355,9 @@ endfunction
 ## Known failures of the core (see bsym_eigen.m): values only with
 ## "interval" misses the smallest eigenvalues when bisection's Gerschgorin
 ## interval has (nearly) zero width (n = 1, e = 0 with equal d).
-%!xtest
+%!test
 %! assert (bsym_tridiag_eigen (0.5, [], "interval", [0 1]), 0.5);
-%!xtest
+%!test
 %! assert (bsym_tridiag_eigen ([0.7; 0.7], 0, "interval", [0 1]), [0.7; 0.7], eps);
 
 ## ---- per-system failures -----------------------------------------------------

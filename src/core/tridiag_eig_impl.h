@@ -121,9 +121,13 @@ TE_FN void TE(te_scale_)(TE_WS *w, int n)
     int ex = 0;
     if (!bad && amax > 0)
         FREXP(amax, &ex);
+    /* scaled entries below sqrt(TMIN) (far below eps of ||T|| ~ 1) become 0,
+     * so that no subnormal numbers reach the iterations */
+    const T tiny = SQRT((T)TMIN);
     for (int i = 0; i < n; i++) {
-        w->d[i] = bad ? (T)0 : TE(te_pow2_)(w->d[i], -ex);
-        w->e[i] = bad ? (T)0 : TE(te_pow2_)(w->e[i], -ex);
+        const T x = bad ? (T)0 : TE(te_pow2_)(w->d[i], -ex), y = bad ? (T)0 : TE(te_pow2_)(w->e[i], -ex);
+        w->d[i] = FABS(x) < tiny ? (T)0 : x;
+        w->e[i] = FABS(y) < tiny ? (T)0 : y;
     }
     w->misc[TE_EXP] = ex;
     w->misc[TE_FINITE] = !bad;
@@ -226,8 +230,9 @@ TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
     const int first = w->misc[TE_FIRST], count = w->misc[TE_COUNT], ex = w->misc[TE_EXP];
     TE_FOR(j, n)
     {
-        out[j] = j < count ? TE(te_pow2_)(TE(te_bisect_)(n, w->d, w->e, first + j, gl, gu, pivmin), ex)
-                           : (T)NAN;
+        /* a 1 x 1 T is its own eigenvalue, exactly */
+        const T x = n == 1 ? w->d[0] : TE(te_bisect_)(n, w->d, w->e, first + j, gl, gu, pivmin);
+        out[j] = j < count ? TE(te_pow2_)(x, ex) : (T)NAN;
     }
 }
 
@@ -384,7 +389,8 @@ TE_FN int TE(te_root_)(const T *dk, const T *zk, int k, T rho, int t, int *org, 
             hi = tau;
         else
             lo = tau;
-        if (FABS(f) <= ferr || hi - lo <= 2 * EPS * (FABS(lo) > FABS(hi) ? FABS(lo) : FABS(hi))) {
+        if (FABS(f) <= ferr ||
+            hi - lo <= 2 * EPS * (FABS(lo) > FABS(hi) ? FABS(lo) : FABS(hi)) + 4 * (T)TMIN) {
             fail = 0;
             break;
         }
@@ -484,13 +490,19 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
             } else {
                 const int t = -1 - f;
                 const T dorg = w->dk[lo + w->org[lo + t]], tau = w->tau[lo + t];
-                T nrm = 0;
+                /* normalized through its largest entry: near a pole of a
+                 * graded T the entries can be ~1/TMIN, whose squares overflow */
+                T vmax = 0, nrm = 0;
                 for (int i = 0; i < k; i++) {
                     const T v = TE_DIV(w->zh[lo + i], (w->dk[lo + i] - dorg) - tau);
                     u[w->kpos[lo + i]] = v;
+                    vmax = FABS(v) > vmax ? FABS(v) : vmax;
+                }
+                for (int i = 0; i < k; i++) {
+                    const T v = u[w->kpos[lo + i]] / vmax;
                     nrm += v * v;
                 }
-                nrm = 1 / SQRT(nrm);
+                nrm = 1 / (vmax * SQRT(nrm));
                 for (int i = 0; i < k; i++)
                     u[w->kpos[lo + i]] *= nrm;
             }

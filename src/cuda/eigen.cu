@@ -17,6 +17,10 @@ namespace {
 // ---- the shared numerics, once per precision ---------------------------------
 #define TE_FN static __device__
 #define TE_SYNC() __syncwarp()
+// a / b through the correctly rounded reciprocal (cheaper than IEEE division)
+__device__ __forceinline__ float te_div(float a, float b) { return a * __frcp_rn(b); }
+__device__ __forceinline__ double te_div(double a, double b) { return a * __drcp_rn(b); }
+#define TE_DIV(a, b) te_div((a), (b))
 
 #define T double
 #define SFX d
@@ -166,7 +170,7 @@ template <typename T> size_t sys_part(int n, bool vectors)
 // past the batch end runs a copy of the last system (so that it meets every
 // __syncwarp of its warp) and writes nothing.
 template <typename T, int G, bool VECTORS>
-__global__ void eig_kernel(eig_args<T> a)
+__global__ void __launch_bounds__(128, VECTORS ? 4 : 8) eig_kernel(eig_args<T> a)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int n = a.n, lane = threadIdx.x % G, grp = threadIdx.x / G;

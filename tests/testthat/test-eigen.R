@@ -263,8 +263,6 @@ test_that("graded and ill-conditioned matrices", {
 })
 
 test_that("single precision: orthonormal vectors for strongly graded tridiagonal matrices", {
-  skip(paste("core bug: in single precision, divide and conquer returns zero eigenvector columns",
-             "for strongly graded T, e.g. d = 10^(-5 * (0:5)), e = 10^(-5 * (0:4) - 2.5)"))
   d <- 10^(-5 * (0:5))
   e <- 10^(-5 * (0:4) - 2.5)
   r <- bsym_tridiag_eigen(d, e, precision = "single")
@@ -413,8 +411,6 @@ test_that("interval = c(lo, hi) keeps the values in (lo, hi], decreasing, NA pas
 })
 
 test_that("interval, values only, on 1 x 1 matrices and multiples of the identity", {
-  skip(paste("core bug: with vectors = FALSE, interval selection counts 0 eigenvalues when",
-             "the Gerschgorin interval is a point (any nonzero 1 x 1 matrix, c * I)"))
   for (precision in precisions) {
     expect_equal(bsym_eigen(matrix(0.3), interval = c(0, 1), vectors = FALSE,
                             precision = precision)$count, 1L)
