@@ -1,7 +1,9 @@
 /*
  * test_core.c -- tests of the batchsym C core against a plain reference
- * (Gaussian elimination with partial pivoting in long double). Runs every
- * case on the CPU, and on the GPU too when one is usable.
+ * (Gaussian elimination with partial pivoting in long double; for the
+ * eigensolvers, cyclic Jacobi in long double and matrices with known
+ * eigenvalues). Runs every case on the CPU, and on the GPU too when one is
+ * usable (then also CPU against GPU on the same eigenvalue batches).
  *
  *   test_core [--counts FILE] [--verbose]   prints one line per failure and a
  *   summary "N passed, N failed"; FILE gets "P F"; --verbose also prints the
@@ -12,6 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__unix__) || defined(__APPLE__)
+#define BSYM_TEST_FORK 1
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#else
+#define BSYM_TEST_FORK 0
+#endif
 
 #include "batchsym.h"
 
@@ -302,7 +313,7 @@ static void test_interrupt(bsym_device dev, const char *dname)
 static int verbose; /* --verbose: print the worst measured figures */
 
 /* Worst error / (n eps) per family, device and precision, for --verbose. */
-#define MAX_FAMILIES 16
+#define MAX_FAMILIES 32
 static struct {
     const char *family;
     double worst[2][2]; /* [gpu][single] */
@@ -986,6 +997,1233 @@ static void test_tridiag_family(bsym_device dev, const char *dname)
         test_gpu_limits();
 }
 
+/* ==== batched symmetric eigensolvers (bsym_*syev, bsym_*stev) ============= */
+
+/* NaN-sticky maximum (fmax would drop a NaN). */
+static double nmax(double a, double b)
+{
+    return isnan(a) || isnan(b) ? NAN : a > b ? a : b;
+}
+
+static double max_abs(size_t len, const double *x)
+{
+    double m = 0;
+    for (size_t i = 0; i < len; i++)
+        m = nmax(m, fabs(x[i]));
+    return m;
+}
+
+/* Fills len doubles with v. */
+static void fill(size_t len, double *x, double v)
+{
+    for (size_t i = 0; i < len; i++)
+        x[i] = v;
+}
+
+/* bsym_*syev (A != NULL, reading the uplo triangle) or bsym_*stev (d, e) in
+ * the given precision and device; w (n x batch) and V (n x n x batch, or
+ * NULL for values only) come back as doubles; entries the core did not
+ * write keep what the caller put there. count may be NULL. */
+static bsym_status run_eig(bsym_device dev, int single, char uplo, int n, int batch, const double *A,
+                           const double *d, const double *e, const bsym_select *sel, double *w,
+                           double *V, int *count, int *info)
+{
+    bsym_ctx *ctx = ctx_on(dev);
+    size_t nn = (size_t)n * n * batch, nd = (size_t)n * batch, ne = (size_t)(n > 1 ? n - 1 : 0) * batch;
+    bsym_status st;
+    if (!single) {
+        st = A != NULL ? bsym_dsyev(ctx, uplo, n, batch, A, sel, w, V, count, info)
+                       : bsym_dstev(ctx, n, batch, d, e, sel, w, V, count, info);
+    } else {
+        float *fa = A != NULL ? to_float(nn, A) : NULL, *fd = d != NULL ? to_float(nd, d) : NULL;
+        float *fe = e != NULL ? to_float(ne, e) : NULL, *fw = to_float(nd, w);
+        float *fv = V != NULL ? to_float(nn, V) : NULL;
+        st = A != NULL ? bsym_ssyev(ctx, uplo, n, batch, fa, sel, fw, fv, count, info)
+                       : bsym_sstev(ctx, n, batch, fd, fe, sel, fw, fv, count, info);
+        from_float(nd, fw, w);
+        if (V != NULL)
+            from_float(nn, fv, V);
+        free(fa); free(fd); free(fe); free(fw); free(fv);
+    }
+    bsym_ctx_destroy(ctx);
+    return st;
+}
+
+/* max|A V - V diag(w)| / max|A| (*res) and max|V'V - I| (*orth) over the
+ * first m columns of one system (A full n x n), in long double; NaN in V or
+ * w gives NaN. */
+static void eig_errors(int n, int m, const double *a, const double *w, const double *v, double *res,
+                       double *orth)
+{
+    long double r = 0, o = 0;
+    for (int j = 0; j < m; j++)
+        for (int i = 0; i < n; i++) {
+            long double s = -(long double)w[j] * v[i + (size_t)j * n];
+            for (int l = 0; l < n; l++)
+                s += (long double)a[i + (size_t)l * n] * v[l + (size_t)j * n];
+            r = isnan(s) || isnan(r) ? NAN : fmaxl(r, fabsl(s));
+        }
+    for (int j = 0; j < m; j++)
+        for (int i = 0; i <= j; i++) {
+            long double s = -(long double)(i == j);
+            for (int l = 0; l < n; l++)
+                s += (long double)v[l + (size_t)i * n] * v[l + (size_t)j * n];
+            o = isnan(s) || isnan(o) ? NAN : fmaxl(o, fabsl(s));
+        }
+    double amax = max_abs((size_t)n * n, a);
+    *res = (double)(r / (amax > 0 ? amax : 1));
+    *orth = (double)o;
+}
+
+static int cmp_ldouble(const void *a, const void *b)
+{
+    long double x = *(const long double *)a, y = *(const long double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Reference eigenvalues (ascending) of a full symmetric matrix: cyclic
+ * Jacobi in long double, until the off-diagonal part is below long double
+ * eps times ||A||_F (so far below the double bounds of the tests). */
+static void jacobi_eigvals(int n, const double *a, long double *lam)
+{
+    long double *m = malloc(sizeof(long double) * ((size_t)n * n + 1));
+    for (size_t i = 0; i < (size_t)n * n; i++)
+        m[i] = a[i];
+    for (int sweep = 0; sweep < 100; sweep++) {
+        long double off = 0, tot = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                long double x = m[i + (size_t)j * n] * m[i + (size_t)j * n];
+                tot += x;
+                off += i != j ? x : 0;
+            }
+        if (off <= tot * LDBL_EPSILON * LDBL_EPSILON)
+            break;
+        for (int p = 0; p < n; p++)
+            for (int q = p + 1; q < n; q++) {
+                long double apq = m[p + (size_t)q * n];
+                if (apq == 0)
+                    continue;
+                long double *cp = m + (size_t)p * n, *cq = m + (size_t)q * n;
+                long double theta = (cq[q] - cp[p]) / (2 * apq);
+                long double t = (theta >= 0 ? 1 : -1) / (fabsl(theta) + sqrtl(theta * theta + 1));
+                long double c = 1 / sqrtl(t * t + 1), s = t * c, app = cp[p] - t * apq,
+                            aqq = cq[q] + t * apq;
+                for (int k = 0; k < n; k++) { /* columns p, q; rows by symmetry */
+                    long double xp = cp[k], xq = cq[k];
+                    cp[k] = m[p + (size_t)k * n] = c * xp - s * xq;
+                    cq[k] = m[q + (size_t)k * n] = s * xp + c * xq;
+                }
+                cp[p] = app;
+                cq[q] = aqq;
+                cp[q] = cq[p] = 0;
+            }
+    }
+    for (int i = 0; i < n; i++)
+        lam[i] = m[i + (size_t)i * n];
+    qsort(lam, n, sizeof *lam, cmp_ldouble);
+    free(m);
+}
+
+/* A random orthogonal Q (n x n): the product of n Householder reflectors
+ * I - 2 v v^T with random unit v. */
+static void rand_orth(int n, double *q)
+{
+    double *v = malloc(sizeof(double) * n);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            q[i + (size_t)j * n] = i == j;
+    for (int r = 0; r < n; r++) {
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            v[i] = urand();
+            s += v[i] * v[i];
+        }
+        s = sqrt(s);
+        for (int i = 0; i < n; i++)
+            v[i] /= s > 0 ? s : 1;
+        for (int i = 0; i < n; i++) { /* Q = Q (I - 2 v v^T), row i */
+            long double t = 0;
+            for (int j = 0; j < n; j++)
+                t += (long double)q[i + (size_t)j * n] * v[j];
+            for (int j = 0; j < n; j++)
+                q[i + (size_t)j * n] -= (double)(2 * t * v[j]);
+        }
+    }
+    free(v);
+}
+
+/* a = Q diag(lam) Q^T with a random orthogonal Q, exactly symmetric. */
+static void spectral(int n, const double *lam, double *a)
+{
+    double *q = malloc(sizeof(double) * n * n);
+    rand_orth(n, q);
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
+            long double s = 0;
+            for (int k = 0; k < n; k++)
+                s += (long double)q[i + (size_t)k * n] * lam[k] * q[j + (size_t)k * n];
+            a[i + (size_t)j * n] = a[j + (size_t)i * n] = (double)s;
+        }
+    free(q);
+}
+
+/* The dense n x n matrix of the symmetric tridiagonal (d, e). */
+static void tri_dense(int n, const double *d, const double *e, double *a)
+{
+    for (size_t i = 0; i < (size_t)n * n; i++)
+        a[i] = 0;
+    for (int i = 0; i < n; i++) {
+        a[i + (size_t)i * n] = d[i];
+        if (i + 1 < n)
+            a[i + 1 + (size_t)i * n] = a[i + (size_t)(i + 1) * n] = e[i];
+    }
+}
+
+/* The runs of one batch in eig_suite. */
+enum { ER_SYEV_V, ER_SYEV, ER_STEV_V, ER_STEV, ER_RUNS };
+static const char *er_name[] = {"syev+vectors", "syev values", "stev+vectors", "stev values"};
+
+/* The checks of one batch. full: n x n x batch dense symmetric matrices in
+ * the working precision. Runs bsym_*syev with vectors (divide and conquer)
+ * and values only (bisection) on a copy whose other triangle is NaN, and
+ * bsym_*stev both ways too when d, e are given (full is then their dense
+ * form). Checks per run: status, info 0, count n, values ascending and
+ * finite; with vectors the residual max|AV - VW| / max|A| and max|V'V - I|;
+ * trace(A) = sum(w); across runs bisection vs D&C and stev vs syev; values
+ * against known (n x batch, ascending) or, when known is NULL, against the
+ * long double Jacobi reference of the first nref systems. Eigenvalue
+ * differences are relative to max|A| of the system (the trace to ||A||_2,
+ * see below); every bound is BOUND_C n eps, and the messages give the worst
+ * ratio in units of n eps. */
+static void eig_suite(bsym_device dev, const char *dname, int single, const char *label, char uplo,
+                      int n, int batch, const double *full, const double *d, const double *e,
+                      const double *known, int nref)
+{
+    const size_t nn = (size_t)n * n, nw = (size_t)n * batch;
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON, unit = n * eps;
+    const char *prec = single ? "float" : "double";
+    const int runs = d != NULL ? ER_RUNS : 2;
+    double *A = malloc(sizeof(double) * (nn * batch + 1)), *scale = malloc(sizeof(double) * batch);
+    double *w[ER_RUNS] = {0}, *V[ER_RUNS] = {0};
+    int *cnt[ER_RUNS] = {0}, *info[ER_RUNS] = {0};
+    bsym_status st[ER_RUNS];
+    long double *ref = malloc(sizeof(long double) * (n + 1));
+    char what[300];
+    memcpy(A, full, sizeof(double) * nn * batch);
+    for (int k = 0; k < batch; k++) {
+        poison(uplo, n, A + k * nn);
+        scale[k] = max_abs(nn, full + k * nn);
+        scale[k] = scale[k] > 0 ? scale[k] : 1;
+    }
+    for (int r = 0; r < runs; r++) {
+        w[r] = malloc(sizeof(double) * (nw + 1));
+        fill(nw, w[r], -777);
+        if (r == ER_SYEV_V || r == ER_STEV_V) {
+            V[r] = malloc(sizeof(double) * (nn * batch + 1));
+            fill(nn * batch, V[r], -777);
+        }
+        cnt[r] = malloc(sizeof(int) * batch);
+        info[r] = malloc(sizeof(int) * batch);
+        for (int k = 0; k < batch; k++)
+            cnt[r][k] = info[r][k] = -7;
+        int tri = r >= ER_STEV_V;
+        st[r] = run_eig(dev, single, uplo, n, batch, tri ? NULL : A, tri ? d : NULL, tri ? e : NULL,
+                        NULL, w[r], V[r], cnt[r], info[r]);
+    }
+    if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_EIGEN_MAX_N) {
+        int all = 1;
+        for (int r = 0; r < runs; r++)
+            all &= st[r] == BSYM_ERR_SIZE;
+        check(all, "eigensolver n > 64 on the GPU is a size error", dname, n, st[0]);
+        goto done;
+    }
+    /* the sum of n eigenvalues carries n errors of size eps ||A||_2 each:
+     * the trace check is relative to ||A||_2 = max|w| (>= max|A|) */
+    double *norm2 = malloc(sizeof(double) * batch);
+    for (int k = 0; k < batch; k++)
+        norm2[k] = info[ER_SYEV_V][k] == 0 ? fmax(scale[k], max_abs(n, w[ER_SYEV_V] + (size_t)k * n)) : scale[k];
+    double wres = 0, worth = 0, wagree = 0, wtri = 0, wtrace = 0, wknown = 0;
+    /* the numerical checks leave out systems that failed (info != 0), which
+     * the first check of the run reports, so that one failure is one line */
+    for (int r = 0; r < runs; r++) {
+        int ok = st[r] == BSYM_OK, asc = 1, bad_k = -1;
+        for (int k = 0; k < batch; k++) {
+            ok &= info[r][k] == 0 && cnt[r][k] == n;
+            if (bad_k < 0 && (info[r][k] != 0 || cnt[r][k] != n))
+                bad_k = k;
+            if (info[r][k] != 0)
+                continue;
+            const double *wk = w[r] + (size_t)k * n;
+            long double tr = 0, sum = 0;
+            for (int j = 0; j < n; j++) {
+                asc &= isfinite(wk[j]) && (j == 0 || wk[j - 1] <= wk[j]);
+                tr += full[k * nn + (size_t)j * (n + 1)];
+                sum += wk[j];
+            }
+            wtrace = nmax(wtrace, (double)(fabsl(sum - tr) / norm2[k]));
+            if (V[r] != NULL) {
+                double res, orth;
+                eig_errors(n, n, full + k * nn, wk, V[r] + k * nn, &res, &orth);
+                wres = nmax(wres, res);
+                worth = nmax(worth, orth);
+            }
+            /* bisection against D&C of the same input, stev against syev */
+            int base = r == ER_SYEV ? ER_SYEV_V : r == ER_STEV ? ER_STEV_V : r == ER_STEV_V ? ER_SYEV_V : -1;
+            base = base >= 0 && info[base][k] == 0 ? base : -1;
+            for (int j = 0; base >= 0 && j < n; j++) {
+                double diff = fabs(wk[j] - w[base][(size_t)k * n + j]) / scale[k];
+                if (r == ER_STEV_V)
+                    wtri = nmax(wtri, diff);
+                else
+                    wagree = nmax(wagree, diff);
+            }
+            if (r == ER_STEV && info[ER_SYEV][k] == 0)
+                for (int j = 0; j < n; j++)
+                    wtri = nmax(wtri, fabs(wk[j] - w[ER_SYEV][(size_t)k * n + j]) / scale[k]);
+        }
+        if (bad_k < 0)
+            snprintf(what, sizeof what, "eigen %s %s uplo=%c %s: status OK, info 0, count n", label,
+                     prec, uplo, er_name[r]);
+        else
+            snprintf(what, sizeof what,
+                     "eigen %s %s uplo=%c %s: status OK, info 0, count n (system %d: info %d, count %d)",
+                     label, prec, uplo, er_name[r], bad_k, info[r][bad_k], cnt[r][bad_k]);
+        check(ok, what, dname, n, batch);
+        snprintf(what, sizeof what, "eigen %s %s uplo=%c %s: values finite and ascending", label,
+                 prec, uplo, er_name[r]);
+        check(asc, what, dname, n, batch);
+    }
+    /* known values, or the Jacobi reference */
+    for (int k = 0; k < batch; k++) {
+        if (known == NULL && k >= nref)
+            break;
+        if (known == NULL)
+            jacobi_eigvals(n, full + k * nn, ref);
+        for (int j = 0; j < n; j++) {
+            long double x = known != NULL ? known[(size_t)k * n + j] : ref[j];
+            for (int r = 0; r < runs; r++)
+                if (info[r][k] == 0)
+                    wknown = nmax(wknown, (double)(fabsl(w[r][(size_t)k * n + j] - x) / scale[k]));
+        }
+    }
+    snprintf(what, sizeof what, "eigen %s %s uplo=%c: max|AV - VW|/max|A| %.3g n eps <= %g", label,
+             prec, uplo, wres / unit, BOUND_C);
+    check(wres <= BOUND_C * unit, what, dname, n, batch);
+    snprintf(what, sizeof what, "eigen %s %s uplo=%c: max|V'V - I| %.3g n eps <= %g", label, prec,
+             uplo, worth / unit, BOUND_C);
+    check(worth <= BOUND_C * unit, what, dname, n, batch);
+    snprintf(what, sizeof what, "eigen %s %s uplo=%c: bisection vs D&C values %.3g n eps max|A| <= %g",
+             label, prec, uplo, wagree / unit, BOUND_C);
+    check(wagree <= BOUND_C * unit, what, dname, n, batch);
+    snprintf(what, sizeof what, "eigen %s %s uplo=%c: |sum(w) - trace(A)| %.3g n eps ||A||_2 <= %g",
+             label, prec, uplo, wtrace / unit, BOUND_C);
+    check(wtrace <= BOUND_C * unit, what, dname, n, batch);
+    snprintf(what, sizeof what, "eigen %s %s uplo=%c: values vs %s %.3g n eps max|A| <= %g", label,
+             prec, uplo, known != NULL ? "known" : "long double Jacobi", wknown / unit, BOUND_C);
+    check(wknown <= BOUND_C * unit, what, dname, n, batch);
+    if (d != NULL) {
+        snprintf(what, sizeof what, "eigen %s %s: stev vs syev of the dense form %.3g n eps max|A| <= %g",
+                 label, prec, wtri / unit, BOUND_C);
+        check(wtri <= BOUND_C * unit, what, dname, n, batch);
+    }
+    note("eigen ||AV - VW|| / ||A||", dev, single, wres, n);
+    note("eigen ||V'V - I||", dev, single, worth, n);
+    note("eigen bisection vs D&C, stev vs syev", dev, single, nmax(wagree, wtri), n);
+    note("eigen sum(w) - trace(A)", dev, single, wtrace, n);
+    note("eigen values vs known / Jacobi", dev, single, wknown, n);
+    free(norm2);
+done:
+    for (int r = 0; r < runs; r++) {
+        free(w[r]); free(V[r]); free(cnt[r]); free(info[r]);
+    }
+    free(A); free(scale); free(ref);
+}
+
+/* Random symmetric batches (dense: bsym_*syev; tridiagonal: bsym_*stev and
+ * syev of the dense form). */
+static void test_eig_random(bsym_device dev, const char *dname, int single, char uplo, int n,
+                            int batch, int tridiagonal)
+{
+    size_t nn = (size_t)n * n, ne = (size_t)(n > 1 ? n - 1 : 0);
+    double *full = malloc(sizeof(double) * nn * batch);
+    double *d = malloc(sizeof(double) * n * batch), *e = malloc(sizeof(double) * (ne * batch + 1));
+    for (int k = 0; k < batch; k++) {
+        if (tridiagonal) {
+            for (int i = 0; i < n; i++)
+                d[k * n + i] = urand();
+            for (size_t i = 0; i < ne; i++)
+                e[k * ne + i] = urand();
+            to_precision(single, n, d + k * n);
+            to_precision(single, ne, e + k * ne);
+            tri_dense(n, d + k * n, e + k * ne, full + k * nn);
+        } else {
+            sym_random(n, full + k * nn);
+        }
+    }
+    to_precision(single, nn * batch, full);
+    eig_suite(dev, dname, single, tridiagonal ? "random tridiagonal" : "random", uplo, n, batch,
+              full, tridiagonal ? d : NULL, tridiagonal ? e : NULL, NULL, 1);
+    free(full); free(d); free(e);
+}
+
+/* ---- structured matrices ---- */
+enum {
+    EK_XI03, EK_XI0999, EK_XI03_RAND, EK_XI0999_RAND, EK_WILKINSON, EK_GLUED, EK_DIAG_MULT,
+    EK_DIAG_MULT_RAND, EK_ZERO, EK_IDENTITY, EK_GRADED, EK_CLUSTER, EK_SPLIT, EK_GRADED8, EK_KINDS
+};
+static const char *ek_name[] = {
+    "Xi_0.3", "Xi_0.999", "Q Xi_0.3 Q'", "Q Xi_0.999 Q'", "Wilkinson W+", "glued Wilkinson",
+    "diagonal with multiplicities", "Q diag(multiple) Q'", "zero", "identity",
+    "graded 2^-(i+j)", "cluster 1+k 1e-10", "tridiagonal with splits", "graded 2^-8(i+j)"};
+
+static int cmp_double_asc(const void *a, const void *b)
+{
+    return cmp_double(a, b);
+}
+
+/* System k of a structured kind of order n, in the working precision:
+ * full (n x n); for the tridiagonal kinds also d (n) and e (n-1), and the
+ * return value is 1. known (n, ascending) gets the exact eigenvalues, or
+ * known[0] = NaN when there is no closed form. */
+static int eig_structured(int kind, int single, int n, int k, double *full, double *d, double *e,
+                          double *known)
+{
+    int tri = 0;
+    known[0] = NAN;
+    switch (kind) {
+    case EK_XI03: case EK_XI0999: case EK_XI03_RAND: case EK_XI0999_RAND: {
+        const double rho = kind == EK_XI03 || kind == EK_XI03_RAND ? 0.3 : 0.999;
+        for (int i = 0; i < n; i++)
+            known[i] = i < n - 1 ? 1 - rho : 1 - rho + n * rho;
+        if (kind == EK_XI03 || kind == EK_XI0999)
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++)
+                    full[i + (size_t)j * n] = i == j ? 1 : rho;
+        else
+            spectral(n, known, full);
+        break;
+    }
+    case EK_WILKINSON: case EK_GLUED: case EK_SPLIT: case EK_DIAG_MULT: case EK_ZERO: case EK_IDENTITY: {
+        tri = 1;
+        const int blk = n < 21 ? n : 21; /* W21+ blocks */
+        const double glue = k % 2 ? 1e-14 : 1e-10;
+        double base_d[4], base_e[4];
+        for (int i = 0; i < 4; i++) {
+            base_d[i] = urand();
+            base_e[i] = urand();
+        }
+        for (int i = 0; i < n; i++) {
+            double ei = 0;
+            if (kind == EK_WILKINSON) {
+                d[i] = fabs((n - 1) / 2.0 - i);
+                ei = 1;
+            } else if (kind == EK_GLUED) {
+                d[i] = fabs((blk - 1) / 2.0 - i % blk);
+                ei = (i + 1) % blk == 0 ? glue : 1;
+            } else if (kind == EK_SPLIT) {
+                if (k % 2 == 0) { /* random, zero off-diagonals here and there */
+                    d[i] = urand();
+                    ei = i % 4 == 3 || i % 7 == 1 ? 0 : urand();
+                } else { /* identical 4 x 4 blocks: every eigenvalue n/4-fold */
+                    d[i] = base_d[i % 4];
+                    ei = i % 4 == 3 ? 0 : base_e[i % 4];
+                }
+            } else if (kind == EK_DIAG_MULT) {
+                static const double pool[4] = {-1, 0, 0.5, 2};
+                d[i] = pool[i % 4];
+            } else {
+                d[i] = kind == EK_IDENTITY;
+            }
+            if (i + 1 < n)
+                e[i] = ei;
+        }
+        if (kind == EK_DIAG_MULT)
+            for (int i = n - 1; i > 0; i--) { /* shuffle */
+                int j = (int)((urand() + 1) / 2 * (i + 1));
+                j = j > i ? i : j;
+                double t = d[i];
+                d[i] = d[j];
+                d[j] = t;
+            }
+        to_precision(single, n, d);
+        to_precision(single, n > 1 ? n - 1 : 0, e);
+        tri_dense(n, d, e, full);
+        if (kind == EK_DIAG_MULT || kind == EK_ZERO || kind == EK_IDENTITY) {
+            memcpy(known, d, sizeof(double) * n);
+            qsort(known, n, sizeof *known, cmp_double_asc);
+        }
+        break;
+    }
+    case EK_DIAG_MULT_RAND: {
+        static const double pool[4] = {-1, 0, 0.5, 2};
+        for (int i = 0; i < n; i++)
+            known[i] = pool[i % 4];
+        qsort(known, n, sizeof *known, cmp_double_asc);
+        spectral(n, known, full);
+        break;
+    }
+    case EK_GRADED: case EK_GRADED8:
+        sym_random(n, full);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                full[i + (size_t)j * n] = ldexp(full[i + (size_t)j * n], -(i + j) * (kind == EK_GRADED8 ? 8 : 1));
+        break;
+    case EK_CLUSTER:
+        for (int i = 0; i < n; i++)
+            known[i] = i < n - 1 ? 1 + i * 1e-10 : 2;
+        spectral(n, known, full);
+        break;
+    }
+    to_precision(single, (size_t)n * n, full);
+    return tri;
+}
+
+/* A batch of three systems of one structured kind. */
+static void test_eig_structured(bsym_device dev, const char *dname, int single, int kind, int n)
+{
+    const int batch = 3;
+    size_t nn = (size_t)n * n, ne = (size_t)(n > 1 ? n - 1 : 0);
+    double *full = malloc(sizeof(double) * nn * batch), *known = malloc(sizeof(double) * n * batch);
+    double *d = malloc(sizeof(double) * n * batch), *e = malloc(sizeof(double) * (ne * batch + 1));
+    int tri = 0, have_known = 1;
+    for (int k = 0; k < batch; k++) {
+        tri = eig_structured(kind, single, n, k, full + k * nn, d + k * n, e + k * ne, known + k * n);
+        have_known &= !isnan(known[k * n]);
+    }
+    char label[80];
+    snprintf(label, sizeof label, "%s", ek_name[kind]);
+    eig_suite(dev, dname, single, label, kind % 2 ? 'U' : 'L', n, batch, full, tri ? d : NULL,
+              tri ? e : NULL, have_known ? known : NULL, n <= 33 ? batch : 1);
+    free(full); free(known); free(d); free(e);
+}
+
+/* 1 x 1 systems: the value itself (within the bound), vector 1 up to sign. */
+static void test_eig_1x1(bsym_device dev, const char *dname, int single)
+{
+    double a[6] = {-3.5, 0.25, single ? 1e30 : 1e300, single ? -1e-30 : -1e-300, 7, single ? 3e-39 : 4e-320};
+    double w[6], V[6];
+    int cnt[6], info[6], ok = 1;
+    to_precision(single, 6, a);
+    bsym_status st = run_eig(dev, single, 'L', 1, 6, a, NULL, NULL, NULL, w, V, cnt, info);
+    double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    for (int k = 0; k < 6; k++)
+        ok &= info[k] == 0 && cnt[k] == 1 && fabs(w[k] - a[k]) <= BOUND_C * eps * fabs(a[k]) &&
+              fabs(V[k]) == 1;
+    check(st == BSYM_OK && ok, "eigen 1x1 (huge, tiny and subnormal values included) with vectors", dname, st, single);
+    st = run_eig(dev, single, 'U', 1, 6, a, NULL, NULL, NULL, w, NULL, cnt, info);
+    ok = 1;
+    for (int k = 0; k < 6; k++)
+        ok &= info[k] == 0 && cnt[k] == 1 && fabs(w[k] - a[k]) <= BOUND_C * eps * fabs(a[k]);
+    check(st == BSYM_OK && ok, "eigen 1x1 (huge, tiny and subnormal values included) values only", dname, st, single);
+}
+
+/* 'U' and 'L' on the same matrices (the other triangle NaN) agree. */
+static void test_eig_uplo(bsym_device dev, const char *dname, int single, int n)
+{
+    const int batch = 5;
+    size_t nn = (size_t)n * n, nw = (size_t)n * batch;
+    double *full = malloc(sizeof(double) * nn * batch), *AL = malloc(sizeof(double) * nn * batch);
+    double *AU = malloc(sizeof(double) * nn * batch), *wl = malloc(sizeof(double) * nw);
+    double *wu = malloc(sizeof(double) * nw), *VL = malloc(sizeof(double) * nn * batch);
+    double *VU = malloc(sizeof(double) * nn * batch), *bl = malloc(sizeof(double) * nw);
+    double *bu = malloc(sizeof(double) * nw);
+    int info[4][5], cnt[5];
+    for (int k = 0; k < batch; k++)
+        sym_random(n, full + k * nn);
+    to_precision(single, nn * batch, full);
+    memcpy(AL, full, sizeof(double) * nn * batch);
+    memcpy(AU, full, sizeof(double) * nn * batch);
+    for (int k = 0; k < batch; k++) {
+        poison('L', n, AL + k * nn);
+        poison('U', n, AU + k * nn);
+    }
+    bsym_status st = run_eig(dev, single, 'L', n, batch, AL, NULL, NULL, NULL, wl, VL, cnt, info[0]);
+    st = st ? st : run_eig(dev, single, 'U', n, batch, AU, NULL, NULL, NULL, wu, VU, cnt, info[1]);
+    st = st ? st : run_eig(dev, single, 'L', n, batch, AL, NULL, NULL, NULL, bl, NULL, cnt, info[2]);
+    st = st ? st : run_eig(dev, single, 'U', n, batch, AU, NULL, NULL, NULL, bu, NULL, cnt, info[3]);
+    double eps = single ? FLT_EPSILON : DBL_EPSILON, worst = 0, wres = 0;
+    int ok = st == BSYM_OK;
+    for (int k = 0; k < batch && ok; k++) {
+        double s = max_abs(nn, full + k * nn), res, orth;
+        for (int r = 0; r < 4; r++)
+            ok &= info[r][k] == 0;
+        for (int j = 0; j < n; j++) {
+            worst = nmax(worst, fabs(wl[k * n + j] - wu[k * n + j]) / s);
+            worst = nmax(worst, fabs(bl[k * n + j] - bu[k * n + j]) / s);
+        }
+        eig_errors(n, n, full + k * nn, wu + k * n, VU + k * nn, &res, &orth);
+        wres = nmax(wres, nmax(res, orth));
+    }
+    char what[200];
+    snprintf(what, sizeof what,
+             "eigen uplo U vs L (NaN in the other triangle) %s: values differ by %.3g n eps max|A|, U residual/orth %.3g n eps <= %g",
+             single ? "float" : "double", worst / (n * eps), wres / (n * eps), BOUND_C);
+    check(ok && worst <= BOUND_C * n * eps && wres <= BOUND_C * n * eps, what, dname, n, st);
+    free(full); free(AL); free(AU); free(wl); free(wu); free(VL); free(VU); free(bl); free(bu);
+}
+
+/* ---- selections ---- */
+
+/* A point in [lo, hi] at least tol away from each of the len values x
+ * (NaN when 200 tries find none). */
+static double point_away(double lo, double hi, double tol, size_t len, const double *x)
+{
+    for (int t = 0; t < 200; t++) {
+        double p = lo + (hi - lo) * (urand() + 1) / 2, dist = INFINITY;
+        for (size_t i = 0; i < len; i++)
+            dist = fmin(dist, fabs(p - x[i]));
+        if (dist > tol)
+            return p;
+    }
+    return NAN;
+}
+
+/* Checks one selected call against the ALL results of the same batch
+ * (wall: values n x batch, Vall: vectors or NULL): count[k] = expected[k],
+ * values and (well separated) vectors equal to the ALL entries first[k] ..,
+ * NaN past the count in w and V; selected vectors orthonormal
+ * eigenvectors. Returns 1 when all is well; *worst the worst value
+ * difference / max|A|. */
+static int check_selected(int n, int batch, const double *full, const double *scale,
+                          const int *first, const int *expected, const double *wall, const double *w,
+                          const double *V, const int *cnt, const int *info, double eps,
+                          double *worst)
+{
+    const size_t nn = (size_t)n * n;
+    int ok = 1;
+    for (int k = 0; k < batch; k++) {
+        const int c = expected[k];
+        ok &= info[k] == 0 && cnt[k] == c;
+        if (cnt[k] != c)
+            continue;
+        const double *wk = w + (size_t)k * n;
+        for (int j = 0; j < n; j++) {
+            if (j < c)
+                *worst = nmax(*worst, fabs(wk[j] - wall[(size_t)k * n + first[k] + j]) / scale[k]);
+            else
+                ok &= isnan(wk[j]);
+        }
+        if (V != NULL) {
+            double res, orth;
+            eig_errors(n, c, full + k * nn, wk, V + k * nn, &res, &orth);
+            ok &= res <= BOUND_C * n * eps && orth <= BOUND_C * n * eps;
+            for (size_t i = (size_t)c * n; i < nn; i++)
+                ok &= isnan(V[k * nn + i]);
+        }
+    }
+    return ok;
+}
+
+/* INDEX and VALUE selections, with and without vectors, on a random batch
+ * (dense, or tridiagonal through bsym_*stev) whose system 1 is Xi_0.3 (an
+ * (n-1)-fold eigenvalue that index ranges cut through). */
+static void test_eig_select(bsym_device dev, const char *dname, int single, int n, int batch,
+                            int tridiagonal)
+{
+    if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_EIGEN_MAX_N)
+        return;
+    const size_t nn = (size_t)n * n, nw = (size_t)n * batch, ne = (size_t)(n > 1 ? n - 1 : 0);
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    const char *prec = single ? "float" : "double", *what_in = tridiagonal ? "stev" : "syev";
+    double *full = malloc(sizeof(double) * nn * batch), *A = malloc(sizeof(double) * nn * batch);
+    double *d = malloc(sizeof(double) * nw), *e = malloc(sizeof(double) * (ne * batch + 1));
+    double *wall = malloc(sizeof(double) * nw), *wallv = malloc(sizeof(double) * nw);
+    double *w = malloc(sizeof(double) * nw), *V = malloc(sizeof(double) * nn * batch);
+    double *scale = malloc(sizeof(double) * batch);
+    int *cnt = malloc(sizeof(int) * batch), *info = malloc(sizeof(int) * batch);
+    int *first = malloc(sizeof(int) * batch), *expected = malloc(sizeof(int) * batch);
+    for (int k = 0; k < batch; k++) {
+        if (tridiagonal) {
+            for (int i = 0; i < n; i++)
+                d[k * n + i] = urand();
+            for (size_t i = 0; i < ne; i++)
+                e[k * ne + i] = k == 1 ? 0.3 : urand();
+            if (k == 1)
+                fill(n, d + k * n, 0.5);
+            to_precision(single, n, d + k * n);
+            to_precision(single, ne, e + k * ne);
+            tri_dense(n, d + k * n, e + k * ne, full + k * nn);
+        } else if (k == 1) {
+            double known[128];
+            eig_structured(EK_XI03, single, n, k, full + k * nn, NULL, NULL, known);
+        } else {
+            sym_random(n, full + k * nn);
+        }
+    }
+    to_precision(single, nn * batch, full);
+    memcpy(A, full, sizeof(double) * nn * batch);
+    for (int k = 0; k < batch; k++) {
+        poison('L', n, A + k * nn);
+        scale[k] = max_abs(nn, full + k * nn);
+    }
+    const double *Ain = tridiagonal ? NULL : A, *din = tridiagonal ? d : NULL, *ein = tridiagonal ? e : NULL;
+    /* ALL: values only and with vectors, the references of the selections */
+    bsym_status st = run_eig(dev, single, 'L', n, batch, Ain, din, ein, NULL, wall, NULL, cnt, info);
+    bsym_status st2 = run_eig(dev, single, 'L', n, batch, Ain, din, ein, NULL, wallv, V, cnt, info);
+    char what[300];
+    snprintf(what, sizeof what, "eigen select %s %s: ALL status", what_in, prec);
+    check(st == BSYM_OK && st2 == BSYM_OK, what, dname, n, batch);
+    if (st != BSYM_OK || st2 != BSYM_OK)
+        goto done;
+    /* index ranges: the first, the last, all, one in the middle, a random one */
+    int64_t ranges[5][2] = {{1, 1}, {n, n}, {1, n}, {(n + 1) / 2, (n + 1) / 2}, {0, 0}};
+    ranges[4][0] = 1 + (int64_t)((urand() + 1) / 2 * n);
+    ranges[4][0] = ranges[4][0] > n ? n : ranges[4][0];
+    ranges[4][1] = ranges[4][0] + (int64_t)((urand() + 1) / 2 * (n - ranges[4][0] + 1));
+    ranges[4][1] = ranges[4][1] > n ? n : ranges[4][1];
+    for (int q = 0; q < 5; q++) {
+        bsym_select sel = {BSYM_SELECT_INDEX, ranges[q][0], ranges[q][1], 0, 0};
+        for (int k = 0; k < batch; k++) {
+            first[k] = (int)sel.il - 1;
+            expected[k] = (int)(sel.iu - sel.il + 1);
+        }
+        for (int vec = 0; vec < 2; vec++) {
+            double worst = 0;
+            fill(nw, w, -777);
+            fill(nn * batch, V, -777);
+            st = run_eig(dev, single, 'L', n, batch, Ain, din, ein, &sel, w, vec ? V : NULL, cnt, info);
+            int ok = st == BSYM_OK &&
+                     check_selected(n, batch, full, scale, first, expected, vec ? wallv : wall, w,
+                                    vec ? V : NULL, cnt, info, eps, &worst);
+            snprintf(what, sizeof what,
+                     "eigen select %s %s INDEX %lld..%lld %s: count, NaN past it, values = ALL's (%.3g n eps max|A|)",
+                     what_in, prec, (long long)sel.il, (long long)sel.iu, vec ? "with vectors" : "values only",
+                     worst / (n * eps));
+            check(ok && worst <= BOUND_C * n * eps, what, dname, n, batch);
+        }
+    }
+    /* value intervals away from every eigenvalue of the batch: random, all,
+     * none (below them all), from below all, to above all */
+    double lo = wall[0], hi = wall[0], smax = 0;
+    for (size_t i = 0; i < nw; i++) {
+        lo = fmin(lo, wall[i]);
+        hi = fmax(hi, wall[i]);
+    }
+    for (int k = 0; k < batch; k++)
+        smax = fmax(smax, scale[k]);
+    const double tol = 4 * BOUND_C * n * eps * (smax > 0 ? smax : 1), span = hi - lo + 1;
+    for (int q = 0; q < 5; q++) {
+        double a = point_away(lo - 0.1, hi + 0.1, tol, nw, wall);
+        double b = point_away(lo - 0.1, hi + 0.1, tol, nw, wall);
+        double vl = fmin(a, b), vu = fmax(a, b);
+        if (q == 1 || q == 3)
+            vl = lo - span;
+        if (q == 1 || q == 4)
+            vu = hi + span;
+        if (q == 2) {
+            vl = lo - 2 * span;
+            vu = lo - span;
+        }
+        if (!(vl < vu)) /* no point found, or a == b */
+            continue;
+        bsym_select sel = {BSYM_SELECT_VALUE, 0, 0, vl, vu};
+        for (int k = 0; k < batch; k++) {
+            first[k] = expected[k] = 0;
+            for (int j = 0; j < n; j++) {
+                double x = wall[(size_t)k * n + j];
+                first[k] += x <= vl;
+                expected[k] += x > vl && x <= vu;
+            }
+        }
+        for (int vec = 0; vec < 2; vec++) {
+            double worst = 0;
+            fill(nw, w, -777);
+            fill(nn * batch, V, -777);
+            st = run_eig(dev, single, 'L', n, batch, Ain, din, ein, &sel, w, vec ? V : NULL, cnt, info);
+            int ok = st == BSYM_OK &&
+                     check_selected(n, batch, full, scale, first, expected, vec ? wallv : wall, w,
+                                    vec ? V : NULL, cnt, info, eps, &worst);
+            snprintf(what, sizeof what,
+                     "eigen select %s %s VALUE (%.6g, %.6g] %s: count, NaN past it, values = ALL's (%.3g n eps max|A|)",
+                     what_in, prec, vl, vu, vec ? "with vectors" : "values only", worst / (n * eps));
+            check(ok && worst <= BOUND_C * n * eps, what, dname, n, batch);
+        }
+    }
+done:
+    free(full); free(A); free(d); free(e); free(wall); free(wallv); free(w); free(V);
+    free(scale); free(cnt); free(info); free(first); free(expected);
+}
+
+/* The interval is half open: (vl, vu] on exactly known eigenvalues
+ * (diagonal matrices, dense and tridiagonal, multiplicities included; also
+ * 2 I and 1 x 1, where every Gerschgorin disc is one point): the count
+ * exactly, the values within the bound. */
+static void test_eig_select_exact(bsym_device dev, const char *dname, int single)
+{
+    static const struct {
+        int n;
+        double dg[6];
+        double vl, vu;
+        int count;
+        double lowest;
+    } iv[] = {
+        {6, {3, 1, 2, 2, 4, 2}, 1, 3, 4, 2},   {6, {3, 1, 2, 2, 4, 2}, 0, 1, 1, 1},
+        {6, {3, 1, 2, 2, 4, 2}, 4, 5, 0, 0},   {6, {3, 1, 2, 2, 4, 2}, 3.5, 4, 1, 4},
+        {6, {3, 1, 2, 2, 4, 2}, 2, 3, 1, 3},   {6, {3, 1, 2, 2, 4, 2}, 1.5, 2, 3, 2},
+        {6, {3, 1, 2, 2, 4, 2}, -1, 0.5, 0, 0}, {3, {2, 2, 2}, 0, 3, 3, 2},
+        {3, {2, 2, 2}, 1, 2, 3, 2},            {3, {2, 2, 2}, 2, 3, 0, 0},
+        {1, {0.5}, 0, 1, 1, 0.5},              {1, {-0.7}, -1, 0, 1, -0.7},
+        {1, {0.5}, 0.5, 1, 0, 0},
+    };
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    for (size_t q = 0; q < sizeof iv / sizeof *iv; q++) {
+        const int n = iv[q].n;
+        double e[5] = {0}, A[36], w[6], V[36];
+        int cnt[1], info[1];
+        tri_dense(n, iv[q].dg, e, A);
+        for (int tri = 0; tri < 2; tri++)
+            for (int vec = 0; vec < 2; vec++) {
+                const double tol = BOUND_C * n * eps * max_abs(n, iv[q].dg);
+                bsym_select sel = {BSYM_SELECT_VALUE, 0, 0, iv[q].vl, iv[q].vu};
+                cnt[0] = -7;
+                bsym_status st = run_eig(dev, single, 'L', n, 1, tri ? NULL : A, tri ? iv[q].dg : NULL,
+                                         tri ? e : NULL, &sel, w, vec ? V : NULL, cnt, info);
+                int ok = st == BSYM_OK && info[0] == 0 && cnt[0] == iv[q].count &&
+                         (iv[q].count == 0 || fabs(w[0] - iv[q].lowest) <= tol);
+                for (int j = 0; j < n; j++)
+                    ok &= j < iv[q].count ? w[j] >= iv[q].vl - tol && w[j] <= iv[q].vu + tol : isnan(w[j]);
+                char what[200];
+                snprintf(what, sizeof what, "eigen select VALUE (%g, %g] on diag(%g, ...), n = %d, %s %s %s: count %d",
+                         iv[q].vl, iv[q].vu, iv[q].dg[0], n, tri ? "stev" : "syev",
+                         vec ? "with vectors" : "values only", single ? "float" : "double", iv[q].count);
+                check(ok, what, dname, cnt[0], iv[q].count);
+            }
+    }
+}
+
+/* A split tridiagonal with one tiny coupling: d = (1, 0, 0, 0),
+ * e = (0, 0, c), eigenvalues -c, 0, c, 1 and vectors e1, e2, (e3 -+ e4)/sqrt 2
+ * (1-based). c below sqrt(underflow) (1e-170 / 1e-25) and subnormal
+ * (5e-321 / 1e-40): V orthonormal, info 0, values within the bound. */
+static void test_eig_tiny_coupling(bsym_device dev, const char *dname, int single)
+{
+    const double cs[2][2] = {{1e-170, 5e-321}, {1e-25, 1e-40}};
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    for (int q = 0; q < 2; q++) {
+        double d[4] = {1, 0, 0, 0}, e[3] = {0, 0, cs[single][q]}, A[16], w[4], V[16];
+        int cnt[1], info[1];
+        to_precision(single, 3, e);
+        tri_dense(4, d, e, A);
+        for (int tri = 0; tri < 2; tri++) {
+            bsym_status st = run_eig(dev, single, 'L', 4, 1, tri ? NULL : A, tri ? d : NULL,
+                                     tri ? e : NULL, NULL, w, V, cnt, info);
+            const double known[4] = {-e[2], 0, e[2], 1};
+            double res, orth, err = 0;
+            eig_errors(4, 4, A, w, V, &res, &orth);
+            for (int j = 0; j < 4; j++)
+                err = nmax(err, fabs(w[j] - known[j]));
+            char what[200];
+            snprintf(what, sizeof what,
+                     "eigen %s %s d = (1,0,0,0), e = (0,0,%g): info 0, values (%.3g n eps), residual (%.3g n eps), max|V'V - I| %.3g n eps",
+                     tri ? "stev" : "syev", single ? "float" : "double", e[2], err / (4 * eps),
+                     res / (4 * eps), orth / (4 * eps));
+            check(st == BSYM_OK && info[0] == 0 && err <= BOUND_C * 4 * eps &&
+                      res <= BOUND_C * 4 * eps && orth <= BOUND_C * 4 * eps,
+                  what, dname, info[0], cnt[0]);
+        }
+    }
+}
+
+/* The zero matrix (n = 1, 5, 33): every eigenvalue exactly 0 (the bound
+ * c n eps ||A|| is 0), on both paths; V orthonormal. */
+static void test_eig_zero_exact(bsym_device dev, const char *dname, int single)
+{
+    static const int sizes[] = {1, 5, 33};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        const int n = sizes[s];
+        double *A = calloc((size_t)n * n, sizeof(double)), *w = malloc(sizeof(double) * n);
+        double *V = malloc(sizeof(double) * n * n), *d = calloc(n, sizeof(double));
+        for (int tri = 0; tri < 2; tri++)
+            for (int vec = 0; vec < 2; vec++) {
+                int cnt[1], info[1];
+                bsym_status st = run_eig(dev, single, 'L', n, 1, tri ? NULL : A, tri ? d : NULL,
+                                         tri ? d : NULL, NULL, w, vec ? V : NULL, cnt, info);
+                double worst = 0, res = 0, orth = 0;
+                for (int j = 0; j < n; j++)
+                    worst = nmax(worst, fabs(w[j]));
+                if (vec)
+                    eig_errors(n, n, A, w, V, &res, &orth);
+                char what[200];
+                snprintf(what, sizeof what,
+                         "eigen zero matrix %s %s %s: values exactly 0 (worst |w| %.3g), V orthonormal",
+                         tri ? "stev" : "syev", vec ? "with vectors" : "values only",
+                         single ? "float" : "double", worst);
+                check(st == BSYM_OK && info[0] == 0 && cnt[0] == n && worst == 0 &&
+                          orth <= BOUND_C * n * (single ? FLT_EPSILON : DBL_EPSILON),
+                      what, dname, n, info[0]);
+            }
+        free(A); free(w); free(V); free(d);
+    }
+}
+
+/* ---- non-finite input, count NULL ---- */
+
+/* Inf or NaN in the referenced triangle (syev) or in d, e (stev) gives
+ * info -1, w and V NaN, count 0; the neighbours are solved; NaN in the
+ * other triangle is never read; count NULL works. */
+static void test_eig_bad(bsym_device dev, const char *dname, int single, int n)
+{
+    if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_EIGEN_MAX_N)
+        return;
+    const int batch = 6;
+    const size_t nn = (size_t)n * n, nw = (size_t)n * batch, ne = (size_t)n - 1;
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    double *full = malloc(sizeof(double) * nn * batch), *A = malloc(sizeof(double) * nn * batch);
+    double *d = malloc(sizeof(double) * nw), *e = malloc(sizeof(double) * (ne * batch + 1));
+    double *w = malloc(sizeof(double) * nw), *V = malloc(sizeof(double) * nn * batch);
+    double *w2 = malloc(sizeof(double) * nw);
+    int cnt[6], info[6], info2[6];
+    for (int k = 0; k < batch; k++)
+        sym_random(n, full + k * nn);
+    for (size_t i = 0; i < nw; i++)
+        d[i] = urand();
+    for (size_t i = 0; i < ne * batch; i++)
+        e[i] = urand();
+    to_precision(single, nn * batch, full);
+    to_precision(single, nw, d);
+    to_precision(single, ne * batch, e);
+    for (int tri = 0; tri < 2; tri++) {
+        memcpy(A, full, sizeof(double) * nn * batch);
+        for (int k = 0; k < batch; k++)
+            poison('L', n, A + k * nn);
+        if (!tri) {
+            A[1 * nn + (n - 1)] = INFINITY;           /* system 1: Inf at (n-1, 0) */
+            A[3 * nn + (n / 2) * (n + 1)] = NAN;      /* system 3: NaN on the diagonal */
+        } else {
+            e[1 * ne + ne / 2] = NAN;                 /* system 1: NaN in e */
+            d[3 * n + n - 1] = -INFINITY;             /* system 3: -Inf in d */
+        }
+        const double *Ain = tri ? NULL : A, *din = tri ? d : NULL, *ein = tri ? e : NULL;
+        const char *in = tri ? "stev" : "syev", *prec = single ? "float" : "double";
+        for (int vec = 0; vec < 2; vec++) {
+            fill(nw, w, -777);
+            fill(nn * batch, V, -777);
+            for (int k = 0; k < batch; k++)
+                cnt[k] = info[k] = -7;
+            bsym_status st = run_eig(dev, single, 'L', n, batch, Ain, din, ein, NULL, w,
+                                     vec ? V : NULL, cnt, info);
+            int nan_bad = 1, good = 1;
+            for (int k = 0; k < batch; k++) {
+                double dense[64 * 64], res = 0, orth = 0;
+                if (k == 1 || k == 3) {
+                    nan_bad &= info[k] == -1 && cnt[k] == 0;
+                    for (int j = 0; j < n; j++)
+                        nan_bad &= isnan(w[k * n + j]);
+                    for (size_t i = 0; vec && i < nn; i++)
+                        nan_bad &= isnan(V[k * nn + i]);
+                    continue;
+                }
+                const double *a = full + k * nn;
+                if (tri) {
+                    tri_dense(n, d + k * n, e + k * ne, dense);
+                    a = dense;
+                }
+                if (vec)
+                    eig_errors(n, n, a, w + k * n, V + k * nn, &res, &orth);
+                good &= info[k] == 0 && cnt[k] == n && res <= BOUND_C * n * eps &&
+                        orth <= BOUND_C * n * eps;
+                for (int j = 0; j < n; j++)
+                    good &= isfinite(w[k * n + j]);
+            }
+            char what[200];
+            snprintf(what, sizeof what, "eigen %s %s %s non-finite input: info -1, count 0, w%s NaN",
+                     in, prec, vec ? "with vectors" : "values only", vec ? " and V" : "");
+            check(st == BSYM_OK && nan_bad, what, dname, info[1], info[3]);
+            snprintf(what, sizeof what, "eigen %s %s %s non-finite input: the other systems are fine",
+                     in, prec, vec ? "with vectors" : "values only");
+            check(st == BSYM_OK && good, what, dname, n, 0);
+            /* count NULL: the same values and info */
+            fill(nw, w2, -777);
+            st = run_eig(dev, single, 'L', n, batch, Ain, din, ein, NULL, w2, vec ? V : NULL, NULL, info2);
+            int same = st == BSYM_OK;
+            for (int k = 0; k < batch; k++)
+                same &= info2[k] == info[k];
+            for (size_t i = 0; i < nw; i++)
+                same &= (isnan(w[i]) && isnan(w2[i])) || w[i] == w2[i];
+            snprintf(what, sizeof what, "eigen %s %s %s with count = NULL: same values and info", in,
+                     prec, vec ? "with vectors" : "values only");
+            check(same, what, dname, n, 0);
+        }
+    }
+    free(full); free(A); free(d); free(e); free(w); free(V); free(w2);
+}
+
+/* Scaling A by 2^p (near overflow or underflow of the squares) scales the
+ * values by 2^p and leaves the vectors alone, within the bound. */
+static void test_eig_scaling(bsym_device dev, const char *dname, int single, int p)
+{
+    const int n = 16, batch = 3;
+    const size_t nn = (size_t)n * n;
+    double A[16 * 16 * 3], As[16 * 16 * 3], w[48], ws[48], b[48], bs[48], V[16 * 16 * 3], Vs[16 * 16 * 3];
+    int info[4][3], cnt[3];
+    for (int k = 0; k < batch; k++)
+        sym_random(n, A + k * nn);
+    to_precision(single, nn * batch, A);
+    for (size_t i = 0; i < nn * batch; i++)
+        As[i] = ldexp(A[i], p);
+    bsym_status st = run_eig(dev, single, 'L', n, batch, A, NULL, NULL, NULL, w, V, cnt, info[0]);
+    st = st ? st : run_eig(dev, single, 'L', n, batch, As, NULL, NULL, NULL, ws, Vs, cnt, info[1]);
+    st = st ? st : run_eig(dev, single, 'L', n, batch, A, NULL, NULL, NULL, b, NULL, cnt, info[2]);
+    st = st ? st : run_eig(dev, single, 'L', n, batch, As, NULL, NULL, NULL, bs, NULL, cnt, info[3]);
+    double eps = single ? FLT_EPSILON : DBL_EPSILON, err = 0, errv = 0;
+    int ok = st == BSYM_OK;
+    for (int k = 0; k < batch; k++) {
+        double s = max_abs(nn, A + k * nn);
+        for (int r = 0; r < 4; r++)
+            ok &= info[r][k] == 0;
+        for (int j = 0; j < n; j++) {
+            err = nmax(err, fabs(ldexp(ws[k * n + j], -p) - w[k * n + j]) / s);
+            err = nmax(err, fabs(ldexp(bs[k * n + j], -p) - b[k * n + j]) / s);
+            double dot = 0;
+            for (int i = 0; i < n; i++)
+                dot += V[k * nn + j * n + i] * Vs[k * nn + j * n + i];
+            errv = nmax(errv, 1 - fabs(dot));
+        }
+    }
+    char what[200];
+    snprintf(what, sizeof what,
+             "eigen of 2^%d A (%s): values scale (%.3g n eps max|A|), vectors stay (1-|v.vs| %.3g n eps)",
+             p, single ? "float" : "double", err / (n * eps), errv / (n * eps));
+    check(ok && err <= BOUND_C * n * eps && errv <= BOUND_C * n * eps, what, dname, p, st);
+}
+
+/* Runs fn in a child process (where fork exists): 1 when it died of a
+ * signal (or a sanitizer made it exit non-zero), so that a crash is one
+ * failed check, not the end of the tests. */
+#if BSYM_TEST_FORK
+static int crashes(void (*fn)(void))
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct rlimit none = {0, 0}; /* no core file: a dump takes long */
+        setrlimit(RLIMIT_CORE, &none);
+        fn();
+        _exit(0);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid)
+        return 0; /* no child: nothing learned */
+    return WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0);
+}
+#else
+static int crashes(void (*fn)(void))
+{
+    (void)fn;
+    return 0;
+}
+#endif
+
+/* n = 0 with batch > 0: validation lets the arrays be NULL. */
+static void syev_n0_info_null(void)
+{
+    bsym_ctx *ctx = ctx_on(BSYM_DEVICE_CPU);
+    bsym_dsyev(ctx, 'L', 0, 3, NULL, NULL, NULL, NULL, NULL, NULL);
+    bsym_ctx_destroy(ctx);
+}
+
+/* ---- argument errors ---- */
+static void test_eig_errors(void)
+{
+    bsym_ctx *ctx = ctx_on(BSYM_DEVICE_CPU);
+    double a[4] = {2, 1, 1, 2}, d[2] = {2, 2}, e[1] = {1}, w[2], V[4];
+    float fa[4] = {2, 1, 1, 2}, fw[2];
+    int cnt[1], info[1];
+    bsym_select idx = {BSYM_SELECT_INDEX, 1, 2, 0, 0}, val = {BSYM_SELECT_VALUE, 0, 0, 0, 5};
+    struct {
+        const char *what, *word; /* word: must appear in the message (or NULL) */
+        bsym_select sel;
+        char uplo;
+        int nullw, nullinfo, nullA;
+    } cases[] = {
+        {"bad uplo", "uplo", {BSYM_SELECT_ALL, 0, 0, 0, 0}, 'X', 0, 0, 0},
+        {"index il < 1", "il", {BSYM_SELECT_INDEX, 0, 1, 0, 0}, 'L', 0, 0, 0},
+        {"index il > iu", "il", {BSYM_SELECT_INDEX, 2, 1, 0, 0}, 'L', 0, 0, 0},
+        {"index iu > n", "iu", {BSYM_SELECT_INDEX, 1, 3, 0, 0}, 'L', 0, 0, 0},
+        {"value vl >= vu", "vl", {BSYM_SELECT_VALUE, 0, 0, 1, 1}, 'L', 0, 0, 0},
+        {"value vl > vu", "vl", {BSYM_SELECT_VALUE, 0, 0, 2, 1}, 'L', 0, 0, 0},
+        {"value vl NaN", "vl", {BSYM_SELECT_VALUE, 0, 0, NAN, 1}, 'L', 0, 0, 0},
+        {"value vu NaN", "vu", {BSYM_SELECT_VALUE, 0, 0, 0, NAN}, 'L', 0, 0, 0},
+        {"unknown selection kind", NULL, {(bsym_select_kind)7, 1, 1, 0, 1}, 'L', 0, 0, 0},
+        {"NULL w", "w", {BSYM_SELECT_ALL, 0, 0, 0, 0}, 'L', 1, 0, 0},
+        {"NULL info", "info", {BSYM_SELECT_ALL, 0, 0, 0, 0}, 'L', 0, 1, 0},
+        {"NULL A", "A", {BSYM_SELECT_ALL, 0, 0, 0, 0}, 'L', 0, 0, 1},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        for (int single = 0; single < 2; single++) {
+            bsym_status st = single
+                ? bsym_ssyev(ctx, cases[c].uplo, 2, 1, cases[c].nullA ? NULL : fa, &cases[c].sel,
+                             cases[c].nullw ? NULL : fw, NULL, cnt, cases[c].nullinfo ? NULL : info)
+                : bsym_dsyev(ctx, cases[c].uplo, 2, 1, cases[c].nullA ? NULL : a, &cases[c].sel,
+                             cases[c].nullw ? NULL : w, V, cnt, cases[c].nullinfo ? NULL : info);
+            const char *msg = bsym_ctx_message(ctx);
+            char what[160];
+            snprintf(what, sizeof what, "eigen %s: %s is an argument error with a message%s%s",
+                     single ? "ssyev" : "dsyev", cases[c].what, cases[c].word ? " naming " : "",
+                     cases[c].word ? cases[c].word : "");
+            check(st == BSYM_ERR_ARG && strlen(msg) > 0 &&
+                      (cases[c].word == NULL || strstr(msg, cases[c].word) != NULL),
+                  what, "cpu", st, 0);
+        }
+    }
+    /* stev: NULL d, NULL e with n > 1, a bad selection */
+    check(bsym_dstev(ctx, 2, 1, NULL, e, NULL, w, V, cnt, info) == BSYM_ERR_ARG &&
+              strlen(bsym_ctx_message(ctx)) > 0,
+          "eigen stev: NULL d is an argument error", "cpu", 0, 0);
+    check(bsym_dstev(ctx, 2, 1, d, NULL, NULL, w, V, cnt, info) == BSYM_ERR_ARG,
+          "eigen stev: NULL e with n > 1 is an argument error", "cpu", 0, 0);
+    check(bsym_dstev(ctx, 1, 1, d, NULL, NULL, w, V, cnt, info) == BSYM_OK && info[0] == 0 &&
+              cnt[0] == 1 && fabs(w[0] - 2) <= 4 * DBL_EPSILON,
+          "eigen stev: e may be NULL for n = 1", "cpu", info[0], cnt[0]);
+    bsym_select bad_iu = {BSYM_SELECT_INDEX, 1, 3, 0, 0};
+    check(bsym_dstev(ctx, 2, 1, d, e, &bad_iu, w, V, cnt, info) == BSYM_ERR_ARG,
+          "eigen stev: iu > n is an argument error", "cpu", 0, 0);
+    check(bsym_dsyev(ctx, 'L', -1, 1, a, NULL, w, V, cnt, info) == BSYM_ERR_ARG,
+          "eigen syev: negative n", "cpu", 0, 0);
+    check(bsym_dsyev(NULL, 'L', 2, 1, a, NULL, w, V, cnt, info) == BSYM_ERR_ARG,
+          "eigen syev: NULL context", "cpu", 0, 0);
+    /* empty problems */
+    int info3[3] = {-7, -7, -7}, info2[2];
+    check(bsym_dsyev(ctx, 'L', 0, 3, NULL, NULL, NULL, NULL, NULL, info3) == BSYM_OK &&
+              info3[0] == 0 && info3[2] == 0,
+          "eigen syev: n = 0 is fine (NULL A, w), info 0", "cpu", info3[0], info3[2]);
+    check(!crashes(syev_n0_info_null), "eigen syev: n = 0, batch = 3 with info = NULL does not crash",
+          "cpu", 0, 0);
+    check(bsym_dsyev(ctx, 'L', 2, 0, NULL, NULL, NULL, NULL, NULL, NULL) == BSYM_OK,
+          "eigen syev: batch = 0 is fine (NULL arrays)", "cpu", 0, 0);
+    check(bsym_ssyev(ctx, 'U', 5, 0, NULL, &idx, NULL, NULL, NULL, NULL) == BSYM_OK,
+          "eigen ssyev: batch = 0 with an index selection is fine", "cpu", 0, 0);
+    check(bsym_sstev(ctx, 0, 2, NULL, NULL, &val, NULL, NULL, NULL, info2) == BSYM_OK,
+          "eigen sstev: n = 0 is fine", "cpu", 0, 0);
+    info2[0] = info2[1] = -7;
+    check(bsym_dstev(ctx, 0, 2, NULL, NULL, NULL, NULL, NULL, NULL, info2) == BSYM_OK &&
+              info2[0] == 0 && info2[1] == 0,
+          "eigen stev: n = 0 sets info 0", "cpu", info2[0], info2[1]);
+    check(bsym_dsyev(ctx, 'L', 2, 1, a, &idx, w, V, cnt, info) == BSYM_OK &&
+              strcmp(bsym_ctx_message(ctx), "") == 0 && cnt[0] == 2 && fabs(w[0] - 1) < 1e-15 &&
+              fabs(w[1] - 3) < 1e-15,
+          "eigen syev: a good call after errors clears the message", "cpu", cnt[0], 0);
+    /* the GPU: no device, a size error above BSYM_GPU_EIGEN_MAX_N, auto */
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_GPU);
+    bsym_status st = bsym_dsyev(ctx, 'L', 2, 1, a, NULL, w, V, cnt, info);
+    if (!bsym_gpu_available())
+        check(st == BSYM_ERR_NODEVICE && strlen(bsym_ctx_message(ctx)) > 0,
+              "eigen: gpu without a GPU says why", "cpu", st, 0);
+    else
+        check(st == BSYM_OK && fabs(w[0] - 1) < 1e-14 && fabs(w[1] - 3) < 1e-14,
+              "eigen: 2x2 on the GPU", "gpu", st, 0);
+    int n = BSYM_GPU_EIGEN_MAX_N + 1;
+    double *A = calloc((size_t)n * n, sizeof(double)), *W = malloc(sizeof(double) * n);
+    for (int i = 0; i < n; i++)
+        A[i + (size_t)i * n] = i + 1;
+    if (bsym_gpu_available())
+        check(bsym_dsyev(ctx, 'L', n, 1, A, NULL, W, NULL, cnt, info) == BSYM_ERR_SIZE,
+              "eigen: n > 64 on the GPU is a size error", "gpu", n, 0);
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_AUTO);
+    st = bsym_dsyev(ctx, 'L', n, 1, A, NULL, W, NULL, cnt, info);
+    check(st == BSYM_OK && info[0] == 0 && cnt[0] == n && fabs(W[n - 1] - n) < 1e-12 &&
+              bsym_ctx_last_device(ctx) == BSYM_DEVICE_CPU,
+          "eigen: n > 64 under auto runs on the CPU", "auto", n, st);
+    free(A); free(W);
+    bsym_ctx_destroy(ctx);
+}
+
+/* ---- CPU and GPU on the same batch ---- */
+
+/* Values within the bound; vectors up to sign where the eigenvalue is well
+ * separated (gap >= 0.01 max|A|): 1 - |v_cpu . v_gpu| <= c n eps +
+ * 2 (c n eps / gap)^2, the bound of the angle between two vectors with
+ * residuals c n eps. */
+static void test_eig_cpu_gpu(int single, int n, int batch)
+{
+    const size_t nn = (size_t)n * n, nw = (size_t)n * batch;
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON, unit = BOUND_C * n * eps;
+    double *A = malloc(sizeof(double) * nn * batch), *full = malloc(sizeof(double) * nn * batch);
+    double *wc = malloc(sizeof(double) * nw), *wg = malloc(sizeof(double) * nw);
+    double *bc = malloc(sizeof(double) * nw), *bg = malloc(sizeof(double) * nw);
+    double *Vc = malloc(sizeof(double) * nn * batch), *Vg = malloc(sizeof(double) * nn * batch);
+    int *cnt = malloc(sizeof(int) * batch), *info = malloc(sizeof(int) * batch * 4);
+    for (int k = 0; k < batch; k++)
+        sym_random(n, full + k * nn);
+    to_precision(single, nn * batch, full);
+    memcpy(A, full, sizeof(double) * nn * batch);
+    for (int k = 0; k < batch; k++)
+        poison('U', n, A + k * nn);
+    bsym_status st = run_eig(BSYM_DEVICE_CPU, single, 'U', n, batch, A, NULL, NULL, NULL, wc, Vc, cnt, info);
+    st = st ? st : run_eig(BSYM_DEVICE_GPU, single, 'U', n, batch, A, NULL, NULL, NULL, wg, Vg, cnt, info + batch);
+    st = st ? st : run_eig(BSYM_DEVICE_CPU, single, 'U', n, batch, A, NULL, NULL, NULL, bc, NULL, cnt, info + 2 * batch);
+    st = st ? st : run_eig(BSYM_DEVICE_GPU, single, 'U', n, batch, A, NULL, NULL, NULL, bg, NULL, cnt, info + 3 * batch);
+    int ok = st == BSYM_OK, compared = 0;
+    double worst = 0, worstv = 0;
+    for (int k = 0; k < batch * 4; k++)
+        ok &= info[k] == 0;
+    for (int k = 0; k < batch && ok; k++) {
+        double s = max_abs(nn, full + k * nn);
+        for (int j = 0; j < n; j++) {
+            worst = nmax(worst, fabs(wc[k * n + j] - wg[k * n + j]) / s);
+            worst = nmax(worst, fabs(bc[k * n + j] - bg[k * n + j]) / s);
+            double gap = INFINITY;
+            if (j > 0)
+                gap = fmin(gap, wc[k * n + j] - wc[k * n + j - 1]);
+            if (j + 1 < n)
+                gap = fmin(gap, wc[k * n + j + 1] - wc[k * n + j]);
+            gap /= s;
+            if (!(gap >= 0.01))
+                continue;
+            long double dot = 0;
+            for (int i = 0; i < n; i++)
+                dot += (long double)Vc[k * nn + j * n + i] * Vg[k * nn + j * n + i];
+            double dev = 1 - (double)fabsl(dot), allowed = unit + 2 * (unit / gap) * (unit / gap);
+            worstv = nmax(worstv, dev / allowed);
+            compared++;
+        }
+    }
+    char what[200];
+    snprintf(what, sizeof what,
+             "eigen CPU vs GPU %s: values differ by %.3g n eps max|A| <= %g; vectors %.3g of the allowed (%d compared)",
+             single ? "float" : "double", worst / (n * eps), BOUND_C, worstv, compared);
+    check(ok && worst <= unit && worstv <= 1 && compared > 0, what, "cpu+gpu", n, batch);
+    free(A); free(full); free(wc); free(wg); free(bc); free(bg); free(Vc); free(Vg); free(cnt); free(info);
+}
+
+/* Every eigensolver check on one device, both precisions. */
+static void test_eig_family(bsym_device dev, const char *dname)
+{
+    const int rand_sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 65, 100};
+    const int tri_sizes[] = {1, 2, 3, 5, 16, 33, 64, 65, 100};
+    const int struct_sizes[] = {1, 2, 3, 4, 7, 16, 21, 32, 33, 63, 64, 65, 84, 100};
+    const int sel_sizes[] = {1, 2, 5, 16, 33, 64, 100};
+    for (int single = 0; single < 2; single++) {
+        for (size_t s = 0; s < sizeof rand_sizes / sizeof *rand_sizes; s++) {
+            int n = rand_sizes[s], batch = n <= 17 ? 23 : n <= 47 ? 7 : 3;
+            if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_EIGEN_MAX_N)
+                batch = 1;
+            test_eig_random(dev, dname, single, 'L', n, batch, 0);
+            test_eig_random(dev, dname, single, 'U', n, 3, 0);
+        }
+        for (size_t s = 0; s < sizeof tri_sizes / sizeof *tri_sizes; s++)
+            test_eig_random(dev, dname, single, 'L', tri_sizes[s], 5, 1);
+        for (int kind = 0; kind < EK_KINDS; kind++)
+            for (size_t s = 0; s < sizeof struct_sizes / sizeof *struct_sizes; s++)
+                test_eig_structured(dev, dname, single, kind, struct_sizes[s]);
+        test_eig_1x1(dev, dname, single);
+        test_eig_uplo(dev, dname, single, 7);
+        test_eig_uplo(dev, dname, single, 33);
+        for (size_t s = 0; s < sizeof sel_sizes / sizeof *sel_sizes; s++) {
+            test_eig_select(dev, dname, single, sel_sizes[s], 5, 0);
+            test_eig_select(dev, dname, single, sel_sizes[s], 3, 1);
+        }
+        test_eig_select_exact(dev, dname, single);
+        test_eig_zero_exact(dev, dname, single);
+        test_eig_tiny_coupling(dev, dname, single);
+        test_eig_bad(dev, dname, single, 5);
+        test_eig_bad(dev, dname, single, 33);
+        test_eig_scaling(dev, dname, single, single ? 100 : 1000);
+        test_eig_scaling(dev, dname, single, single ? -100 : -1000);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *counts = NULL;
@@ -1017,8 +2255,16 @@ int main(int argc, char **argv)
             test_bad_systems(devs[d].dev, devs[d].name, single);
         test_interrupt(devs[d].dev, devs[d].name);
         test_tridiag_family(devs[d].dev, devs[d].name);
+        test_eig_family(devs[d].dev, devs[d].name);
     }
     test_errors();
+    test_eig_errors();
+    if (di.gpu_available) {
+        const int cg_sizes[] = {1, 5, 16, 33, 64};
+        for (int single = 0; single < 2; single++)
+            for (size_t s = 0; s < sizeof cg_sizes / sizeof *cg_sizes; s++)
+                test_eig_cpu_gpu(single, cg_sizes[s], cg_sizes[s] <= 16 ? 50 : 10);
+    }
     if (verbose)
         print_figures();
     printf("%d passed, %d failed\n", passed, failed);
