@@ -171,7 +171,7 @@ static bsym_status run(bsym_ctx *ctx, const operation *op, const call *c)
     if (st != BSYM_OK)
         return st;
     if (c->n == 0 || c->batch == 0) {
-        for (int64_t k = 0; k < c->batch; k++)
+        for (int64_t k = 0; k < c->batch && c->info != NULL; k++)
             c->info[k] = 0;
     } else if (gpu) {
         st = op->gpu(c, ctx);

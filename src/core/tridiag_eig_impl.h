@@ -55,7 +55,7 @@
 /* Elements of T and ints of one system's workspace (n >= 1). */
 #ifndef TE_WORK_T
 #define TE_WORK_T(n) (13 * (size_t)(n) + ((size_t)(n) + 2) * (size_t)(n) + (size_t)(n) * (size_t)(n))
-#define TE_WORK_I(n) (8 * (size_t)(n) + 8)
+#define TE_WORK_I(n) (9 * (size_t)(n) + 8)
 /* misc[] slots: scale exponent, 1 when the input is finite, first selected
  * index, selected count, convergence failure (0 or 1-based index) */
 enum { TE_EXP = 0, TE_FINITE = 1, TE_FIRST = 2, TE_COUNT = 3, TE_FAIL = 4 };
@@ -80,6 +80,7 @@ typedef struct {
     int *rp, *rq;     /* n: rotated sorted positions                          */
     int *kcnt;        /* n: per block, roots (-1: nothing to merge)           */
     int *nrot;        /* n: per block, rotations                              */
+    int *bexp;        /* n: per block, the exponent of the secular scaling    */
     int *misc;        /* 8: see TE_EXP ...                                    */
 } TE_WS;
 
@@ -92,10 +93,10 @@ TE_FN void TE(te_carve_)(TE_WS *w, int n, T *wt, int *wi)
         *tp[i] = wt + (size_t)i * n;
     w->W = wt + (size_t)13 * n;
     w->U = w->W + (size_t)(n + 2) * n;
-    int **ip[] = {&w->src, &w->kpos, &w->org, &w->fsrc, &w->rp, &w->rq, &w->kcnt, &w->nrot};
-    for (int i = 0; i < 8; i++)
+    int **ip[] = {&w->src, &w->kpos, &w->org, &w->fsrc, &w->rp, &w->rq, &w->kcnt, &w->nrot, &w->bexp};
+    for (int i = 0; i < 9; i++)
         *ip[i] = wi + (size_t)i * n;
-    w->misc = wi + (size_t)8 * n;
+    w->misc = wi + (size_t)9 * n;
 }
 
 /* x * 2^e exactly (two factors, so that |e| may exceed one power's range). */
@@ -288,7 +289,6 @@ TE_FN void TE(te_merge_setup_)(TE_WS *w, int n, int s, int b)
     for (int q = mid; q < hi; q++)
         TE_W(w, n, n, q) = 0;
     const T rho = FABS(beta) * zz, zn = zz > 0 ? SQRT(zz) : (T)1;
-    w->rho[b] = rho;
     const T tol = 8 * EPS * (dmax > rho ? dmax : rho);
     int k = 0, nr = 0, nd = 0, prev = -1;
     int *kp = w->kpos + lo;
@@ -324,10 +324,20 @@ TE_FN void TE(te_merge_setup_)(TE_WS *w, int n, int s, int b)
     }
     if (prev >= 0)
         kp[k++] = prev;
+    /* the secular problem of the roots, scaled by an exact power of two so
+     * that max(|d|, rho) is in [1/2, 1): f is homogeneous in (d, rho, l), and
+     * a block far below ||T|| must not overflow (z/(d - l))^2 */
+    int bex = 0;
+    if (k > 0)
+        FREXP(dmax > rho ? dmax : rho, &bex);
     for (int t = 0; t < k; t++) {
-        w->dk[lo + t] = w->ds[lo + kp[t]];
+        w->dk[lo + t] = TE(te_pow2_)(w->ds[lo + kp[t]], -bex);
         w->zk[lo + t] = w->zs[lo + kp[t]];
     }
+    w->rho[b] = TE(te_pow2_)(rho, -bex);
+    w->nrot[b] = nr;
+    w->kcnt[b] = k;
+    w->bexp[b] = bex;
     /* the deflated positions after the roots' ones, sorted by value */
     for (int p = 0; p < m; p++)
         if (w->zs[lo + p] == 0) {
@@ -338,8 +348,6 @@ TE_FN void TE(te_merge_setup_)(TE_WS *w, int n, int s, int b)
             }
             kp[j] = p;
         }
-    w->kcnt[b] = k;
-    w->nrot[b] = nr;
 }
 
 /* Root t of the secular equation of a merge with k poles dk[0..k) ascending
@@ -463,7 +471,8 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
             const int m = (lo + s < n ? lo + s : n) - lo;
             const int *kp = w->kpos + lo;
             for (int f = 0, t = 0, j = k; f < m; f++) {
-                const T lt = t < k ? w->dk[lo + w->org[lo + t]] + w->tau[lo + t] : (T)0;
+                const T lt = t < k ? TE(te_pow2_)(w->dk[lo + w->org[lo + t]] + w->tau[lo + t], w->bexp[b])
+                                   : (T)0;
                 if (t < k && (j >= m || lt <= w->ds[lo + kp[j]])) {
                     w->fsrc[lo + f] = -1 - t++;
                     w->D[lo + f] = lt;
