@@ -23,10 +23,10 @@ static void TE(te_rows_)(const TE_WS *w, int n, int s, int r)
             acc[f] = 0;
         for (int p = 0; p < m; p++) {
             const T x = TE_W(w, n, r, w->src[lo + p]);
-            const T *u = w->U + lo + p + (size_t)lo * n;
+            const T *u = w->U + lo + p + (size_t)lo * TE_LDU(n);
             if (x != 0)
                 for (int f = 0; f < m; f++)
-                    acc[f] += x * u[(size_t)f * n];
+                    acc[f] += x * u[(size_t)f * TE_LDU(n)];
         }
         for (int f = 0; f < m; f++)
             TE_W(w, n, r, lo + f) = acc[f];

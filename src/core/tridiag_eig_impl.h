@@ -54,7 +54,10 @@
 
 /* Elements of T and ints of one system's workspace (n >= 1). */
 #ifndef TE_WORK_T
-#define TE_WORK_T(n) (13 * (size_t)(n) + ((size_t)(n) + 2) * (size_t)(n) + (size_t)(n) * (size_t)(n))
+#define TE_WORK_T(n) (13 * (size_t)(n) + ((size_t)(n) + 2) * (size_t)(n) + (size_t)(n) * ((size_t)(n) + 1))
+/* U's leading dimension: odd, so that lanes writing one column each of U do
+ * not all hit one shared-memory bank */
+#define TE_LDU(n) ((size_t)(n) + 1)
 #define TE_WORK_I(n) (9 * (size_t)(n) + 8)
 /* misc[] slots: scale exponent, 1 when the input is finite, first selected
  * index, selected count, convergence failure (0 or 1-based index) */
@@ -72,7 +75,8 @@ typedef struct {
     T *rc, *rs;       /* n: Givens rotations of deflation                     */
     T *rho;           /* n: per block, the normalized rho                     */
     T *W;             /* (n+2) x n, leading dimension n+2                      */
-    T *U;             /* n x n: the level's block-diagonal merge matrix        */
+    T *U;             /* n x n, leading dimension TE_LDU(n): the level's
+                         block-diagonal merge matrix                          */
     int *src;         /* n: column of the block behind each sorted position   */
     int *kpos;        /* n: sorted positions of the roots, then the deflated  */
     int *org;         /* n: origin pole (index into dk) of each root          */
@@ -491,7 +495,7 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
         const int b = q / s, lo = b * s, k = w->kcnt[b];
         if (k >= 0) {
             const int m = (lo + s < n ? lo + s : n) - lo, f = w->fsrc[q];
-            T *u = w->U + lo + (size_t)q * n;
+            T *u = w->U + lo + (size_t)q * TE_LDU(n);
             for (int p = 0; p < m; p++)
                 u[p] = 0;
             if (f >= 0) {

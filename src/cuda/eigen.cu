@@ -107,11 +107,11 @@ __device__ void rows_block(const WS *w, int n, int lo, int m, int r)
         acc[f] = 0;
     for (int p = 0; p < m; p++) {
         const T x = TE_W(w, n, r, w->src[lo + p]);
-        const T *u = w->U + lo + p + (size_t)lo * n;
+        const T *u = w->U + lo + p + (size_t)lo * TE_LDU(n);
 #pragma unroll
         for (int f = 0; f < M; f++)
             if (f < m)
-                acc[f] += x * u[(size_t)f * n];
+                acc[f] += x * u[(size_t)f * TE_LDU(n)];
     }
 #pragma unroll
     for (int f = 0; f < M; f++)
