@@ -295,15 +295,18 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
             }
     bad = group_max<G>(bad ? 1 : 0) != 0;
     amax = group_max<G>(bad ? T(1) : amax);
-    // exact power-of-two scale so that max |W| is in [0.5, 1)
+    // exact power-of-two scale 2^-ex so that max |W| is in [0.5, 1), as two
+    // factors: for a subnormal max, 2^-ex alone would overflow
     int ex = 0;
-    frexp(amax, &ex);
-    const T scale = amax > T(0) ? ldexp(T(1), -ex) : T(1);
+    if (amax > T(0))
+        frexp(amax, &ex);
+    const int eh = ex / 2;
+    const T scale1 = ldexp(T(1), -eh), scale2 = ldexp(T(1), eh - ex);
 #pragma unroll
     for (int r = 0; r < R; r++)
 #pragma unroll
         for (int j = 0; j < NMAX; j++)
-            w[r][j] = bad ? T(0) : w[r][j] * scale;
+            w[r][j] = bad ? T(0) : w[r][j] * scale1 * scale2;
     __syncwarp(); // everyone has read the tile: it now holds the reflectors
 
     // ---- reduction to tridiagonal form ------------------------------------
@@ -333,11 +336,11 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
     }
     __syncwarp(); // d, e, tau are complete
     // undo the scaling of T (Q does not depend on it)
-    const T unscale = T(1) / scale;
+    const T unscale1 = ldexp(T(1), eh), unscale2 = ldexp(T(1), ex - eh);
     for (int i = l; i < n; i += G) {
-        s[L::D + i] *= unscale;
+        s[L::D + i] = s[L::D + i] * unscale1 * unscale2;
         if (i + 1 < n)
-            s[L::E + i] *= unscale;
+            s[L::E + i] = s[L::E + i] * unscale1 * unscale2;
     }
     __syncwarp(); // T is final
 
