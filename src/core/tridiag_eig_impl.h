@@ -179,12 +179,11 @@ TE_FN void TE(te_gersh_)(int n, const T *d, const T *e, T *gl, T *gu, T *pivmin)
 }
 
 /* The eigenvalue of ascending index i (0-based) of the scaled T, by
- * bisection on [gl, gu] to an interval of width 2 eps max(|lo|, |hi|) +
- * eps * (gu - gl). */
-TE_FN T TE(te_bisect_)(int n, const T *d, const T *e, int i, T gl, T gu, T pivmin)
+ * bisection of the bracket [lo, hi] to an interval of width
+ * 2 eps max(|lo|, |hi|) + eps (gu - gl), [gl, gu] the Gerschgorin interval. */
+TE_FN T TE(te_bisect_)(int n, const T *d, const T *e, int i, T lo, T hi, T gl, T gu, T pivmin)
 {
     const T atol = EPS * (gu - gl);
-    T lo = gl, hi = gu;
     for (int it = 0; it < 4 * (int)sizeof(T) * 8 && hi - lo > atol + 2 * EPS * (FABS(lo) > FABS(hi) ? FABS(lo) : FABS(hi)); it++) {
         T mid = lo + (hi - lo) / 2;
         if (TE(te_sturm_)(n, d, e, mid, pivmin) > i)
@@ -226,18 +225,41 @@ TE_FN void TE(te_select_range_)(TE_WS *w, int n, int kind, int64_t il, int64_t i
 }
 
 /* Bisection of one system: the selected eigenvalues (unscaled, ascending)
- * into out[0 .. count), NaN in out[count .. n). Call after te_scale_ and
- * te_select_range_ with a barrier between. */
+ * into out[0 .. count), NaN in out[count .. n) (out NULL: nothing written,
+ * the barriers are still met). Call after te_scale_ and te_select_range_
+ * with a barrier between. First a multisection: the Sturm counts at n
+ * equispaced points of the Gerschgorin interval (one item each, kept in
+ * kpos), from which every eigenvalue's bisection starts in a bracket
+ * (n+1) times narrower. */
 TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
 {
     T gl, gu, pivmin;
     TE(te_gersh_)(n, w->d, w->e, &gl, &gu, &pivmin);
+    const T h = (gu - gl) / (T)(n + 1);
+    TE_FOR(i, n)
+    {
+        w->kpos[i] = TE(te_sturm_)(n, w->d, w->e, gl + h * (T)(i + 1), pivmin);
+    }
+    TE_SYNC();
     const int first = w->misc[TE_FIRST], count = w->misc[TE_COUNT], ex = w->misc[TE_EXP];
     TE_FOR(j, n)
     {
+        /* the bracket: the last grid point with count <= idx, the first
+         * with count > idx (grid points that are not exactly gl + h (i+1)
+         * after rounding still bracket, as the counts were taken there) */
+        const int idx = first + j;
+        T lo = gl, hi = gu;
+        for (int i = 0; i < n; i++) {
+            const T x = gl + h * (T)(i + 1);
+            if (w->kpos[i] <= idx)
+                lo = x;
+            else if (x < hi)
+                hi = x;
+        }
         /* a 1 x 1 T is its own eigenvalue, exactly */
-        const T x = n == 1 ? w->d[0] : TE(te_bisect_)(n, w->d, w->e, first + j, gl, gu, pivmin);
-        out[j] = j < count ? TE(te_pow2_)(x, ex) : (T)NAN;
+        const T x = n == 1 ? w->d[0] : TE(te_bisect_)(n, w->d, w->e, idx, lo, hi, gl, gu, pivmin);
+        if (out != NULL && j < n)
+            out[j] = j < count ? TE(te_pow2_)(x, ex) : (T)NAN;
     }
 }
 

@@ -207,8 +207,8 @@ __global__ void __launch_bounds__(128, VECTORS ? 4 : 8) eig_kernel(eig_args<T> a
         __syncwarp(); // the range of a value selection
         if (live)
             te<T>::output(&ws, n, a.w + k * n, a.V + k * n * n, lane, G);
-    } else if (live) {
-        te<T>::bisect(&ws, n, a.w + k * n, lane, G);
+    } else {
+        te<T>::bisect(&ws, n, live ? a.w + k * n : nullptr, lane, G);
     }
     if (live && lane == 0) {
         a.count[k] = ws.misc[TE_COUNT];

@@ -87,12 +87,11 @@ template <int NMAX> struct layout {
 
 constexpr int WARPS_PER_BLOCK = 4;
 // Blocks per multiprocessor the register allocation must allow for the float
-// solve with NMAX <= 32 (8: at most 64 registers a thread; on the H200 6.8e7
-// n = 32 solves/s against 6.2e7 with no limit, 80 registers). Not for double:
-// at 64 registers it spills (n = 32 solve 2.2e7/s against 3.0e7, with Q
-// 5.7e6/s against 3.0e7). The float tridiagonalization without Q ran faster
-// with the limit too (8.9e7 against 6.8e7 matrices/s), not yet applied: see
-// inst/bench/RESULTS.md.
+// kernels with NMAX <= 32 (8: at most 64 registers a thread; on the H200 6.8e7
+// n = 32 solves/s against 6.2e7 with no limit, 80 registers; the float
+// tridiagonalization without Q 8.9e7 against 6.8e7 matrices/s). Not for
+// double: at 64 registers it spills (n = 32 solve 2.2e7/s against 3.0e7, with
+// Q 5.7e6/s against 3.0e7). See inst/bench/RESULTS.md.
 #ifndef BSYM_HH_MIN_BLOCKS
 #define BSYM_HH_MIN_BLOCKS 8
 #endif
@@ -244,7 +243,7 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
 
 template <typename T, int NMAX, int R, mode MODE>
 __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
-                                  (NMAX <= 32 && sizeof(T) == 4 && MODE == SOLVE ? BSYM_HH_MIN_BLOCKS : 0))
+                                  (NMAX <= 32 && sizeof(T) == 4 ? BSYM_HH_MIN_BLOCKS : 0))
     householder_kernel(hh_args<T> p)
 {
     constexpr int G = NMAX / R;                  // lanes per system
