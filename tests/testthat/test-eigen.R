@@ -499,9 +499,9 @@ test_that("bsym_tridiag_eigen matches eigen() of the dense tridiagonal matrix", 
       expect_equal(dim(r$values), c(n, batch))
       expect_equal(dim(r$vectors), c(n, n, batch))
       expect_eig_ok(Tb, r, precision, sprintf("tridiagonal n = %d", n))
-      expect_eig_ok(Tb, bsym_tridiag_eigen(d, e, vectors = FALSE, precision = precision), precision,
-                    sprintf("tridiagonal n = %d, values only", n))
-      rs <- bsym_tridiag_eigen(d, e, interval = c(-1, 1), precision = precision)
+      expect_eig_ok(Tb, bsym_tridiag_eigen(d, e, vectors = FALSE, precision = precision, device = dev),
+                    precision, sprintf("tridiagonal n = %d, values only", n))
+      rs <- bsym_tridiag_eigen(d, e, interval = c(-1, 1), precision = precision, device = dev)
       refc <- vapply(1:batch, function(k) {
         v <- eigen(matrix(Tb[, , k], n), symmetric = TRUE, only.values = TRUE)$values
         sum(v > -1 & v <= 1)
