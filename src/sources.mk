@@ -16,3 +16,4 @@ core/pcr.o: core/pcr_impl.h
 core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h
+cuda/eigen.o: cuda/eigen_numerics.cuh

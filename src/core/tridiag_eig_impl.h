@@ -61,7 +61,11 @@
 #define TE_WORK_I(n) (9 * (size_t)(n) + 8)
 /* misc[] slots: scale exponent, 1 when the input is finite, first selected
  * index, selected count, convergence failure (0 or 1-based index) */
-enum { TE_EXP = 0, TE_FINITE = 1, TE_FIRST = 2, TE_COUNT = 3, TE_FAIL = 4 };
+#define TE_EXP 0
+#define TE_FINITE 1
+#define TE_FIRST 2
+#define TE_COUNT 3
+#define TE_FAIL 4
 #endif
 
 /* One system's workspace: pointers into the caller's memory. */

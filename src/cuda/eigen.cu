@@ -9,12 +9,13 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 
 #include "common.cuh"
 
 namespace {
 
-// ---- the shared numerics, once per precision ---------------------------------
+// ---- the shared numerics: two copies, by the row update's cap ----------------
 #define TE_FN static __device__
 #define TE_SYNC() __syncwarp()
 // a / b through the correctly rounded reciprocal (cheaper than IEEE division)
@@ -22,123 +23,16 @@ __device__ __forceinline__ float te_div(float a, float b) { return a * __frcp_rn
 __device__ __forceinline__ double te_div(double a, double b) { return a * __drcp_rn(b); }
 #define TE_DIV(a, b) te_div((a), (b))
 
-#define T double
-#define SFX d
-#define FABS fabs
-#define SQRT sqrt
-#define COPYSIGN copysign
-#define FREXP frexp
-#define LDEXP ldexp
-#define TMAX DBL_MAX
-#define TMIN DBL_MIN
-#define EPS DBL_EPSILON
-#include "../core/tridiag_eig_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef TMIN
-#undef EPS
-
-#define T float
-#define SFX s
-#define FABS fabsf
-#define SQRT sqrtf
-#define COPYSIGN copysignf
-#define FREXP frexpf
-#define LDEXP ldexpf
-#define TMAX FLT_MAX
-#define TMIN FLT_MIN
-#define EPS FLT_EPSILON
-#include "../core/tridiag_eig_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef TMIN
-#undef EPS
-
-// The precision-generic names of the included functions.
-template <typename T> struct te;
-#define TE_BIND(P, TT)                                                                          \
-    template <> struct te<TT> {                                                                 \
-        typedef te_ws_##P ws;                                                                   \
-        static __device__ void carve(ws *w, int n, TT *wt, int *wi) { te_carve_##P(w, n, wt, wi); } \
-        static __device__ void scale(ws *w, int n) { te_scale_##P(w, n); }                      \
-        static __device__ void select(ws *w, int n, const bsym_select &s, int kind)             \
-        {                                                                                       \
-            te_select_range_##P(w, n, kind, s.il, s.iu, s.vl, s.vu);                            \
-        }                                                                                       \
-        static __device__ void bisect(ws *w, int n, TT *out, int lane, int step)                \
-        {                                                                                       \
-            te_bisect_all_##P(w, n, out, lane, step);                                           \
-        }                                                                                       \
-        static __device__ void dc(ws *w, int n, int lane, int step) { te_dc_##P(w, n, lane, step); } \
-        static __device__ void dc_select(ws *w, int n, const bsym_select &s)                    \
-        {                                                                                       \
-            te_dc_select_##P(w, n, s.kind, s.vl, s.vu);                                         \
-        }                                                                                       \
-        static __device__ void output(const ws *w, int n, TT *ow, TT *ov, int lane, int step)   \
-        {                                                                                       \
-            te_dc_output_##P(w, n, ow, ov, lane, step);                                         \
-        }                                                                                       \
-    };
-TE_BIND(d, double)
-TE_BIND(s, float)
-
-// The row update of one level (see te_rows_ in tridiag_eig_impl.h) for one
-// row r: the block's new row segment is accumulated in M registers (M the
-// smallest class >= m), reading the old entries through src, then written
-// back in place.
-template <int M, typename T, typename WS>
-__device__ void rows_block(const WS *w, int n, int lo, int m, int r)
-{
-    T acc[M];
-#pragma unroll
-    for (int f = 0; f < M; f++)
-        acc[f] = 0;
-    for (int p = 0; p < m; p++) {
-        const T x = TE_W(w, n, r, w->src[lo + p]);
-        const T *u = w->U + lo + p + (size_t)lo * TE_LDU(n);
-#pragma unroll
-        for (int f = 0; f < M; f++)
-            if (f < m)
-                acc[f] += x * u[(size_t)f * TE_LDU(n)];
-    }
-#pragma unroll
-    for (int f = 0; f < M; f++)
-        if (f < m)
-            TE_W(w, n, r, lo + f) = acc[f];
-}
-
-template <typename T, typename WS>
-__device__ void rows_level(const WS *w, int n, int s, int r)
-{
-    for (int lo = 0, b = 0; lo < n; lo += s, b++) {
-        if (w->kcnt[b] < 0)
-            continue;
-        const int m = (lo + s < n ? lo + s : n) - lo;
-        if (m <= 8)
-            rows_block<8, T>(w, n, lo, m, r);
-        else if (m <= 16)
-            rows_block<16, T>(w, n, lo, m, r);
-        else if (m <= 32)
-            rows_block<32, T>(w, n, lo, m, r);
-        else
-            rows_block<64, T>(w, n, lo, m, r);
-    }
-}
-
-__device__ void te_rows_d(const te_ws_d *w, int n, int s, int r) { rows_level<double>(w, n, s, r); }
-__device__ void te_rows_s(const te_ws_s *w, int n, int s, int r) { rows_level<float>(w, n, s, r); }
+namespace cap32 {
+#define TE_ROWS_CAP 32
+#include "eigen_numerics.cuh"
+#undef TE_ROWS_CAP
+} // namespace cap32
+namespace cap64 {
+#define TE_ROWS_CAP 64
+#include "eigen_numerics.cuh"
+#undef TE_ROWS_CAP
+} // namespace cap64
 
 // ---- the kernel ------------------------------------------------------------------
 template <typename T> struct eig_args {
@@ -169,8 +63,8 @@ template <typename T> size_t sys_part(int n, bool vectors)
 // One group of G lanes per system, blockDim.x / G systems per block. A group
 // past the batch end runs a copy of the last system (so that it meets every
 // __syncwarp of its warp) and writes nothing.
-template <typename T, int G, bool VECTORS>
-__global__ void __launch_bounds__(128, VECTORS ? 4 : 8) eig_kernel(eig_args<T> a)
+template <typename T, int G, bool VECTORS, int CAP>
+__global__ void __launch_bounds__(128, VECTORS ? (CAP > 32 || sizeof(T) == 8 ? 4 : 5) : 8) eig_kernel(eig_args<T> a)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int n = a.n, lane = threadIdx.x % G, grp = threadIdx.x / G;
@@ -180,8 +74,9 @@ __global__ void __launch_bounds__(128, VECTORS ? 4 : 8) eig_kernel(eig_args<T> a
         k = a.batch - 1;
     // carve-out: system grp's T workspace, then its ints
     unsigned char *base = smem + grp * a.sys_bytes;
-    typename te<T>::ws ws;
-    te<T>::carve(&ws, n, reinterpret_cast<T *>(base), reinterpret_cast<int *>(base + a.t_bytes));
+    typedef typename std::conditional<CAP == 32, cap32::te<T>, cap64::te<T>>::type te;
+    typename te::ws ws;
+    te::carve(&ws, n, reinterpret_cast<T *>(base), reinterpret_cast<int *>(base + a.t_bytes));
     for (int i = lane; i < n; i += G) {
         ws.d[i] = a.d[k * n + i];
         ws.e[i] = i + 1 < n ? a.e[k * (n - 1) + i] : T(0);
@@ -193,22 +88,22 @@ __global__ void __launch_bounds__(128, VECTORS ? 4 : 8) eig_kernel(eig_args<T> a
         }
     __syncwarp(); // d, e and W loaded before the leader scales them
     if (lane == 0) {
-        te<T>::scale(&ws, n);
+        te::scale(&ws, n);
         if (a.hinfo != nullptr && a.hinfo[k] != 0)
             ws.misc[TE_FINITE] = 0;
         const int kind = VECTORS && a.sel.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : a.sel.kind;
-        te<T>::select(&ws, n, a.sel, kind);
+        te::select(&ws, n, a.sel, kind);
     }
     __syncwarp(); // the scaled T and the selected range seen by all lanes
     if (VECTORS) {
-        te<T>::dc(&ws, n, lane, G);
+        te::dc(&ws, n, lane, G);
         if (lane == 0)
-            te<T>::dc_select(&ws, n, a.sel);
+            te::dc_select(&ws, n, a.sel);
         __syncwarp(); // the range of a value selection
         if (live)
-            te<T>::output(&ws, n, a.w + k * n, a.V + k * n * n, lane, G);
+            te::output(&ws, n, a.w + k * n, a.V + k * n * n, lane, G);
     } else {
-        te<T>::bisect(&ws, n, live ? a.w + k * n : nullptr, lane, G);
+        te::bisect(&ws, n, live ? a.w + k * n : nullptr, lane, G);
     }
     if (live && lane == 0) {
         a.count[k] = ws.misc[TE_COUNT];
@@ -216,7 +111,7 @@ __global__ void __launch_bounds__(128, VECTORS ? 4 : 8) eig_kernel(eig_args<T> a
     }
 }
 
-template <typename T, int G, bool VECTORS>
+template <typename T, int G, bool VECTORS, int CAP>
 bsym_status launch_group(eig_args<T> a, cudaStream_t s, char *msg, size_t msglen)
 {
     a.t_bytes = t_part<T>(a.n, VECTORS);
@@ -227,23 +122,26 @@ bsym_status launch_group(eig_args<T> a, cudaStream_t s, char *msg, size_t msglen
         spb = 32 / G;
     const size_t shmem = spb * a.sys_bytes;
     if (shmem > 48 * 1024)
-        BSYM_CUDA_TRY(cudaFuncSetAttribute(eig_kernel<T, G, VECTORS>,
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(eig_kernel<T, G, VECTORS, CAP>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, int(shmem)));
     const int64_t blocks = (a.batch + spb - 1) / spb;
-    eig_kernel<T, G, VECTORS><<<unsigned(blocks), spb * G, shmem, s>>>(a);
+    eig_kernel<T, G, VECTORS, CAP><<<unsigned(blocks), spb * G, shmem, s>>>(a);
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
 
-// G lanes per system: 8 for n <= 8, 16 for n <= 16, else a warp.
+// G lanes per system: 8 for n <= 8, 16 for n <= 16, else a warp; the
+// row update's cap 32 up to n = 32, 64 above.
 template <typename T, bool VECTORS>
 bsym_status launch_vec(const eig_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
     if (a.n <= 8)
-        return launch_group<T, 8, VECTORS>(a, s, msg, msglen);
+        return launch_group<T, 8, VECTORS, 32>(a, s, msg, msglen);
     if (a.n <= 16)
-        return launch_group<T, 16, VECTORS>(a, s, msg, msglen);
-    return launch_group<T, 32, VECTORS>(a, s, msg, msglen);
+        return launch_group<T, 16, VECTORS, 32>(a, s, msg, msglen);
+    if (a.n <= 32)
+        return launch_group<T, 32, VECTORS, 32>(a, s, msg, msglen);
+    return launch_group<T, 32, VECTORS, 64>(a, s, msg, msglen);
 }
 
 // The whole device-resident computation: Householder (full input), then the
