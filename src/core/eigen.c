@@ -14,6 +14,7 @@
 #define TE_FN static
 #define TE_SYNC() ((void)0)
 #define TE_DIV(a, b) ((a) / (b))
+#define TE_BISECT_W 8 /* bisection chains run together (SIMD across chains) */
 
 #define T double
 #define SFX d

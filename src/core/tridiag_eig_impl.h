@@ -145,23 +145,47 @@ TE_FN void TE(te_scale_)(TE_WS *w, int n)
 
 /* ---- bisection ------------------------------------------------------------ */
 
-/* Sturm count: the number of eigenvalues of T that are <= x (a pivot q with
- * |q| < pivmin is replaced by -pivmin, which keeps the count monotone in x
- * and free of division by zero). e2[i] = e[i]^2 is not needed: the scaled T
- * has |e| < 1, and e * (e / q) cannot overflow for |q| >= pivmin. */
-TE_FN int TE(te_sturm_)(int n, const T *d, const T *e, T x, T pivmin)
+/* Bisection runs TE_BISECT_W independent chains together (the includer may
+ * set it: the CPU uses 8, whose arithmetic then vectorizes across chains;
+ * the GPU 1, its lanes being the chains). */
+#ifndef TE_BISECT_W
+#define TE_BISECT_W 1
+#endif
+
+/* Sturm counts: c[w] = the number of eigenvalues of T that are <= x[w], for
+ * the TE_BISECT_W points x[0 .. TE_BISECT_W) at once (a pivot q with |q| <
+ * pivmin is replaced by -pivmin, which keeps each count monotone in x and
+ * free of division by zero). e2[i] = e[i]^2 is not needed: the scaled T has
+ * |e| < 1, and e * (e / q) cannot overflow for |q| >= pivmin. */
+TE_FN void TE(te_sturm_w_)(int n, const T *d, const T *e, const T *x, T pivmin, int *c)
 {
-    int c = 0;
-    T q = d[0] - x;
+    T q[TE_BISECT_W];
+    for (int w = 0; w < TE_BISECT_W; w++) {
+        q[w] = d[0] - x[w];
+        c[w] = 0;
+    }
     for (int i = 0;;) {
-        if (FABS(q) < pivmin)
-            q = -pivmin;
-        c += q <= 0;
+        for (int w = 0; w < TE_BISECT_W; w++) {
+            q[w] = FABS(q[w]) < pivmin ? -pivmin : q[w];
+            c[w] += q[w] <= 0;
+        }
         if (++i == n)
             break;
-        q = (d[i] - x) - e[i - 1] * TE_DIV(e[i - 1], q);
+        const T di = d[i], ei = e[i - 1];
+        for (int w = 0; w < TE_BISECT_W; w++)
+            q[w] = (di - x[w]) - ei * TE_DIV(ei, q[w]);
     }
-    return c;
+}
+
+/* The Sturm count at one point x. */
+TE_FN int TE(te_sturm_)(int n, const T *d, const T *e, T x, T pivmin)
+{
+    T xs[TE_BISECT_W];
+    int c[TE_BISECT_W];
+    for (int w = 0; w < TE_BISECT_W; w++)
+        xs[w] = x;
+    TE(te_sturm_w_)(n, d, e, xs, pivmin, c);
+    return c[0];
 }
 
 /* Gerschgorin interval [*gl, *gu] of the scaled T and the pivot guard. */
@@ -182,22 +206,40 @@ TE_FN void TE(te_gersh_)(int n, const T *d, const T *e, T *gl, T *gu, T *pivmin)
     *pivmin = (T)TMIN * (emax * emax > 1 ? emax * emax : (T)1);
 }
 
-/* The eigenvalue of ascending index i (0-based) of the scaled T, by
- * bisection of the bracket [lo, hi] to an interval of width
- * 2 eps max(|lo|, |hi|) + eps (gu - gl), [gl, gu] the Gerschgorin interval. */
-TE_FN T TE(te_bisect_)(int n, const T *d, const T *e, int i, T lo, T hi, T gl, T gu, T pivmin)
+/* The eigenvalues of ascending indices idx[w] (0-based), w < TE_BISECT_W,
+ * of the scaled T, by bisection of the brackets [lo[w], hi[w]] (overwritten)
+ * to intervals of width 2 eps max(|lo|, |hi|) + eps (gu - gl), [gl, gu] the
+ * Gerschgorin interval; x[w] the results. A finished chain stops moving. */
+TE_FN void TE(te_bisect_w_)(int n, const T *d, const T *e, const int *idx, T *lo, T *hi, T gl,
+                            T gu, T pivmin, T *x)
 {
     const T atol = EPS * (gu - gl);
-    for (int it = 0; it < 4 * (int)sizeof(T) * 8 && hi - lo > atol + 2 * EPS * (FABS(lo) > FABS(hi) ? FABS(lo) : FABS(hi)); it++) {
-        T mid = lo + (hi - lo) / 2;
-        if (TE(te_sturm_)(n, d, e, mid, pivmin) > i)
-            hi = mid;
-        else
-            lo = mid;
+    int c[TE_BISECT_W];
+    for (int it = 0; it < 4 * (int)sizeof(T) * 8; it++) {
+        int busy = 0;
+        for (int w = 0; w < TE_BISECT_W; w++) {
+            const T big = FABS(lo[w]) > FABS(hi[w]) ? FABS(lo[w]) : FABS(hi[w]);
+            busy += hi[w] - lo[w] > atol + 2 * EPS * big;
+            x[w] = lo[w] + (hi[w] - lo[w]) / 2;
+        }
+        if (!busy)
+            break;
+        TE(te_sturm_w_)(n, d, e, x, pivmin, c);
+        for (int w = 0; w < TE_BISECT_W; w++) {
+            const T big = FABS(lo[w]) > FABS(hi[w]) ? FABS(lo[w]) : FABS(hi[w]);
+            if (hi[w] - lo[w] > atol + 2 * EPS * big) {
+                if (c[w] > idx[w])
+                    hi[w] = x[w];
+                else
+                    lo[w] = x[w];
+            }
+        }
     }
     /* below the pivot guard is zero to the working precision (T is scaled) */
-    const T x = lo + (hi - lo) / 2;
-    return FABS(x) <= 2 * pivmin ? (T)0 : x;
+    for (int w = 0; w < TE_BISECT_W; w++) {
+        x[w] = lo[w] + (hi[w] - lo[w]) / 2;
+        x[w] = FABS(x[w]) <= 2 * pivmin ? (T)0 : x[w];
+    }
 }
 
 /* Phase (leader): the selected index range [misc[TE_FIRST], +misc[TE_COUNT])
@@ -240,30 +282,51 @@ TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
     T gl, gu, pivmin;
     TE(te_gersh_)(n, w->d, w->e, &gl, &gu, &pivmin);
     const T h = (gu - gl) / (T)(n + 1);
-    TE_FOR(i, n)
+    const int groups = (n + TE_BISECT_W - 1) / TE_BISECT_W;
+    /* item g: the grid points g W .. g W + W - 1 (the last ones of the last
+     * group repeat the point n - 1 and are not stored) */
+    TE_FOR(g, groups)
     {
-        w->kpos[i] = TE(te_sturm_)(n, w->d, w->e, gl + h * (T)(i + 1), pivmin);
+        T xs[TE_BISECT_W];
+        int c[TE_BISECT_W];
+        for (int v = 0; v < TE_BISECT_W; v++) {
+            const int i = g * TE_BISECT_W + v < n ? g * TE_BISECT_W + v : n - 1;
+            xs[v] = gl + h * (T)(i + 1);
+        }
+        TE(te_sturm_w_)(n, w->d, w->e, xs, pivmin, c);
+        for (int v = 0; v < TE_BISECT_W && g * TE_BISECT_W + v < n; v++)
+            w->kpos[g * TE_BISECT_W + v] = c[v];
     }
     TE_SYNC();
     const int first = w->misc[TE_FIRST], count = w->misc[TE_COUNT], ex = w->misc[TE_EXP];
-    TE_FOR(j, n)
+    /* item g: the selected values g W .. g W + W - 1 (past n: repeats) */
+    TE_FOR(g, groups)
     {
-        /* the bracket: the last grid point with count <= idx, the first
-         * with count > idx (grid points that are not exactly gl + h (i+1)
-         * after rounding still bracket, as the counts were taken there) */
-        const int idx = first + j;
-        T lo = gl, hi = gu;
-        for (int i = 0; i < n; i++) {
-            const T x = gl + h * (T)(i + 1);
-            if (w->kpos[i] <= idx)
-                lo = x;
-            else if (x < hi)
-                hi = x;
+        T lo[TE_BISECT_W], hi[TE_BISECT_W], x[TE_BISECT_W];
+        int idx[TE_BISECT_W];
+        for (int v = 0; v < TE_BISECT_W; v++) {
+            /* the bracket: the last grid point with count <= idx, the first
+             * with count > idx (the points recomputed exactly as above) */
+            const int j = g * TE_BISECT_W + v < n ? g * TE_BISECT_W + v : n - 1;
+            idx[v] = first + j < n ? first + j : n - 1;
+            lo[v] = gl;
+            hi[v] = gu;
+            for (int i = 0; i < n; i++) {
+                const T xi = gl + h * (T)(i + 1);
+                if (w->kpos[i] <= idx[v])
+                    lo[v] = xi;
+                else if (xi < hi[v])
+                    hi[v] = xi;
+            }
         }
-        /* a 1 x 1 T is its own eigenvalue, exactly */
-        const T x = n == 1 ? w->d[0] : TE(te_bisect_)(n, w->d, w->e, idx, lo, hi, gl, gu, pivmin);
-        if (out != NULL && j < n)
-            out[j] = j < count ? TE(te_pow2_)(x, ex) : (T)NAN;
+        TE(te_bisect_w_)(n, w->d, w->e, idx, lo, hi, gl, gu, pivmin, x);
+        for (int v = 0; v < TE_BISECT_W && g * TE_BISECT_W + v < n; v++) {
+            const int j = g * TE_BISECT_W + v;
+            /* a 1 x 1 T is its own eigenvalue, exactly */
+            const T xv = n == 1 ? w->d[0] : x[v];
+            if (out != NULL)
+                out[j] = j < count ? TE(te_pow2_)(xv, ex) : (T)NAN;
+        }
     }
 }
 
