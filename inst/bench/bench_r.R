@@ -7,6 +7,8 @@
 #                                [--tridiag=1] [--tri-n=32,1024]
 #                                [--tri-elements=3.2e7] [--tri-cpu-elements=3.2e6]
 #                                [--tri-base-systems=2000]
+#                                [--eigen=1] [--eig-n=32] [--eig-systems=2e5]
+#                                [--eig-cpu-systems=2e4] [--eig-base-systems=1000]
 #
 # Rows of the table:
 #   bsym_solve, gpu   `--systems` systems on the GPU (the CPU when no GPU is
@@ -40,6 +42,14 @@
 #                        and CPU (`--cpu-systems`), beside the base-R loop of
 #                        solve() at n = 32.
 # --quick shrinks these too (6.4e5 / 3.2e5 elements, 200 base systems).
+#
+# A third table (issue 4; --eigen=0 leaves it out): bsym_eigen() with vectors
+# and values only, double and single, on the GPU (`--eig-systems` random
+# symmetric matrices, when usable) and the CPU (`--eig-cpu-systems`), for each
+# n of `--eig-n`, beside base-R loops of eigen(symmetric = TRUE) (with and
+# without only.values) over `--eig-base-systems` matrices. Checked on a
+# sample: ||A V - V diag(w)||_F / ||A||_F (vectors) or max |w - eigen()| /
+# ||A||_2 (values) at most 100 n eps. --quick: 2e4 / 4e3 / 200.
 
 suppressPackageStartupMessages(library(batchsym))
 
@@ -49,11 +59,13 @@ parse_args <- function(args) {
   opt <- list(n = 32, systems = 1e6, cpu_systems = 1e5, base_systems = 2000,
               reps = 3, precision = "double", out = "",
               tridiag = 1, tri_n = c(32, 1024), tri_elements = 3.2e7, tri_cpu_elements = 3.2e6,
-              tri_base_systems = 2000)
+              tri_base_systems = 2000, eigen = 1, eig_n = 32, eig_systems = 2e5,
+              eig_cpu_systems = 2e4, eig_base_systems = 1000)
   for (a in args) {
     if (a == "--quick") {
       opt$systems <- 2e4; opt$cpu_systems <- 1e4; opt$base_systems <- 200
       opt$tri_elements <- 6.4e5; opt$tri_cpu_elements <- 3.2e5; opt$tri_base_systems <- 200
+      opt$eig_systems <- 2e4; opt$eig_cpu_systems <- 4e3; opt$eig_base_systems <- 200
       next
     }
     kv <- regmatches(a, regexec("^--([a-z-]+)=(.*)$", a))[[1]]
@@ -61,17 +73,18 @@ parse_args <- function(args) {
     key <- gsub("-", "_", kv[2]); value <- kv[3]
     if (key %in% c("precision", "out")) {
       opt[[key]] <- value
-    } else if (key == "tridiag") {
-      if (!value %in% c("0", "1")) stop("--tridiag must be 0 or 1", call. = FALSE)
-      opt$tridiag <- as.numeric(value)
-    } else if (key == "tri_n") {
+    } else if (key %in% c("tridiag", "eigen")) {
+      if (!value %in% c("0", "1")) stop("--", kv[2], " must be 0 or 1", call. = FALSE)
+      opt[[key]] <- as.numeric(value)
+    } else if (key %in% c("tri_n", "eig_n")) {
       v <- suppressWarnings(as.numeric(strsplit(value, ",", fixed = TRUE)[[1]]))
       if (!length(v) || anyNA(v) || any(v < 2) || any(v != floor(v)))
-        stop("--tri-n must be a comma-separated list of whole numbers >= 2 (got ", value, ")",
+        stop("--", kv[2], " must be a comma-separated list of whole numbers >= 2 (got ", value, ")",
              call. = FALSE)
-      opt$tri_n <- v
+      opt[[key]] <- v
     } else if (key %in% c("n", "systems", "cpu_systems", "base_systems", "reps",
-                          "tri_elements", "tri_cpu_elements", "tri_base_systems")) {
+                          "tri_elements", "tri_cpu_elements", "tri_base_systems",
+                          "eig_systems", "eig_cpu_systems", "eig_base_systems")) {
       v <- suppressWarnings(as.numeric(value))
       if (is.na(v) || v < 1 || v != floor(v))
         stop("--", kv[2], " must be a positive whole number (got ", value, ")", call. = FALSE)
@@ -236,7 +249,8 @@ time_tri_run <- function(run, reps) {
     cat(sprintf("\n*** FAIL: %s, n = %d, %s: %s ***\n\n", run$label, run$n, run$precision, res$check))
     check_txt <- paste("FAIL:", res$check)
   } else {
-    check_txt <- sprintf("ok (max backward error %.1e <= %.1e)", res$check, attr(res$check, "bound"))
+    what_err <- if (is.null(attr(res$check, "what"))) "max backward error" else attr(res$check, "what")
+    check_txt <- sprintf("ok (%s %.1e <= %.1e)", what_err, res$check, attr(res$check, "bound"))
   }
   seconds <- if (is.null(res$t)) NA_real_ else res$t$seconds
   data.frame(what = what, n = run$n, precision = run$precision, systems = run$systems,
@@ -333,6 +347,17 @@ tridiag_section <- function(opt, gpu, A32, B32, A32_cpu, B32_cpu) {
   })
 
   rows <- c(rows, time_group(runs))
+  notes <- c(
+    sprintf("bsym_tridiag_solve: symmetric (upper = NULL), strictly diagonally dominant systems (off-diagonal uniform in (-1, 1), diagonal in (2.5, 3.5)), one right-hand side; floor(%g / n) systems per call on the GPU, floor(%g / n) on the CPU", opt$tri_elements, opt$tri_cpu_elements),
+    sprintf("base R loop (dense tridiagonal): solve() of the n x n matrix built from the bands, %g systems at n = 32 scaled by (32/n)^3 (at least 2); its systems/s is the yardstick of its n", opt$tri_base_systems),
+    sprintf("bsym_solve(method = \"tridiag\"): the n = 32 SPD systems of the first table (A_k = S + 0.1 v_k v_k' + d_k I), %g per call on the GPU (when usable), %g on the CPU; yardstick: base R loop of solve() at n = 32", opt$systems, opt$cpu_systems),
+    "single-precision rows compute in float (results returned as doubles) and are compared with the base-R rate in double; median elapsed of the runs after one small untimed call of the same kind")
+  runs_table(rows, notes)
+}
+
+# The markdown table (with the speed-up over each group's base-R row), the
+# check lines and the notes of a list of timed runs (time_tri_run rows).
+runs_table <- function(rows, notes) {
   tab <- do.call(rbind, rows)
   base_rate <- vapply(tab$group, function(g) {
     r <- tab$rate[tab$group == g & tab$base]
@@ -349,12 +374,88 @@ tridiag_section <- function(opt, gpu, A32, B32, A32_cpu, B32_cpu) {
             fmt_num(tab$seconds, "%.3f"), fmt_num(tab$rate, "%.3g"), fmt_num(tab$speedup, "%.1fx")))
   checks <- sprintf("- %s, n = %d, %s: %s; runs (s): %s", tab$what, tab$n, tab$precision,
                     tab$check, tab$runs)
-  notes <- c(
-    sprintf("bsym_tridiag_solve: symmetric (upper = NULL), strictly diagonally dominant systems (off-diagonal uniform in (-1, 1), diagonal in (2.5, 3.5)), one right-hand side; floor(%g / n) systems per call on the GPU, floor(%g / n) on the CPU", opt$tri_elements, opt$tri_cpu_elements),
-    sprintf("base R loop (dense tridiagonal): solve() of the n x n matrix built from the bands, %g systems at n = 32 scaled by (32/n)^3 (at least 2); its systems/s is the yardstick of its n", opt$tri_base_systems),
-    sprintf("bsym_solve(method = \"tridiag\"): the n = 32 SPD systems of the first table (A_k = S + 0.1 v_k v_k' + d_k I), %g per call on the GPU (when usable), %g on the CPU; yardstick: base R loop of solve() at n = 32", opt$systems, opt$cpu_systems),
-    "single-precision rows compute in float (results returned as doubles) and are compared with the base-R rate in double; median elapsed of the runs after one small untimed call of the same kind")
   list(md = md, checks = checks, notes = notes, failed = any(tab$failed))
+}
+
+# ---- eigensolvers (issue 4) ---------------------------------------------------
+
+# count random symmetric n x n matrices (entries uniform in (-1, 1)).
+make_sym_batch <- function(n, count) {
+  A <- array(runif(n * n * count, -1, 1), c(n, n, count))
+  A + aperm(A, c(2, 1, 3))
+}
+
+# The worst residual (vectors) or eigenvalue error (values only) over a sample
+# of the results r of bsym_eigen on A (decreasing values, like eigen()), or a
+# "why" string; attr "bound" = 100 n eps.
+check_eigen <- function(r, A, count, eps, sample = 100) {
+  n <- dim(A)[1]
+  bound <- 100 * n * eps
+  if (anyNA(r$values)) return("NA in the values")
+  W <- matrix(r$values, n)
+  worst <- 0
+  for (k in unique(round(seq(1, count, length.out = min(sample, count))))) {
+    a <- A[, , k]
+    if (!is.null(r$vectors)) {
+      V <- matrix(r$vectors[, , k], n)
+      e <- norm(a %*% V - V %*% diag(W[, k], n), "F") / norm(a, "F")
+    } else {
+      e <- max(abs(W[, k] - eigen(a, symmetric = TRUE, only.values = TRUE)$values)) / norm(a, "2")
+    }
+    worst <- max(worst, e)
+  }
+  if (worst > bound) return(sprintf("error %.2e > %.2e", worst, bound))
+  structure(worst, bound = bound,
+            what = if (!is.null(r$vectors)) "max ||AV - V diag(w)||_F / ||A||_F" else "max |w - eigen()| / ||A||_2")
+}
+
+# The third table: bsym_eigen() with and without vectors against eigen() loops.
+eigen_section <- function(opt, gpu) {
+  devices <- c(if (gpu) "gpu", "cpu")
+  rows <- list()
+  for (n in as.integer(opt$eig_n)) {
+    count <- if (gpu) opt$eig_systems else opt$eig_cpu_systems
+    cat(sprintf("generating %g symmetric matrices, n = %d ...\n", count, n))
+    A <- make_sym_batch(n, count)
+    A_cpu <- A[, , seq_len(min(count, opt$eig_cpu_systems)), drop = FALSE]
+    Aw <- A[, , seq_len(min(count, 200)), drop = FALSE]
+    runs <- list()
+    for (vectors in c(TRUE, FALSE)) {
+      group <- sprintf("eigen, n = %d, %s", n, if (vectors) "vectors" else "values only")
+      for (precision in c("double", "single")) for (device in devices) {
+        runs[[length(runs) + 1]] <- local({
+          dev <- device; prec <- precision; vec <- vectors
+          Ad <- if (dev == "gpu") A else A_cpu
+          m <- dim(Ad)[3]
+          tri_run(sprintf("bsym_eigen(vectors = %s), %s", vec, dev), n, prec, m,
+                  f = function() bsym_eigen(Ad, vectors = vec, device = dev, precision = prec),
+                  warm = function() bsym_eigen(Aw, vectors = vec, device = dev, precision = prec),
+                  check = function(r) check_eigen(r, Ad, m, eps_of(prec)),
+                  device = dev, group = group)
+        })
+      }
+      runs[[length(runs) + 1]] <- local({
+        vec <- vectors
+        bc <- min(opt$eig_base_systems, count)
+        tri_run(sprintf("base R loop of eigen(%s)", if (vec) "symmetric = TRUE" else "only.values = TRUE"),
+                n, "double", bc,
+                f = function() {
+                  res <- lapply(seq_len(bc), function(k) eigen(A[, , k], symmetric = TRUE, only.values = !vec))
+                  list(values = vapply(res, `[[`, numeric(n), "values"),
+                       vectors = if (vec) array(unlist(lapply(res, `[[`, "vectors")), c(n, n, bc)))
+                },
+                warm = function() NULL,
+                check = function(r) check_eigen(r, A, bc, .Machine$double.eps),
+                device = NA, group = group, base = TRUE)
+      })
+    }
+    rows <- c(rows, lapply(runs, time_tri_run, reps = opt$reps))
+    rm(A, A_cpu, Aw, runs)
+  }
+  notes <- c(
+    sprintf("random symmetric matrices (entries uniform in (-1, 1)); %g per call on the GPU (when usable), %g on the CPU; yardsticks: base-R loops over %g matrices of eigen(symmetric = TRUE), with vectors or only.values = TRUE", opt$eig_systems, opt$eig_cpu_systems, opt$eig_base_systems),
+    "single-precision rows compute in float (results returned as doubles); median elapsed of the runs after one small untimed call of the same kind")
+  runs_table(rows, notes)
 }
 
 # ---- main ------------------------------------------------------------------
@@ -456,6 +557,17 @@ main <- function() {
       cat("appended the tridiagonal table to", opt$out, "\n")
     }
     failed <- failed || tri$failed
+  }
+  if (opt$eigen == 1) {
+    eig <- eigen_section(opt, gpu)
+    title <- "## bsym_eigen() end to end from R"
+    cat("\n", title, "\n\n", paste0(eig$md, "\n"), "\n", paste0(eig$checks, "\n"), sep = "")
+    if (nzchar(opt$out)) {
+      cat(c("", title, "", paste("-", eig$notes), "", eig$md, "", eig$checks, ""), file = opt$out,
+          sep = "\n", append = TRUE)
+      cat("appended the eigensolver table to", opt$out, "\n")
+    }
+    failed <- failed || eig$failed
   }
   if (failed) {
     cat("\n*** FAIL: a solution failed its check (see above) ***\n")
