@@ -10,26 +10,26 @@
 #define TE_WS BSYM_CAT(te_ws_, SFX)
 #define TE(name) BSYM_CAT(name, SFX)
 
-/* The CPU row update of one level (see tridiag_eig_impl.h): w->nd is this
- * thread's scratch row. */
+/* The CPU row update of one level (see tridiag_eig_impl.h): the block's old
+ * row segment is gathered (through src) into w->nd, this thread's scratch,
+ * then each new entry is a dot product with a contiguous column of U. */
 static void TE(te_rows_)(const TE_WS *w, int n, int s, int r)
 {
-    T *acc = w->nd;
+    T *x = w->nd;
     for (int lo = 0, b = 0; lo < n; lo += s, b++) {
         if (w->kcnt[b] < 0)
             continue;
         const int m = (lo + s < n ? lo + s : n) - lo;
-        for (int f = 0; f < m; f++)
-            acc[f] = 0;
-        for (int p = 0; p < m; p++) {
-            const T x = TE_W(w, n, r, w->src[lo + p]);
-            const T *u = w->U + lo + p + (size_t)lo * TE_LDU(n);
-            if (x != 0)
-                for (int f = 0; f < m; f++)
-                    acc[f] += x * u[(size_t)f * TE_LDU(n)];
+        for (int p = 0; p < m; p++)
+            x[p] = TE_W(w, n, r, w->src[lo + p]);
+        for (int f = 0; f < m; f++) {
+            const T *u = w->U + lo + (size_t)(lo + f) * TE_LDU(n);
+            T acc = 0;
+#pragma omp simd reduction(+ : acc)
+            for (int p = 0; p < m; p++)
+                acc += x[p] * u[p];
+            TE_W(w, n, r, lo + f) = acc;
         }
-        for (int f = 0; f < m; f++)
-            TE_W(w, n, r, lo + f) = acc[f];
     }
 }
 
