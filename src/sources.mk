@@ -10,10 +10,10 @@ cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h core/batchsym.h bsym-config
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
 $(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/internal.h cuda/bsym_cuda.h bsym-config.mk
-core/ldlt.o: core/ldlt_impl.h
-core/householder.o: core/householder_impl.h core/pcr_impl.h
-core/pcr.o: core/pcr_impl.h
-core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h
+core/ldlt.o: core/ldlt_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/householder.o: core/householder_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/pcr.o: core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
-cuda/eigen.o: core/tridiag_eig_impl.h
+cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/eigen.o: cuda/eigen_numerics.cuh

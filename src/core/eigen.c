@@ -16,48 +16,12 @@
 #define TE_DIV(a, b) ((a) / (b))
 #define TE_BISECT_W 8 /* bisection chains run together (SIMD across chains) */
 
-#define T double
-#define SFX d
-#define FABS fabs
-#define SQRT sqrt
-#define COPYSIGN copysign
-#define FREXP frexp
-#define LDEXP ldexp
-#define TMAX DBL_MAX
-#define TMIN DBL_MIN
-#define EPS DBL_EPSILON
+#include "prec_double.h"
 #include "tridiag_eig_impl.h"
 #include "eigen_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef TMIN
-#undef EPS
+#include "prec_end.h"
 
-#define T float
-#define SFX s
-#define FABS fabsf
-#define SQRT sqrtf
-#define COPYSIGN copysignf
-#define FREXP frexpf
-#define LDEXP ldexpf
-#define TMAX FLT_MAX
-#define TMIN FLT_MIN
-#define EPS FLT_EPSILON
+#include "prec_float.h"
 #include "tridiag_eig_impl.h"
 #include "eigen_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef TMIN
-#undef EPS
+#include "prec_end.h"

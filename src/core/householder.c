@@ -15,44 +15,12 @@
 
 #define BSYM_INLINE __attribute__((always_inline)) inline
 
-#define T double
-#define SFX d
-#define FABS fabs
-#define SQRT sqrt
-#define COPYSIGN copysign
-#define FREXP frexp
-#define LDEXP ldexp
-#define TMAX DBL_MAX
-#define EPS DBL_EPSILON
+#include "prec_double.h"
 #include "pcr_impl.h"
 #include "householder_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef EPS
+#include "prec_end.h"
 
-#define T float
-#define SFX s
-#define FABS fabsf
-#define SQRT sqrtf
-#define COPYSIGN copysignf
-#define FREXP frexpf
-#define LDEXP ldexpf
-#define TMAX FLT_MAX
-#define EPS FLT_EPSILON
+#include "prec_float.h"
 #include "pcr_impl.h"
 #include "householder_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef EPS
+#include "prec_end.h"

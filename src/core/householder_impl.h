@@ -213,14 +213,14 @@ static void BSYM_CAT(hh_nan_, SFX)(int64_t len, T *v)
  * d, e and the PCR workspace (solve). */
 #ifndef BSYM_HH_WORK
 #define BSYM_HH_WORK(n, solve) \
-    ((size_t)(n) * (size_t)(n) + 2 * (size_t)(n) +                                               \
-     ((solve) ? 6 * (size_t)(n) + BSYM_PCR_WORK(n) : 0))
+    (BSYM_HH_TRD_WORK(n) + ((solve) ? 6 * (size_t)(n) + BSYM_PCR_WORK(n) : 0))
 #endif
 
-/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HH_WORK(n, 0).
- * Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
-static int BSYM_CAT(hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A, T *d, T *e,
-                                                 T *Q, T *work)
+/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HH_TRD_WORK(n)
+ * (internal.h; the eigensolvers of eigen.c call it too). Returns 0, or -1
+ * (non-finite input: d, e, Q all NaN). */
+int BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A, T *d, T *e,
+                                               T *Q, T *work)
 {
     T *W = work, *tau = W + n * n, *p = tau + n, amax;
     if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax)) {
@@ -236,13 +236,6 @@ static int BSYM_CAT(hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *
     if (Q != NULL)
         BSYM_CAT(hh_form_q_, SFX)(n, W, tau, Q);
     return 0;
-}
-
-/* The same for the eigensolvers (eigen.c); work: BSYM_HH_TRD_WORK(n). */
-int BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A, T *d, T *e,
-                                               T *Q, T *work)
-{
-    return BSYM_CAT(hh_tridiagonalize_one_, SFX)(uplo, n, A, d, e, Q, work);
 }
 
 /* Gaussian elimination with partial pivoting on one tridiagonal system
@@ -373,7 +366,7 @@ typedef struct {
     T *B;          /* solve: n x nrhs x count */
     T *d, *e, *Q;  /* tridiagonalize (Q may be NULL) */
     int *info;
-    int solve;     /* 1: hh_solve_one_, 0: hh_tridiagonalize_one_ */
+    int solve;     /* 1: hh_solve_one_, 0: bsym__hh_tridiagonalize_one_ */
 } BSYM_CAT(hh_job_, SFX);
 
 /* Systems [0, count) of a job, OpenMP over the systems with one workspace per
@@ -399,7 +392,7 @@ static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t cou
                 j->info[k] = j->solve
                     ? BSYM_CAT(hh_solve_one_, SFX)(j->uplo, n, nrhs, j->A + k * n * n,
                                                    nrhs > 0 ? j->B + k * n * nrhs : NULL, work)
-                    : BSYM_CAT(hh_tridiagonalize_one_, SFX)(
+                    : BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(
                           j->uplo, n, j->A + k * n * n, j->d + k * n,
                           n > 1 ? j->e + k * (n - 1) : NULL, j->Q != NULL ? j->Q + k * n * n : NULL,
                           work);

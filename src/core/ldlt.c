@@ -27,26 +27,10 @@ static int bsym__cpu_has_avx2_fma(void)
 #endif
 #define BSYM_INLINE __attribute__((always_inline)) inline
 
-#define T double
-#define SFX d
-#define EPS DBL_EPSILON
-#define FABS fabs
-#define ISFINITE isfinite
+#include "prec_double.h"
 #include "ldlt_impl.h"
-#undef T
-#undef SFX
-#undef EPS
-#undef FABS
-#undef ISFINITE
+#include "prec_end.h"
 
-#define T float
-#define SFX s
-#define EPS FLT_EPSILON
-#define FABS fabsf
-#define ISFINITE isfinite
+#include "prec_float.h"
 #include "ldlt_impl.h"
-#undef T
-#undef SFX
-#undef EPS
-#undef FABS
-#undef ISFINITE
+#include "prec_end.h"

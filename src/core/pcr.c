@@ -14,22 +14,10 @@
 #define BSYM_INLINE __attribute__((always_inline)) inline
 #define BSYM_PCR_DRIVER 1
 
-#define T double
-#define SFX d
-#define FABS fabs
-#define TMAX DBL_MAX
+#include "prec_double.h"
 #include "pcr_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef TMAX
+#include "prec_end.h"
 
-#define T float
-#define SFX s
-#define FABS fabsf
-#define TMAX FLT_MAX
+#include "prec_float.h"
 #include "pcr_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef TMAX
+#include "prec_end.h"

@@ -299,13 +299,14 @@ bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t 
 }
 
 /* ---- bsym_*syev / bsym_*stev ---------------------------------------------- */
-static bsym_status eig(bsym_ctx *ctx, const operation *op, const bsym_select *sel, call *c)
+/* full: bsym_*syev (A), else bsym_*stev (d, e). */
+static bsym_status eig(bsym_ctx *ctx, const operation *op, int full, const bsym_select *sel, call *c)
 {
     static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
     if (ctx == NULL)
         return BSYM_ERR_ARG;
     bsym__begin(ctx);
-    if (c->A != NULL && c->uplo != 'L' && c->uplo != 'U')
+    if (full && c->uplo != 'L' && c->uplo != 'U')
         return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
     bsym_status st = check_sizes(ctx, c);
     if (st != BSYM_OK)
@@ -331,6 +332,10 @@ static bsym_status eig(bsym_ctx *ctx, const operation *op, const bsym_select *se
     if (c->n > INT32_MAX / 4)
         return bsym__fail(ctx, BSYM_ERR_SIZE, "n = %lld is too large for the eigensolvers",
                           (long long)c->n);
+    if (nonempty(c) && full && c->A == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A must not be NULL");
+    if (nonempty(c) && !full && (c->dd == NULL || (c->n > 1 && c->dl == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "d and e (for n > 1) must not be NULL");
     if (nonempty(c) && (c->w == NULL || c->info == NULL))
         return bsym__fail(ctx, BSYM_ERR_ARG, "w and info must not be NULL");
     return run(ctx, op, c);
@@ -341,9 +346,7 @@ bsym_status bsym_dsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const
 {
     call c = {.size = sizeof(double), .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
               .V = V, .count = count, .info = info};
-    if (ctx != NULL && n > 0 && batch > 0 && A == NULL)
-        return bsym__fail(ctx, BSYM_ERR_ARG, "A must not be NULL");
-    return eig(ctx, &EIG_d, sel, &c);
+    return eig(ctx, &EIG_d, 1, sel, &c);
 }
 
 bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const float *A,
@@ -351,9 +354,7 @@ bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const
 {
     call c = {.size = sizeof(float), .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
               .V = V, .count = count, .info = info};
-    if (ctx != NULL && n > 0 && batch > 0 && A == NULL)
-        return bsym__fail(ctx, BSYM_ERR_ARG, "A must not be NULL");
-    return eig(ctx, &EIG_s, sel, &c);
+    return eig(ctx, &EIG_s, 1, sel, &c);
 }
 
 bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d, const double *e,
@@ -361,9 +362,7 @@ bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d,
 {
     call c = {.size = sizeof(double), .uplo = 'L', .n = n, .batch = batch, .dd = d, .dl = e,
               .w = w, .V = V, .count = count, .info = info};
-    if (ctx != NULL && n > 0 && batch > 0 && (d == NULL || (n > 1 && e == NULL)))
-        return bsym__fail(ctx, BSYM_ERR_ARG, "d and e (for n > 1) must not be NULL");
-    return eig(ctx, &EIG_d, sel, &c);
+    return eig(ctx, &EIG_d, 0, sel, &c);
 }
 
 bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, const float *e,
@@ -371,7 +370,5 @@ bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, 
 {
     call c = {.size = sizeof(float), .uplo = 'L', .n = n, .batch = batch, .dd = d, .dl = e,
               .w = w, .V = V, .count = count, .info = info};
-    if (ctx != NULL && n > 0 && batch > 0 && (d == NULL || (n > 1 && e == NULL)))
-        return bsym__fail(ctx, BSYM_ERR_ARG, "d and e (for n > 1) must not be NULL");
-    return eig(ctx, &EIG_s, sel, &c);
+    return eig(ctx, &EIG_s, 0, sel, &c);
 }

@@ -5,49 +5,13 @@
 // copy, whose row update never holds 64 accumulators, so that the register
 // allocation (and the code) of the common sizes stays small.
 
-#define T double
-#define SFX d
-#define FABS fabs
-#define SQRT sqrt
-#define COPYSIGN copysign
-#define FREXP frexp
-#define LDEXP ldexp
-#define TMAX DBL_MAX
-#define TMIN DBL_MIN
-#define EPS DBL_EPSILON
+#include "../core/prec_double.h"
 #include "../core/tridiag_eig_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef TMIN
-#undef EPS
+#include "../core/prec_end.h"
 
-#define T float
-#define SFX s
-#define FABS fabsf
-#define SQRT sqrtf
-#define COPYSIGN copysignf
-#define FREXP frexpf
-#define LDEXP ldexpf
-#define TMAX FLT_MAX
-#define TMIN FLT_MIN
-#define EPS FLT_EPSILON
+#include "../core/prec_float.h"
 #include "../core/tridiag_eig_impl.h"
-#undef T
-#undef SFX
-#undef FABS
-#undef SQRT
-#undef COPYSIGN
-#undef FREXP
-#undef LDEXP
-#undef TMAX
-#undef TMIN
-#undef EPS
+#include "../core/prec_end.h"
 
 // The precision-generic names of the included functions.
 template <typename T> struct te;

@@ -1,0 +1,12 @@
+/* prec_float.h -- see prec_double.h. */
+#define T float
+#define SFX s
+#define EPS FLT_EPSILON
+#define TMAX FLT_MAX
+#define TMIN FLT_MIN
+#define FABS fabsf
+#define SQRT sqrtf
+#define COPYSIGN copysignf
+#define FREXP frexpf
+#define LDEXP ldexpf
+#define ISFINITE isfinite
