@@ -51,8 +51,16 @@ typedef enum {
 
 typedef enum {
     BSYM_METHOD_LDLT = 0,    /* LDL^T without pivoting (SPD, well conditioned) */
-    BSYM_METHOD_TRIDIAG = 1  /* Householder A = Q T Q^T, PCR on T, x = Q z: any
+    BSYM_METHOD_TRIDIAG = 1, /* Householder A = Q T Q^T, PCR on T, x = Q z: any
                                 nonsingular symmetric A, indefinite included */
+    BSYM_METHOD_EIGEN = 2,   /* truncated spectrum: A = V diag(l) V^T by divide
+                                and conquer, x = sum over the kept pairs of
+                                v (v^T b) / l, kept: |l| >= rcond max|l| */
+    BSYM_METHOD_AUTO = 3     /* the strategy: a cheap solve (TRIDIAG, or LDLT
+                                when a plan says so), then per system the
+                                backward error and a Sturm-count conditioning
+                                test; the systems that fail either are redone,
+                                and only they, by EIGEN (see bsym_dsolvex) */
 } bsym_method;
 
 /* uplo: 'L' reads the lower triangle (default), 'U' the upper one. */
@@ -118,6 +126,101 @@ bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
 bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,
                         const float *A, float *B, int *info);
+
+/* ---- truncated-spectrum and automatic solves -----------------------------
+ * bsym_dsolvex / bsym_ssolvex solve as bsym_dsolve with options and two more
+ * per-system outputs. bsym_dsolve / bsym_ssolve take every method too, with
+ * the default options and no plan.
+ *
+ * BSYM_METHOD_EIGEN: x = sum over the eigenpairs (l, v) of A with
+ *   |l| >= rcond * max|l| and l != 0 of v (v^T b) / l: the minimum-norm
+ *   solution of the truncated problem (rank = the number of pairs kept).
+ * BSYM_METHOD_AUTO, per system:
+ *   1. the cheap solve: Householder + PCR (BSYM_METHOD_TRIDIAG), or LDL^T when
+ *      the plan has seen only positive definite, well-conditioned systems;
+ *   2. the backward error max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf +
+ *      ||b_j||_inf), computed in double, against tol;
+ *   3. after Householder only: Sturm counts on T tell whether an eigenvalue
+ *      lies in (-rcond max|l|, rcond max|l|) (max|l| found by bisection to a
+ *      relative 2^-10, which may flag a system whose smallest |l| is within
+ *      that margin of the threshold: it is then solved by EIGEN at full rank);
+ *   4. systems failing 2 or 3, or whose cheap solve broke down (info > 0), are
+ *      solved again from the original B by BSYM_METHOD_EIGEN.
+ *   A plan whose history says that most systems need EIGEN (more than half
+ *   of the last call's) starts with EIGEN for every system.
+ */
+typedef struct {
+    int64_t calls;         /* automatic calls recorded                       */
+    int64_t systems;       /* systems seen by them                           */
+    int64_t not_spd;       /* of which found with an eigenvalue <= 0         */
+    int64_t fallback;      /* of which needed the truncated spectrum (*)     */
+    int64_t last_systems;  /* the latest call's systems ...                  */
+    int64_t last_fallback; /* ... and how many of them needed it (*)         */
+} bsym_plan;
+/* (*) Started with TRIDIAG or LDLT: solved by EIGEN after the checks. Started
+ * with EIGEN: a system whose truncation dropped an eigenvalue (rank < n).
+ * A plan is plain data: bindings copy it in and out; all zero = no history.
+ * Systems with info != 0 are not counted. */
+
+/* All fields zero (NULL is fine). */
+void bsym_plan_init(bsym_plan *plan);
+/* The path the next automatic call with this plan starts with:
+ *   BSYM_METHOD_TRIDIAG  no history (plan NULL or no systems seen), or mixed;
+ *   BSYM_METHOD_EIGEN    more than half of the last call's systems needed it;
+ *   BSYM_METHOD_LDLT     every system seen was positive definite and none
+ *                        needed the truncated spectrum (residuals are still
+ *                        checked; the conditioning test needs T, so an
+ *                        ill-conditioned SPD system is not detected there as
+ *                        long as its backward error stays below tol). */
+bsym_method bsym_plan_start(const bsym_plan *plan);
+
+/* Default options: rcond BSYM_RCOND_DEFAULT; tol <= 0 means the default
+ * 16 * n * eps of the working precision (eps = 2^-53 or 2^-24). */
+#define BSYM_RCOND_DEFAULT 1e-5
+typedef struct {
+    bsym_method method;
+    double rcond;      /* EIGEN and AUTO: 0 <= rcond < 1                      */
+    double tol;        /* AUTO: backward error threshold; <= 0: the default   */
+    bsym_plan *plan;   /* AUTO: read, then updated with this call; may be NULL */
+} bsym_solve_opts;
+
+/* opts NULL: method AUTO with the defaults. Arguments as bsym_dsolve, and
+ *   rank  batch ints or NULL: pairs kept by EIGEN, n for the other paths,
+ *         -1 where info != 0;
+ *   used  batch ints or NULL: the bsym_method that produced each solution
+ *         (LDLT, TRIDIAG or EIGEN).
+ * info: 0 ok; -1 non-finite input; with LDLT or TRIDIAG (not AUTO) j > 0 a
+ * breakdown as bsym_dsolve; with EIGEN or AUTO j > 0 when the eigensolver did
+ * not converge (never seen). After an error status the plan is unchanged. */
+bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
+                         int64_t n, int64_t nrhs, int64_t batch,
+                         const double *A, double *B, int *info, int *rank, int *used);
+bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
+                         int64_t n, int64_t nrhs, int64_t batch,
+                         const float *A, float *B, int *info, int *rank, int *used);
+
+/* ---- batched least squares -----------------------------------------------
+ * For k = 0 .. batch-1: the weighted least-squares fit Y_k ~ X_k beta_k,
+ * through the normal equations G = X^T W X, C = X^T W Y (formed on the
+ * device that solves them, by batchsym's own kernel), solved as bsym_dsolvex
+ * with opts (rcond applies to the eigenvalues of G, the squares of the
+ * singular values of W^(1/2) X: rcond = 1e-5 caps cond(X) near 316).
+ *   X     m x p x batch, read only;
+ *   Y     m x nrhs x batch, read only;
+ *   w     m x batch weights (>= 0), or NULL for all ones;
+ *   beta  p x nrhs x batch: the coefficients (NaN where info != 0);
+ *   rss   nrhs x batch or NULL: sum_i w_i (y_i - x_i^T beta)^2 per column;
+ *   rank, used, info as bsym_dsolvex (rank of G's truncated spectrum);
+ *         info -1 also for a negative or non-finite weight.
+ */
+bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
+                        int64_t nrhs, int64_t batch, const double *X, const double *Y,
+                        const double *w, double *beta, double *rss, int *rank, int *used,
+                        int *info);
+bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
+                        int64_t nrhs, int64_t batch, const float *X, const float *Y,
+                        const float *w, float *beta, float *rss, int *rank, int *used,
+                        int *info);
 
 /* ---- Householder tridiagonalization --------------------------------------
  * A_k = Q_k T_k Q_k^T for k = 0 .. batch-1, Q_k orthogonal, T_k symmetric
