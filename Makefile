@@ -1,10 +1,14 @@
 # Makefile -- the developer's and the user's commands.
 #
-#   make demo     install what is missing, build, install the R package, run the demo
+#   make demo     install what is missing, build, install the R package, run the demos
+#                 (100 000 SPD solves, then a short CVA regression experiment)
 #   make test     install what is missing, build, run the C, R and Octave tests;
 #                 the last line is "N passed, N failed" over all three
 #   make lib      the core (and CUDA kernels) as src/libbatchsym.a
 #   make octave   the Octave MEX files, so that addpath('<repo>/octave') works
+#   make vignette render vignettes/cva-regression.Rmd with the installed package
+#                 into build/vignettes/cva-regression.html, its figures also kept
+#                 there as PNG files (BSYM_CVA_M0=100 for a quick, smaller run)
 #   make bench    the device-resident benchmark (needs a GPU)
 #   make clean
 #
@@ -15,8 +19,10 @@ CC ?= cc
 CFLAGS_CORE = -O2 -std=gnu11 -fopenmp -Wall -Wextra
 R_LIB ?= $(CURDIR)/build/rlib
 DEBIAN_PACKAGES = r-base-dev r-cran-testthat octave liboctave-dev
+DEBIAN_PACKAGES += pandoc r-cran-knitr r-cran-rmarkdown
+VIGNETTE_OUT = $(CURDIR)/build/vignettes
 
-.PHONY: all deps configure lib install octave test test-c test-r test-octave demo bench clean
+.PHONY: all deps configure lib install octave test test-c test-r test-octave demo vignette bench clean
 
 all: lib install octave
 
@@ -76,6 +82,17 @@ test: deps
 
 demo: deps install
 	R_LIBS=$(R_LIB) Rscript demo/solve-spd.R
+	R_LIBS=$(R_LIB) Rscript demo/cva-short.R
+
+# The vignette, rendered with the package installed in $(R_LIB); knitr's
+# intermediate files stay under build/vignettes/tmp, the figures are written
+# as build/vignettes/cva-*.png and embedded in the HTML.
+vignette: deps install
+	@rm -rf $(VIGNETTE_OUT); mkdir -p $(VIGNETTE_OUT)/tmp
+	@start=$$(date +%s); \
+	BSYM_VIGNETTE_FIGS=$(VIGNETTE_OUT) R_LIBS=$(R_LIB) Rscript -e 'rmarkdown::render("vignettes/cva-regression.Rmd", output_dir = "$(VIGNETTE_OUT)", intermediates_dir = "$(VIGNETTE_OUT)/tmp", knit_root_dir = "$(VIGNETTE_OUT)/tmp", quiet = TRUE)' && \
+	rm -rf $(VIGNETTE_OUT)/tmp && \
+	echo "wrote $(VIGNETTE_OUT)/cva-regression.html and $$(ls $(VIGNETTE_OUT)/*.png | wc -l) PNG figures in $$(( $$(date +%s) - start )) s"
 
 bench: lib
 	$(MAKE) --no-print-directory -C inst/bench LIB=$(CURDIR)/src/libbatchsym.a
