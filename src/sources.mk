@@ -13,7 +13,8 @@ $(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/internal.h cuda/bsym_cuda.h bsym
 core/ldlt.o: core/ldlt_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/householder.o: core/householder_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pcr.o: core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/solvex_numerics.h core/solvex_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/eigen.o: cuda/eigen_numerics.cuh
+cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/solvex_numerics.h core/internal.h core/prec_double.h core/prec_float.h core/prec_end.h

@@ -248,8 +248,8 @@ bsym_method bsym_plan_start(const bsym_plan *plan)
         return BSYM_METHOD_TRIDIAG;
     if (2 * plan->last_fallback > plan->last_systems)
         return BSYM_METHOD_EIGEN;
-    if (plan->not_spd == 0 && plan->fallback == 0)
-        return BSYM_METHOD_LDLT;
+    if (plan->not_spd == 0 && plan->fallback == 0) /* every BSYM_PLAN_AUDIT-th call: full checks */
+        return plan->calls % BSYM_PLAN_AUDIT == BSYM_PLAN_AUDIT - 1 ? BSYM_METHOD_TRIDIAG : BSYM_METHOD_LDLT;
     return BSYM_METHOD_TRIDIAG;
 }
 
