@@ -6,13 +6,13 @@ bsym_lsfit <- function(X, Y, weights = NULL, rcond = 1e-5, method = "auto", tol 
                        precision = getOption("batchsym.precision", "double")) {
   method <- match_choice(method, "method", solve_methods)
   opts <- solve_options(rcond, tol)
-  fields <- plan_for(plan, method, "bsym_lsfit")
   run <- run_choices(device, precision)
   check_numeric(X, "X")
   check_numeric(Y, "Y")
   dx <- design_dims(X)
   shape <- rhs_shape(Y, list(n = dx$m, batch = dx$batch, one = dx$one), "Y", "X", "m")
   w <- lsfit_weights(weights, dx)
+  fields <- plan_for(plan, method, "bsym_lsfit")
   res <- .Call(bsym_r_lsfit, as_double(X), as_double(Y), w,
                as.double(c(dx$m, dx$p, shape$nrhs, dx$batch)), method, opts, fields,
                run$device, run$precision, run$threads)
