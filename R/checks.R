@@ -94,8 +94,8 @@ check_offdiag <- function(x, name, dd, against = "diag") {
 
 # Right-hand sides per system for B given the dims `da` of the systems
 # (batch_dims() or band_dims()); errors name B as `name`, the systems as
-# `against` and their order (da$n) as `rows`. With a single system (da$one), an n x k matrix B holds k
-# right-hand sides, as in solve().
+# `against` and their order (da$n) as `rows`. With a single system
+# (da$one), an n x k matrix B holds k right-hand sides, as in solve().
 rhs_shape <- function(B, da, name = "B", against = "A", rows = "n") {
   n <- da$n
   batch <- da$batch
@@ -202,7 +202,6 @@ plan_for <- function(plan, method, fun) {
   }
   plan_values(plan)
 }
-
 
 # Why systems of a solve by `method` can fail, for the warning.
 solve_failure <- function(method)

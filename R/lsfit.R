@@ -42,19 +42,15 @@ lsfit_weights <- function(weights, dx) {
   m <- dx$m
   batch <- dx$batch
   d <- dim(weights)
-  if (length(d) <= 1L) {
-    if (length(weights) != m)
-      stop(sprintf("weights must be a vector of length m = %d (the rows of X) or an m x batch = %d x %d matrix (got %s)",
-                   m, m, batch, shape_text(weights)), call. = FALSE)
-  } else if (length(d) != 2L || d[1] != m || d[2] != batch) {
+  vector <- length(d) <= 1L
+  if (if (vector) length(weights) != m else length(d) != 2L || d[1] != m || d[2] != batch)
     stop(sprintf("weights must be a vector of length m = %d (the rows of X) or an m x batch = %d x %d matrix (got %s)",
                  m, m, batch, shape_text(weights)), call. = FALSE)
-  }
   if (any(weights < 0, na.rm = TRUE))
-    stop(sprintf("weights must be >= 0 (got %d negative: %s)", sum(weights < 0, na.rm = TRUE),
-                 format(min(weights, na.rm = TRUE))), call. = FALSE)
+    stop(sprintf("weights must be >= 0 (got %d negative, the smallest %s)",
+                 sum(weights < 0, na.rm = TRUE), format(min(weights, na.rm = TRUE))), call. = FALSE)
   w <- as.double(weights)
-  if (length(d) <= 1L && batch != 1L) w <- rep.int(w, batch)
+  if (vector && batch != 1L) w <- rep.int(w, batch)
   w
 }
 
