@@ -47,6 +47,8 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
     int64_t m, p, batch, k;
     bsym_oct_matrix_batch(prhs[0], "X", &m, &p, &batch);
+    if (p < 1)
+        bsym_oct_error("invalidInput", "X must have at least one column (got %lld x 0)", (long long)m);
     bsym_oct_response_batch(prhs[1], "Y", "X", m, p, batch, &k);
     bsym_oct_option opt[NOPT] = {
         [OPT_METHOD] = {"method", bsym_oct_method_choices, BSYM_METHOD_AUTO, NULL},

@@ -22,7 +22,8 @@
 ## @code{eps * cond (X)} for small residuals).
 ##
 ## @var{X} is an @var{m} x @var{p} x @var{batch} array of design matrices,
-## or an @var{m} x @var{p} matrix (a batch of one), real double or single.
+## or an @var{m} x @var{p} matrix (a batch of one), real double or single,
+## with @var{p} >= 1 columns (@var{m} = 0 rows gives zero coefficients).
 ##
 ## @var{Y} holds the responses: @var{m} x @var{batch} (one per system),
 ## @var{m} x @var{k} x @var{batch} (@var{k} per system, fitted on the same
@@ -58,7 +59,7 @@
 ##
 ## @item @qcode{"tol"}
 ## For @qcode{"auto"}: the largest backward error accepted from the cheap
-## solve of the normal equations, a positive scalar; default
+## solve of the normal equations, a positive finite scalar; default
 ## @code{16 * p * eps} of the working precision.
 ##
 ## @item @qcode{"plan"}
@@ -501,10 +502,6 @@ endfunction
 %! [beta, rank, rss] = bsym_lsfit (zeros (5, 3, 0), zeros (5, 2, 0));
 %! assert (size (beta), [3 2 0]);
 %! assert (size (rss), [2 0]);
-%! [beta, rank, rss, info] = bsym_lsfit (zeros (4, 0), ones (4, 1));   # p = 0
-%! assert (size (beta), [0 1]);
-%! assert (info, int32 (0));
-%! assert (rss, 4);
 %! [beta, rank, rss, info] = bsym_lsfit (zeros (0, 2), zeros (0, 1));  # m = 0: G = 0
 %! assert (beta, [0; 0]);
 %! assert (info, int32 (0));
@@ -548,6 +545,8 @@ endfunction
 %!error <X must be a real.* \(got sparse double\)> bsym_lsfit (sparse (ones (3, 2)), ones (3, 1))
 %!error <X must be a real.* \(got int32\)> bsym_lsfit (int32 (ones (3, 2)), ones (3, 1))
 %!error <X must be a real.* \(got logical\)> bsym_lsfit (true (3, 2), ones (3, 1))
+%!error <X must have at least one column \(got 4 x 0\)> bsym_lsfit (zeros (4, 0), ones (4, 1))
+%!error id=batchsym:invalidInput bsym_lsfit (zeros (4, 0, 0), ones (4, 0))
 %!error <X must be an m x p matrix or an m x p x batch array \(got 4 dimensions\)> bsym_lsfit (ones (3, 2, 2, 2), ones (3, 2, 2))
 %!error <Y must be a real, full double or single array \(got char\)> bsym_lsfit (ones (3, 2), "abc")
 %!error <Y must be a real.* \(got complex double\)> bsym_lsfit (ones (3, 2), [1; 2; 3i])
@@ -572,7 +571,7 @@ endfunction
 %!error <option 'method' must be one of 'ldlt', 'tridiag', 'eigen', 'auto' \(got 'qr'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "method", "qr")
 %!error <option 'rcond' must be in \[0, 1\) \(got 2\)> bsym_lsfit (ones (3, 2), ones (3, 1), "rcond", 2)
 %!error <option 'rcond' must be a real scalar> bsym_lsfit (ones (3, 2), ones (3, 1), "rcond", "small")
-%!error <option 'tol' must be positive \(got 0\)> bsym_lsfit (ones (3, 2), ones (3, 1), "tol", 0)
+%!error <option 'tol' must be positive and finite \(got 0\)> bsym_lsfit (ones (3, 2), ones (3, 1), "tol", 0)
 %!error <option 'tol' must be a real scalar> bsym_lsfit (ones (3, 2), ones (3, 1), "tol", [1 2])
 %!error <option 'plan' must be a plan> bsym_lsfit (ones (3, 2), ones (3, 1), "plan", "ldlt")
 %!error <option 'plan' lacks the field 'systems'> bsym_lsfit (ones (3, 2), ones (3, 1), "plan", rmfield (bsym_plan (), "systems"))

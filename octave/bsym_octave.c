@@ -453,8 +453,8 @@ void bsym_oct_solvex_options(int method, const mxArray *rcond, const mxArray *to
     }
     if (tol) {
         double t = bsym_oct_scalar_option(tol, "tol");
-        if (!(t > 0))
-            bsym_oct_error("invalidInput", "option 'tol' must be positive (got %s)",
+        if (!(t > 0 && t < INFINITY))
+            bsym_oct_error("invalidInput", "option 'tol' must be positive and finite (got %s)",
                            bsym_oct_num(buf, sizeof buf, t));
         out->opts.tol = t;
     }

@@ -157,7 +157,7 @@ void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan);
 
 /* The options shared by bsym_solve and bsym_lsfit: the method (an index
  * into bsym_oct_method_choices, = bsym_method) and the values of 'rcond'
- * (0 <= rcond < 1; NULL: BSYM_RCOND_DEFAULT), 'tol' (> 0; NULL: the core's
+ * (0 <= rcond < 1; NULL: BSYM_RCOND_DEFAULT), 'tol' (> 0, finite; NULL: the core's
  * default) and 'plan' (NULL: no history), checked. opts.plan points at
  * plan, so use the struct where it was filled (do not copy it). */
 typedef struct {

@@ -69,7 +69,7 @@
 ##
 ## @item @qcode{"tol"}
 ## For @qcode{"auto"}: the largest backward error accepted from the cheap
-## solve, a positive scalar; default @code{16 * n * eps} of the working
+## solve, a positive finite scalar; default @code{16 * n * eps} of the working
 ## precision (@code{eps ("double")} or @code{eps ("single")}).
 ##
 ## @item @qcode{"plan"}
@@ -773,7 +773,7 @@ endfunction
 %! check_truncated (A, X, B, rank);
 %! [X, info, ~, rank, method] = bsym_solve (A, B, "tol", 1);        # all pass
 %! assert (method, repmat ({"tridiag"}, 1, 4));
-%! [X, info, ~, ~, method] = bsym_solve (A, B, "tol", Inf);
+%! [X, info, ~, ~, method] = bsym_solve (A, B, "tol", realmax);
 %! assert (method, repmat ({"tridiag"}, 1, 4));
 
 %!test  # single precision: rcond applies to single's eigenvalues too
@@ -943,10 +943,11 @@ endfunction
 %!error <option 'rcond' must be a real scalar \(got char with 4 elements\)> bsym_solve (eye (2), [1; 1], "rcond", "1e-5")
 %!error <option 'rcond' must be a real scalar \(got logical with 1 element\)> bsym_solve (eye (2), [1; 1], "rcond", false)
 %!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "RCOND", -1)
-%!error <option 'tol' must be positive \(got 0\)> bsym_solve (eye (2), [1; 1], "tol", 0)
-%!error <option 'tol' must be positive \(got -1e-10\)> bsym_solve (eye (2), [1; 1], "tol", -1e-10)
-%!error <option 'tol' must be positive \(got NaN\)> bsym_solve (eye (2), [1; 1], "tol", NaN)
-%!error <option 'tol' must be positive \(got -Inf\)> bsym_solve (eye (2), [1; 1], "tol", -Inf)
+%!error <option 'tol' must be positive and finite \(got 0\)> bsym_solve (eye (2), [1; 1], "tol", 0)
+%!error <option 'tol' must be positive and finite \(got -1e-10\)> bsym_solve (eye (2), [1; 1], "tol", -1e-10)
+%!error <option 'tol' must be positive and finite \(got NaN\)> bsym_solve (eye (2), [1; 1], "tol", NaN)
+%!error <option 'tol' must be positive and finite \(got -Inf\)> bsym_solve (eye (2), [1; 1], "tol", -Inf)
+%!error <option 'tol' must be positive and finite \(got Inf\)> bsym_solve (eye (2), [1; 1], "tol", Inf)
 %!error <option 'tol' must be a real scalar \(got cell with 1 element\)> bsym_solve (eye (2), [1; 1], "tol", {1})
 %!error <option 'tol' must be a real scalar \(got sparse double with 1 element\)> bsym_solve (eye (2), [1; 1], "tol", sparse (1))
 %!error <option 'plan' must be a plan> bsym_solve (eye (2), [1; 1], "plan", 1)
