@@ -55,7 +55,10 @@
 ## (the paper's condition cap 1e5).  Those eigenvalues are the squared
 ## singular values of @code{sqrt (W) * X}: 1e-5 drops the singular values
 ## below @code{sqrt (1e-5) * max}, i.e. caps @code{cond (sqrt (W) * X)}
-## near 316.
+## near 316.  The threshold is not scale invariant: columns of @var{X} in
+## very different units (an intercept beside a covariate in the thousands)
+## make G look ill-conditioned and lose the small column's coefficient;
+## scale the columns, or lower @qcode{"rcond"}.
 ##
 ## @item @qcode{"tol"}
 ## For @qcode{"auto"}: the largest backward error accepted from the cheap
@@ -405,6 +408,20 @@ endfunction
 %! [beta, rank] = bsym_lsfit (X, y, "rcond", 1e-10, "method", "eigen");
 %! assert (rank, 4);
 %! assert (norm (beta - X \ y) <= 1e-6 * norm (beta));   # cond (G) 1e8
+
+%!test  # the threshold is not scale invariant: columns in different units
+%! randn ("state", 24);
+%! X = [ones(50, 1), 1e4 * randn(50, 1)];           # cond (X) about 1e4
+%! y = 2 + 3e-4 * X(:,2) + 0.1 * randn (50, 1);
+%! [beta, rank] = bsym_lsfit (X, y);                 # G's cond about 1e8 > 1e5
+%! assert (rank, 1);
+%! [beta, rank] = bsym_lsfit (X, y, "rcond", 1e-12);
+%! assert (rank, 2);
+%! assert (norm (beta - X \ y) <= 1e-6 * norm (beta));
+%! s = [1, 1e-4];                                    # or scale the columns
+%! [beta, rank] = bsym_lsfit (X .* s, y);
+%! assert (rank, 2);
+%! assert (norm (beta .* s' - X \ y) <= 1e-10 * norm (beta .* s'));
 
 %!test  # methods: "eigen" always; "ldlt"/"tridiag" break down on a rank-deficient X
 %! randn ("state", 23);

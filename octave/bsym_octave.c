@@ -290,7 +290,7 @@ const void *bsym_oct_data_repeated(const mxArray *a, mxClassID cls, int64_t time
 
 mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls)
 {
-    mwSize nd = mxGetNumberOfDimensions(a), dims[8];
+    mwSize nd = mxGetNumberOfDimensions(a), dims[8]; /* the batches have <= 3 */
     const mwSize *d = mxGetDimensions(a);
     for (mwSize i = 0; i < nd && i < 8; i++)
         dims[i] = d[i];
@@ -387,7 +387,7 @@ static int64_t *plan_count(bsym_plan *plan, int i)
 
 mxArray *bsym_oct_plan_new(const bsym_plan *plan)
 {
-    bsym_plan p = *plan;
+    bsym_plan p = *plan; /* plan_count hands out writable pointers */
     mxArray *s = mxCreateStructMatrix(1, 1, PLAN_COUNTS + 1, (const char **)plan_fields);
     for (int i = 0; i < PLAN_COUNTS; i++)
         mxSetField(s, 0, plan_fields[i], mxCreateDoubleScalar((double)*plan_count(&p, i)));
@@ -401,7 +401,7 @@ mxArray *bsym_oct_plan_new(const bsym_plan *plan)
 void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan)
 {
     bsym_plan_init(plan);
-    if (a == NULL || (mxIsEmpty(a) && !mxIsStruct(a) && mxIsNumeric(a)))
+    if (a == NULL || (mxIsEmpty(a) && mxIsNumeric(a)))
         return;
     if (!mxIsStruct(a))
         bsym_oct_error("invalidInput", "%s must be a plan, the struct that bsym_plan () and the "

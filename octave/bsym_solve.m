@@ -761,6 +761,23 @@ endfunction
 %! endfor
 %! assert (backward_errors (A, X, B) <= 10 * n * eps);
 
+%!test  # within 2^-10 of the threshold: maybe flagged, then "eigen" at full rank
+%! randn ("state", 47);
+%! n = 5;
+%! A = with_eigenvalues ([1; 0.5; 0.3; 0.2; 1.0003e-5], 4);
+%! B = randn (n, 4);
+%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! assert (info, zeros (1, 4, "int32"));
+%! assert (rank, n * ones (1, 4));                  # kept: above the threshold
+%! assert (all (ismember (method, {"tridiag", "eigen"})));
+%! for k = 1:4                                      # cond 1e5
+%!   assert (norm (X(:,k) - A(:,:,k) \ B(:,k), inf) <= 10 * n * eps * 1e5 * norm (X(:,k), inf));
+%! endfor
+%! A = with_eigenvalues ([1; 0.5; 0.3; 0.2; 0.9997e-5], 4);   # just below: dropped
+%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! assert (rank, (n - 1) * ones (1, 4));
+%! assert (method, repmat ({"eigen"}, 1, 4));
+
 %!test  # "tol": a backward error above it sends the system to "eigen"
 %! randn ("state", 45);
 %! rand ("state", 45);
