@@ -28,12 +28,12 @@
 ## @item next
 ## the path the next automatic call with this plan starts with (read only:
 ## it is recomputed from the counts above):
-## @table @qcode
-## @item "tridiag"
+## @table @asis
+## @item @qcode{"tridiag"}
 ## no history (no systems seen), or mixed;
-## @item "eigen"
+## @item @qcode{"eigen"}
 ## more than half of the last call's systems needed the truncated spectrum;
-## @item "ldlt"
+## @item @qcode{"ldlt"}
 ## every system seen was positive definite and none needed the truncated
 ## spectrum (residuals are still checked; the conditioning test needs T,
 ## so an ill-conditioned positive definite system is not detected there as
@@ -266,4 +266,9 @@ endfunction
 
 ## ---- help -----------------------------------------------------------------------
 
+%!test  # the help text is valid Texinfo (where makeinfo is installed)
+%! if (! isempty (file_in_path (getenv ("PATH"), makeinfo_program ())))
+%!   [~, status] = __makeinfo__ (get_help_text ("bsym_plan"), "plain text");
+%!   assert (status, 0);
+%! endif
 %!assert (! isempty (strfind (get_help_text ("bsym_plan"), "more than half of the last call")))

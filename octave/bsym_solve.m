@@ -976,4 +976,9 @@ endfunction
 
 ## ---- help -----------------------------------------------------------------------
 
+%!test  # the help text is valid Texinfo (where makeinfo is installed)
+%! if (! isempty (file_in_path (getenv ("PATH"), makeinfo_program ())))
+%!   [~, status] = __makeinfo__ (get_help_text ("bsym_solve"), "plain text");
+%!   assert (status, 0);
+%! endif
 %!assert (! isempty (strfind (get_help_text ("bsym_solve"), "Solve a batch")))
