@@ -9,6 +9,8 @@
 #                                [--tri-base-systems=2000]
 #                                [--eigen=1] [--eig-n=32] [--eig-systems=2e5]
 #                                [--eig-cpu-systems=2e4] [--eig-base-systems=1000]
+#                                [--lsfit=1] [--ls-m=300] [--ls-p=30] [--ls-systems=2e4]
+#                                [--ls-cpu-systems=5000] [--ls-base-systems=500]
 #
 # Rows of the table:
 #   bsym_solve, gpu   `--systems` systems on the GPU (the CPU when no GPU is
@@ -50,6 +52,15 @@
 # without only.values) over `--eig-base-systems` matrices. Checked on a
 # sample: ||A V - V diag(w)||_F / ||A||_F (vectors) or max |w - eigen()| /
 # ||A||_2 (values) at most 100 n eps. --quick: 2e4 / 4e3 / 200.
+#
+# A fourth table (issue 5; --lsfit=0 leaves it out): bsym_lsfit() on
+# `--ls-systems` (GPU, when usable) and `--ls-cpu-systems` (CPU) least-squares
+# problems of `--ls-m` rows and `--ls-p` columns (an intercept and uniform
+# columns, one response), method "auto" in double and single and method
+# "ldlt" in single, beside a base-R loop of lm.fit() over `--ls-base-systems`
+# problems. Checked on a sample against lm.fit(): the relative coefficient
+# error at most 10 p eps cond(X)^2 (normal equations square the condition).
+# --quick: 2000 / 1000 / 100.
 
 suppressPackageStartupMessages(library(batchsym))
 
@@ -60,12 +71,15 @@ parse_args <- function(args) {
               reps = 3, precision = "double", out = "",
               tridiag = 1, tri_n = c(32, 1024), tri_elements = 3.2e7, tri_cpu_elements = 3.2e6,
               tri_base_systems = 2000, eigen = 1, eig_n = 32, eig_systems = 2e5,
-              eig_cpu_systems = 2e4, eig_base_systems = 1000)
+              eig_cpu_systems = 2e4, eig_base_systems = 1000,
+              lsfit = 1, ls_m = 300, ls_p = 30, ls_systems = 2e4, ls_cpu_systems = 5000,
+              ls_base_systems = 500)
   for (a in args) {
     if (a == "--quick") {
       opt$systems <- 2e4; opt$cpu_systems <- 1e4; opt$base_systems <- 200
       opt$tri_elements <- 6.4e5; opt$tri_cpu_elements <- 3.2e5; opt$tri_base_systems <- 200
       opt$eig_systems <- 2e4; opt$eig_cpu_systems <- 4e3; opt$eig_base_systems <- 200
+      opt$ls_systems <- 2000; opt$ls_cpu_systems <- 1000; opt$ls_base_systems <- 100
       next
     }
     kv <- regmatches(a, regexec("^--([a-z-]+)=(.*)$", a))[[1]]
@@ -73,7 +87,7 @@ parse_args <- function(args) {
     key <- gsub("-", "_", kv[2]); value <- kv[3]
     if (key %in% c("precision", "out")) {
       opt[[key]] <- value
-    } else if (key %in% c("tridiag", "eigen")) {
+    } else if (key %in% c("tridiag", "eigen", "lsfit")) {
       if (!value %in% c("0", "1")) stop("--", kv[2], " must be 0 or 1", call. = FALSE)
       opt[[key]] <- as.numeric(value)
     } else if (key %in% c("tri_n", "eig_n")) {
@@ -84,7 +98,8 @@ parse_args <- function(args) {
       opt[[key]] <- v
     } else if (key %in% c("n", "systems", "cpu_systems", "base_systems", "reps",
                           "tri_elements", "tri_cpu_elements", "tri_base_systems",
-                          "eig_systems", "eig_cpu_systems", "eig_base_systems")) {
+                          "eig_systems", "eig_cpu_systems", "eig_base_systems",
+                          "ls_m", "ls_p", "ls_systems", "ls_cpu_systems", "ls_base_systems")) {
       v <- suppressWarnings(as.numeric(value))
       if (is.na(v) || v < 1 || v != floor(v))
         stop("--", kv[2], " must be a positive whole number (got ", value, ")", call. = FALSE)
@@ -458,6 +473,70 @@ eigen_section <- function(opt, gpu) {
   runs_table(rows, notes)
 }
 
+# ---- least squares (issue 5) -------------------------------------------------
+
+# The worst relative coefficient error of the fits r (a list with
+# coefficients p x count) against lm.fit on a sample, or a "why" string; attr
+# "bound" = 10 p eps cond(X)^2, the largest over the sample.
+check_lsfit <- function(r, X, Y, count, eps, sample = 50) {
+  p <- dim(X)[2]
+  if (anyNA(r$coefficients)) return("NA in the coefficients")
+  worst <- 0; bound <- 0
+  for (k in unique(round(seq(1, count, length.out = min(sample, count))))) {
+    ref <- lm.fit(X[, , k], Y[, k])$coefficients
+    e <- max(abs(r$coefficients[, k] - ref)) / max(abs(ref))
+    b <- 10 * p * eps * kappa(X[, , k], exact = TRUE)^2
+    if (e > b) return(sprintf("system %d: error %.2e > %.2e", k, e, b))
+    worst <- max(worst, e); bound <- max(bound, b)
+  }
+  structure(worst, bound = bound)
+}
+
+# The fourth table: bsym_lsfit() against a base-R loop of lm.fit().
+lsfit_section <- function(opt, gpu) {
+  m <- as.integer(opt$ls_m); p <- as.integer(opt$ls_p)
+  count <- if (gpu) opt$ls_systems else opt$ls_cpu_systems
+  cat(sprintf("generating %g least-squares problems, %d x %d ...\n", count, m, p))
+  X <- array(runif(m * p * count, -1, 1), c(m, p, count))
+  X[, 1, ] <- 1
+  Y <- matrix(rnorm(m * count), m, count)
+  cpu_idx <- seq_len(min(count, opt$ls_cpu_systems))
+  Xc <- X[, , cpu_idx, drop = FALSE]; Yc <- Y[, cpu_idx, drop = FALSE]
+  Xw <- X[, , seq_len(min(count, 100)), drop = FALSE]; Yw <- Y[, seq_len(min(count, 100)), drop = FALSE]
+  group <- sprintf("lsfit, m = %d, p = %d", m, p)
+  fit <- function(X, Y, method, dev, prec) {
+    r <- bsym_lsfit(X, Y, method = method, device = dev, precision = prec)
+    structure(r, device = r$device)
+  }
+  runs <- list()
+  for (cfg in list(c("auto", "double"), c("auto", "single"), c("ldlt", "single")))
+    for (device in c(if (gpu) "gpu", "cpu")) {
+      runs[[length(runs) + 1]] <- local({
+        meth <- cfg[1]; prec <- cfg[2]; dev <- device
+        Xd <- if (dev == "gpu") X else Xc
+        Yd <- if (dev == "gpu") Y else Yc
+        tri_run(sprintf("bsym_lsfit(method = \"%s\"), %s", meth, dev), p, prec, dim(Xd)[3],
+                f = function() fit(Xd, Yd, meth, dev, prec),
+                warm = function() fit(Xw, Yw, meth, dev, prec),
+                check = function(r) check_lsfit(r, Xd, Yd, dim(Xd)[3], eps_of(prec)),
+                device = dev, group = group)
+      })
+    }
+  bc <- min(opt$ls_base_systems, count)
+  runs[[length(runs) + 1]] <- tri_run(
+    "base R loop of lm.fit()", p, "double", bc,
+    f = function() list(coefficients = vapply(seq_len(bc), function(k) lm.fit(X[, , k], Y[, k])$coefficients,
+                                              numeric(p))),
+    warm = function() NULL,
+    check = function(r) check_lsfit(r, X, Y, bc, .Machine$double.eps),
+    device = NA, group = group, base = TRUE)
+  rows <- lapply(runs, time_tri_run, reps = opt$reps)
+  notes <- c(
+    sprintf("%g problems per call on the GPU (when usable), %g on the CPU, %d x %d designs (an intercept and columns uniform in (-1, 1)), one response; yardstick: a base-R loop of lm.fit() over %g problems", count, length(cpu_idx), m, p, bc),
+    "the n column is p; single-precision rows compute in float (X, Y converted by the R glue, results returned as doubles); median elapsed of the runs after one small untimed call of the same kind")
+  runs_table(rows, notes)
+}
+
 # ---- main ------------------------------------------------------------------
 
 main <- function() {
@@ -568,6 +647,17 @@ main <- function() {
       cat("appended the eigensolver table to", opt$out, "\n")
     }
     failed <- failed || eig$failed
+  }
+  if (opt$lsfit == 1) {
+    ls <- lsfit_section(opt, gpu)
+    title <- "## bsym_lsfit() end to end from R"
+    cat("\n", title, "\n\n", paste0(ls$md, "\n"), "\n", paste0(ls$checks, "\n"), sep = "")
+    if (nzchar(opt$out)) {
+      cat(c("", title, "", paste("-", ls$notes), "", ls$md, "", ls$checks, ""), file = opt$out,
+          sep = "\n", append = TRUE)
+      cat("appended the least-squares table to", opt$out, "\n")
+    }
+    failed <- failed || ls$failed
   }
   if (failed) {
     cat("\n*** FAIL: a solution failed its check (see above) ***\n")

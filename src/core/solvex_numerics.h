@@ -21,6 +21,13 @@
 #define SX_CAT(a, b) SX_CAT2(a, b)
 #define SX(name) SX_CAT(name, SFX)
 
+/* A vectorizable sum (the CPU's OpenMP simd; nothing on the GPU). */
+#if defined(__CUDA_ARCH__) || !defined(_OPENMP)
+#define SX_SIMD_SUM
+#else
+#define SX_SIMD_SUM _Pragma("omp simd reduction(+ : s)")
+#endif
+
 /* max|l| is bracketed to this relative width by the conditioning test. */
 #define SX_REL_WIDTH (1.0 / 1024)
 
@@ -142,12 +149,15 @@ TE_FN T SX(sx_apply_row_)(int n, const T *V, const T *coef, int i)
 TE_FN double SX(sx_wdot_)(int len, const T *x, const T *y, const T *w)
 {
     double s = 0;
-    if (w == NULL)
+    if (w == NULL) {
+        SX_SIMD_SUM
         for (int r = 0; r < len; r++)
             s += (double)x[r] * (double)y[r];
-    else
+    } else {
+        SX_SIMD_SUM
         for (int r = 0; r < len; r++)
             s += (double)w[r] * (double)x[r] * (double)y[r];
+    }
     return s;
 }
 
@@ -163,3 +173,4 @@ TE_FN double SX(sx_fit_resid_)(int m, int p, const T *X, const T *beta, T y, int
 #undef SX
 #undef SX_CAT
 #undef SX_CAT2
+#undef SX_SIMD_SUM
