@@ -489,7 +489,7 @@ check_lsfit <- function(r, X, Y, count, eps, sample = 50) {
     if (e > b) return(sprintf("system %d: error %.2e > %.2e", k, e, b))
     worst <- max(worst, e); bound <- max(bound, b)
   }
-  structure(worst, bound = bound)
+  structure(worst, bound = bound, what = "max relative coefficient error vs lm.fit")
 }
 
 # The fourth table: bsym_lsfit() against a base-R loop of lm.fit().
