@@ -93,18 +93,19 @@ check_offdiag <- function(x, name, dd, against = "diag") {
 }
 
 # Right-hand sides per system for B given the dims `da` of the systems
-# (batch_dims() or band_dims()); errors name B as `name` and the systems as
-# `against`. With a single system (da$one), an n x k matrix B holds k
-# right-hand sides, as in solve().
-rhs_shape <- function(B, da, name = "B", against = "A") {
+# (batch_dims() or band_dims()); errors name B as `name`, the systems as
+# `against` and their order (da$n) as `rows`. With a single system
+# (da$one), an n x k matrix B holds k right-hand sides, as in solve().
+rhs_shape <- function(B, da, name = "B", against = "A", rows = "n") {
   n <- da$n
   batch <- da$batch
   d <- dim(B)
   mismatch <- function(what)
-    stop(sprintf("%s does not match %s (n = %d, batch = %d): %s", name, against, n, batch, what),
-         call. = FALSE)
+    stop(sprintf("%s does not match %s (%s = %d, batch = %d): %s", name, against, rows, n, batch,
+                 what), call. = FALSE)
   if (is.null(d)) {
-    if (batch != 1L) mismatch(sprintf("a vector %s is only for a batch of one; use an n x batch matrix", name))
+    if (batch != 1L)
+      mismatch(sprintf("a vector %s is only for a batch of one; use an %s x batch matrix", name, rows))
     if (length(B) != n) mismatch(sprintf("%s has length %d", name, length(B)))
     return(list(nrhs = 1L))
   }
@@ -119,8 +120,8 @@ rhs_shape <- function(B, da, name = "B", against = "A") {
     if (d[3] != batch) mismatch(sprintf("%s holds %d systems", name, d[3]))
     return(list(nrhs = d[2]))
   }
-  stop(sprintf("%s must be a vector, an n x batch matrix or an n x k x batch array (got %d dimensions)",
-               name, length(d)), call. = FALSE)
+  stop(sprintf("%s must be a vector, an %s x batch matrix or an %s x k x batch array (got %d dimensions)",
+               name, rows, rows, length(d)), call. = FALSE)
 }
 
 # x (a plain vector of solutions) shaped like the right-hand sides B, with B's
@@ -167,3 +168,42 @@ warn_failed <- function(info, fun, what = "solved",
     warning(sprintf("%s: %d of %d systems could not be %s (%s); they are NA, see %s",
                     fun, bad, length(info), what, why, see), call. = FALSE)
 }
+
+# The deparsed value, for messages.
+got_text <- function(x) paste(deparse(x, nlines = 1L), collapse = "")
+
+# The options of a truncated-spectrum / automatic solve, checked: c(rcond,
+# tol) for the core, tol 0 meaning its default 16 n eps; errors name the
+# argument.
+solve_options <- function(rcond, tol) {
+  if (!is.numeric(rcond) || length(rcond) != 1L || is.na(rcond) || rcond < 0 || rcond >= 1)
+    stop(sprintf("rcond must be a single number in [0, 1) (got %s)", got_text(rcond)),
+         call. = FALSE)
+  if (!is.null(tol) && (!is.numeric(tol) || length(tol) != 1L || !is.finite(tol) || tol <= 0))
+    stop(sprintf("tol must be NULL (the default, 16 n eps) or a single positive number (got %s)",
+                 got_text(tol)), call. = FALSE)
+  as.double(c(rcond, if (is.null(tol)) 0 else tol))
+}
+
+# The methods of bsym_solve() and bsym_lsfit(); "ldlt" first so that the
+# message of a wrong choice starts as it always has.
+solve_methods <- c("ldlt", "tridiag", "eigen", "auto")
+
+# The plan's fields for the core (NULL when there is none, or when method
+# is not "auto": a plan is only read by the automatic strategy, so it is
+# ignored, with a warning, for the other methods).
+plan_for <- function(plan, method, fun) {
+  if (is.null(plan)) return(NULL)
+  check_plan(plan)
+  if (method != "auto") {
+    warning(sprintf("%s: plan is only used by method = \"auto\"; it is ignored (and not updated) with method = \"%s\"",
+                    fun, method), call. = FALSE)
+    return(NULL)
+  }
+  plan_values(plan)
+}
+
+# Why systems of a solve by `method` can fail, for the warning.
+solve_failure <- function(method)
+  if (method %in% c("ldlt", "tridiag")) "non-finite input or a pivot breakdown" else
+    "non-finite input or no convergence"

@@ -68,19 +68,6 @@ static void two_values(const mxArray *a, const char *name, const char *form, dou
     mxDestroyArray(out);
 }
 
-/* x as Octave prints it in a message: %g, with NaN, Inf and -Inf spelled
- * so (C's %g gives nan and inf). */
-static const char *num(char *buf, size_t len, double x)
-{
-    if (isnan(x))
-        snprintf(buf, len, "NaN");
-    else if (isinf(x))
-        snprintf(buf, len, "%sInf", x < 0 ? "-" : "");
-    else
-        snprintf(buf, len, "%g", x);
-    return buf;
-}
-
 /* The selection of the 'index' and 'interval' options (an empty value is
  * the same as not giving the option: all eigenvalues). */
 static bsym_select selection(const mxArray *index, const mxArray *interval, int64_t n)
@@ -100,7 +87,7 @@ static bsym_select selection(const mxArray *index, const mxArray *interval, int6
               v[1] <= (double)n))
             bsym_oct_error("invalidInput", "option 'index' must be [i j], integers with "
                            "1 <= i <= j <= n = %lld (got [%s %s])", (long long)n,
-                           num(b0, sizeof b0, v[0]), num(b1, sizeof b1, v[1]));
+                           bsym_oct_num(b0, sizeof b0, v[0]), bsym_oct_num(b1, sizeof b1, v[1]));
         sel.kind = BSYM_SELECT_INDEX;
         sel.il = (int64_t)v[0];
         sel.iu = (int64_t)v[1];
@@ -108,7 +95,7 @@ static bsym_select selection(const mxArray *index, const mxArray *interval, int6
         two_values(interval, "interval", "[lo hi]", v);
         if (!(v[0] < v[1]))
             bsym_oct_error("invalidInput", "option 'interval' must be [lo hi] with lo < hi "
-                           "(got [%s %s])", num(b0, sizeof b0, v[0]), num(b1, sizeof b1, v[1]));
+                           "(got [%s %s])", bsym_oct_num(b0, sizeof b0, v[0]), bsym_oct_num(b1, sizeof b1, v[1]));
         sel.kind = BSYM_SELECT_VALUE;
         sel.vl = v[0];
         sel.vu = v[1];

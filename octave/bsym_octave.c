@@ -4,6 +4,7 @@
  * errors/warnings (see bsym_octave.h for the conventions).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,20 @@ void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64
     *batch = nd == 3 ? (int64_t)d[2] : 1;
 }
 
+void bsym_oct_matrix_batch(const mxArray *a, const char *what, int64_t *m, int64_t *p,
+                           int64_t *batch)
+{
+    bsym_oct_check_real(a, what);
+    mwSize nd = mxGetNumberOfDimensions(a);
+    const mwSize *d = mxGetDimensions(a);
+    if (nd > 3)
+        bsym_oct_error("invalidInput", "%s must be an m x p matrix or an m x p x batch array (got %d dimensions)",
+                       what, (int)nd);
+    *m = (int64_t)d[0];
+    *p = (int64_t)d[1];
+    *batch = nd == 3 ? (int64_t)d[2] : 1;
+}
+
 void bsym_oct_vector_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch)
 {
     bsym_oct_check_real(a, what);
@@ -177,32 +192,47 @@ void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwha
                        (long long)batch, (long long)mxGetM(a), (long long)mxGetN(a));
 }
 
-void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
-                        int64_t n, int64_t batch, int64_t *nrhs)
+/* Right-hand sides (or responses: `word`) for a batch of `batch` rows x cols
+ * systems, the rows called `r` in messages. */
+static void rhs_shape(const mxArray *b, const char *what, const char *awhat, int64_t rows,
+                      int64_t cols, const char *r, const char *word, int64_t batch, int64_t *nrhs)
 {
     bsym_oct_check_real(b, what);
     mwSize nd = mxGetNumberOfDimensions(b);
     const mwSize *d = mxGetDimensions(b);
     if (nd > 3)
-        bsym_oct_error("invalidInput", "%s must be n x batch, n x k x batch, or n x k for a single system "
-                       "(got %d dimensions)", what, (int)nd);
-    if ((int64_t)d[0] != n)
+        bsym_oct_error("invalidInput", "%s must be %s x batch, %s x k x batch, or %s x k for a single "
+                       "system (got %d dimensions)", what, r, r, r, (int)nd);
+    if ((int64_t)d[0] != rows)
         bsym_oct_error("dimensionMismatch", "%s has %lld row%s but the systems in %s are %lld x %lld",
-                       what, (long long)d[0], d[0] == 1 ? "" : "s", awhat, (long long)n, (long long)n);
-    if (nd == 3) {                 /* n x nrhs x batch */
+                       what, (long long)d[0], d[0] == 1 ? "" : "s", awhat, (long long)rows,
+                       (long long)cols);
+    if (nd == 3) {                 /* rows x nrhs x batch */
         if ((int64_t)d[2] != batch)
             bsym_oct_error("dimensionMismatch", "size (%s, 3) is %lld but %s holds %lld systems",
                            what, (long long)d[2], awhat, (long long)batch);
         *nrhs = (int64_t)d[1];
-    } else if (batch == 1) {       /* n x nrhs for one system (a column: nrhs = 1) */
+    } else if (batch == 1) {       /* rows x nrhs for one system (a column: nrhs = 1) */
         *nrhs = (int64_t)d[1];
-    } else {                       /* n x batch: one right-hand side per system */
+    } else {                       /* rows x batch: one right-hand side per system */
         if ((int64_t)d[1] != batch)
             bsym_oct_error("dimensionMismatch", "%s has %lld columns but %s holds %lld systems "
-                           "(give n x batch, or n x k x batch for k right-hand sides each)",
-                           what, (long long)d[1], awhat, (long long)batch);
+                           "(give %s x batch, or %s x k x batch for k %s each)",
+                           what, (long long)d[1], awhat, (long long)batch, r, r, word);
         *nrhs = 1;
     }
+}
+
+void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
+                        int64_t n, int64_t batch, int64_t *nrhs)
+{
+    rhs_shape(b, what, awhat, n, n, "n", "right-hand sides", batch, nrhs);
+}
+
+void bsym_oct_response_batch(const mxArray *y, const char *what, const char *xwhat,
+                             int64_t m, int64_t p, int64_t batch, int64_t *nrhs)
+{
+    rhs_shape(y, what, xwhat, m, p, "m", "responses", batch, nrhs);
 }
 
 mxClassID bsym_oct_precision(const mxArray *const *arrays, int count)
@@ -246,11 +276,44 @@ const void *bsym_oct_data_as(const mxArray *a, mxClassID cls, void **owned)
     return *owned;
 }
 
+const void *bsym_oct_data_repeated(const mxArray *a, mxClassID cls, int64_t times, void **owned)
+{
+    if (times == 1)
+        return bsym_oct_data_as(a, cls, owned);
+    size_t count = mxGetNumberOfElements(a), total = count * (size_t)(times > 0 ? times : 0);
+    size_t size = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
+    *owned = mxMalloc(total > 0 ? total * size : 1);
+    for (int64_t t = 0; t < times; t++)
+        convert(mxGetData(a), mxGetClassID(a), (char *)*owned + (size_t)t * count * size, cls, count);
+    return *owned;
+}
+
+mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls)
+{
+    mwSize nd = mxGetNumberOfDimensions(a), dims[8]; /* the batches have <= 3 */
+    const mwSize *d = mxGetDimensions(a);
+    for (mwSize i = 0; i < nd && i < 8; i++)
+        dims[i] = d[i];
+    dims[0] = (mwSize)rows;
+    return mxCreateNumericArray(nd < 8 ? nd : 8, dims, cls, mxREAL);
+}
+
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
 {
     mxArray *r = mxCreateUninitNumericArray(mxGetNumberOfDimensions(a), mxGetDimensions(a), cls, mxREAL);
     convert(mxGetData(a), mxGetClassID(a), mxGetData(r), cls, mxGetNumberOfElements(a));
     return r;
+}
+
+const char *bsym_oct_num(char *buf, size_t len, double x)
+{
+    if (isnan(x))
+        snprintf(buf, len, "NaN");
+    else if (isinf(x))
+        snprintf(buf, len, "%sInf", x < 0 ? "-" : "");
+    else
+        snprintf(buf, len, "%g", x);
+    return buf;
 }
 
 /* ---- per-system info --------------------------------------------------- */
@@ -281,6 +344,122 @@ void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, cons
     if (bad > 0)
         bsym_oct_warning(id, "%zu of %zu systems %s (the first is system %zu, info %d); %s",
                          bad, batch, failed, first + 1, first_info, what);
+}
+
+/* ---- truncated-spectrum and automatic solves ----------------------------- */
+
+_Static_assert(BSYM_METHOD_LDLT == 0 && BSYM_METHOD_TRIDIAG == 1 && BSYM_METHOD_EIGEN == 2 &&
+               BSYM_METHOD_AUTO == 3, "bsym_oct_method_choices follows bsym_method");
+
+const char *const bsym_oct_method_choices[] = {"ldlt", "tridiag", "eigen", "auto", NULL};
+
+mxArray *bsym_oct_rank_new(const int *rank, const int *info, int64_t batch)
+{
+    mxArray *r = mxCreateDoubleMatrix(1, (mwSize)batch, mxREAL);
+    double *v = mxGetPr(r);
+    for (int64_t k = 0; k < batch; k++)
+        v[k] = info[k] == 0 ? (double)rank[k] : NAN;
+    return r;
+}
+
+mxArray *bsym_oct_methods_new(const int *used, const int *info, int64_t batch)
+{
+    mxArray *c = mxCreateCellMatrix(1, (mwSize)batch);
+    for (int64_t k = 0; k < batch; k++) {
+        int u = used[k];
+        int known = info[k] == 0 && u >= BSYM_METHOD_LDLT && u <= BSYM_METHOD_EIGEN;
+        mxSetCell(c, (mwIndex)k, mxCreateString(known ? bsym_oct_method_choices[u] : ""));
+    }
+    return c;
+}
+
+/* The counts of a plan, in bsym_plan's order, and their fields. */
+enum { PLAN_COUNTS = 6 };
+static const char *const plan_fields[PLAN_COUNTS + 1] = {
+    "calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback", "next"};
+
+static int64_t *plan_count(bsym_plan *plan, int i)
+{
+    int64_t *c[PLAN_COUNTS] = {&plan->calls, &plan->systems, &plan->not_spd, &plan->fallback,
+                               &plan->last_systems, &plan->last_fallback};
+    return c[i];
+}
+
+mxArray *bsym_oct_plan_new(const bsym_plan *plan)
+{
+    bsym_plan p = *plan; /* plan_count hands out writable pointers */
+    mxArray *s = mxCreateStructMatrix(1, 1, PLAN_COUNTS + 1, (const char **)plan_fields);
+    for (int i = 0; i < PLAN_COUNTS; i++)
+        mxSetField(s, 0, plan_fields[i], mxCreateDoubleScalar((double)*plan_count(&p, i)));
+    bsym_method next = bsym_plan_start(plan);
+    const char *name = next >= BSYM_METHOD_LDLT && next <= BSYM_METHOD_EIGEN
+                           ? bsym_oct_method_choices[next] : "";
+    mxSetField(s, 0, plan_fields[PLAN_COUNTS], mxCreateString(name));
+    return s;
+}
+
+void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan)
+{
+    bsym_plan_init(plan);
+    if (a == NULL || (mxIsEmpty(a) && mxIsNumeric(a)))
+        return;
+    if (!mxIsStruct(a))
+        bsym_oct_error("invalidInput", "%s must be a plan, the struct that bsym_plan () and the "
+                       "plan outputs return (got %s)", what, mxGetClassName(a));
+    if (mxGetNumberOfElements(a) != 1)
+        bsym_oct_error("invalidInput", "%s must be one plan, a 1 x 1 struct (got a struct array "
+                       "of %lld elements)", what, (long long)mxGetNumberOfElements(a));
+    const double big = 9007199254740992.0; /* 2^53 */
+    for (int i = 0; i < PLAN_COUNTS; i++) {
+        const mxArray *f = mxGetField(a, 0, plan_fields[i]);
+        if (f == NULL)
+            bsym_oct_error("invalidInput", "%s lacks the field '%s' (a plan has calls, systems, "
+                           "not_spd, fallback, last_systems, last_fallback: use bsym_plan ())",
+                           what, plan_fields[i]);
+        double v = NAN;
+        if (mxIsNumeric(f) && !mxIsComplex(f) && !mxIsSparse(f) && mxGetNumberOfElements(f) == 1)
+            v = mxGetScalar(f);
+        if (!(v >= 0 && v <= big && v == floor(v)))
+            bsym_oct_error("invalidInput", "%s: field '%s' must be a non-negative integer scalar",
+                           what, plan_fields[i]);
+        *plan_count(plan, i) = (int64_t)v;
+    }
+    const char *bad = NULL;
+    if (plan->not_spd > plan->systems)
+        bad = "not_spd exceeds systems";
+    else if (plan->fallback > plan->systems)
+        bad = "fallback exceeds systems";
+    else if (plan->last_systems > plan->systems)
+        bad = "last_systems exceeds systems";
+    else if (plan->last_fallback > plan->last_systems)
+        bad = "last_fallback exceeds last_systems";
+    if (bad)
+        bsym_oct_error("invalidInput", "%s is not a plan that batchsym wrote (%s)", what, bad);
+}
+
+void bsym_oct_solvex_options(int method, const mxArray *rcond, const mxArray *tol,
+                             const mxArray *plan, bsym_oct_solvex_opts *out)
+{
+    char buf[32];
+    out->opts.method = (bsym_method)method;
+    out->opts.rcond = BSYM_RCOND_DEFAULT;
+    out->opts.tol = 0.0; /* the core's default, 16 n eps */
+    if (rcond) {
+        double r = bsym_oct_scalar_option(rcond, "rcond");
+        if (!(r >= 0 && r < 1))
+            bsym_oct_error("invalidInput", "option 'rcond' must be in [0, 1) (got %s)",
+                           bsym_oct_num(buf, sizeof buf, r));
+        out->opts.rcond = r;
+    }
+    if (tol) {
+        double t = bsym_oct_scalar_option(tol, "tol");
+        if (!(t > 0 && t < INFINITY))
+            bsym_oct_error("invalidInput", "option 'tol' must be positive and finite (got %s)",
+                           bsym_oct_num(buf, sizeof buf, t));
+        out->opts.tol = t;
+    }
+    bsym_oct_plan_in(plan, "option 'plan'", &out->plan);
+    out->opts.plan = &out->plan;
 }
 
 /* ---- name/value options ------------------------------------------------ */
@@ -353,4 +532,14 @@ void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_opti
         }
         opts[o].value = c;
     }
+}
+
+double bsym_oct_scalar_option(const mxArray *a, const char *name)
+{
+    if (!mxIsNumeric(a) || mxIsComplex(a) || mxIsSparse(a) || mxGetNumberOfElements(a) != 1)
+        bsym_oct_error("invalidInput", "option '%s' must be a real scalar (got %s%s%s with %lld "
+                       "element%s)", name, mxIsSparse(a) ? "sparse " : "",
+                       mxIsComplex(a) ? "complex " : "", mxGetClassName(a),
+                       (long long)mxGetNumberOfElements(a), mxGetNumberOfElements(a) == 1 ? "" : "s");
+    return mxGetScalar(a);
 }

@@ -65,6 +65,11 @@ void bsym_oct_check_real(const mxArray *a, const char *what);
  * batch of one). Raises unless a is such a real double/single array. */
 void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch);
 
+/* A batch of general matrices: an m x p x batch array, or an m x p matrix (a
+ * batch of one). Raises unless a is such a real double/single array. */
+void bsym_oct_matrix_batch(const mxArray *a, const char *what, int64_t *m, int64_t *p,
+                           int64_t *batch);
+
 /* A batch of vectors (the diagonals of tridiagonal systems): an n x batch
  * matrix, so a column vector is one system of size n. Raises unless a is
  * such a real double/single array. */
@@ -83,6 +88,11 @@ void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwha
 void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
                         int64_t n, int64_t batch, int64_t *nrhs);
 
+/* The same for the responses of a batch of m x p design matrices (the
+ * messages speak of m rows and m x p systems). */
+void bsym_oct_response_batch(const mxArray *y, const char *what, const char *xwhat,
+                             int64_t m, int64_t p, int64_t batch, int64_t *nrhs);
+
 /* The working precision of a call: mxSINGLE_CLASS when any of the arrays is
  * single, mxDOUBLE_CLASS otherwise. */
 mxClassID bsym_oct_precision(const mxArray *const *arrays, int count);
@@ -92,9 +102,23 @@ mxClassID bsym_oct_precision(const mxArray *const *arrays, int count);
  * mxFree(*owned) (*owned is NULL when nothing was allocated). */
 const void *bsym_oct_data_as(const mxArray *a, mxClassID cls, void **owned);
 
+/* The data of a in class cls repeated `times` times (a's data itself when
+ * times is 1 and its class is cls): as bsym_oct_data_as, the caller releases
+ * *owned with mxFree (NULL when nothing was allocated). */
+const void *bsym_oct_data_repeated(const mxArray *a, mxClassID cls, int64_t times, void **owned);
+
+/* A new array of class cls (zeros) with a's dimensions, except that
+ * the first is `rows` (the output of a call that maps a's columns to columns
+ * of another length, such as beta from Y). */
+mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls);
+
 /* A new array of a's dimensions and class cls holding a's values (the
  * output of a call that overwrites its input, such as X from B). */
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls);
+
+/* x as Octave prints it in a message, written into buf: %g, with NaN, Inf
+ * and -Inf spelled so (C's %g gives nan and inf). Returns buf. */
+const char *bsym_oct_num(char *buf, size_t len, double x);
 
 /* ---- per-system info --------------------------------------------------- */
 
@@ -108,6 +132,45 @@ mxArray *bsym_oct_info_new(int64_t batch, int **data);
  * results hold). The solves use id "singular". */
 void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
                        const char *failed, const char *what);
+
+/* ---- truncated-spectrum and automatic solves ----------------------------- */
+
+/* A new 1 x batch double row of the core's rank[] (NaN where info != 0). */
+mxArray *bsym_oct_rank_new(const int *rank, const int *info, int64_t batch);
+
+/* A new 1 x batch cell array of the names of the core's used[] codes
+ * ('ldlt', 'tridiag', 'eigen'; '' where info != 0). */
+mxArray *bsym_oct_methods_new(const int *used, const int *info, int64_t batch);
+
+/* A plan as an Octave value: a scalar struct with the double fields calls,
+ * systems, not_spd, fallback, last_systems, last_fallback (bsym_plan's
+ * counts) and next ('tridiag', 'ldlt' or 'eigen': bsym_plan_start's path). */
+mxArray *bsym_oct_plan_new(const bsym_plan *plan);
+
+/* Reads such a struct into *plan; `what` names it in messages ("option
+ * 'plan'"). NULL or an empty array ([]) is a plan with no history; 'next' and
+ * any other extra fields are not read. Raises batchsym:invalidInput unless a
+ * is a scalar struct whose six counts are non-negative integers (<= 2^53)
+ * with not_spd, fallback, last_systems <= systems and last_fallback <=
+ * last_systems. */
+void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan);
+
+/* The options shared by bsym_solve and bsym_lsfit: the method (an index
+ * into bsym_oct_method_choices, = bsym_method) and the values of 'rcond'
+ * (0 <= rcond < 1; NULL: BSYM_RCOND_DEFAULT), 'tol' (> 0, finite; NULL: the core's
+ * default) and 'plan' (NULL: no history), checked. opts.plan points at
+ * plan, so use the struct where it was filled (do not copy it). */
+typedef struct {
+    bsym_solve_opts opts;
+    bsym_plan plan;
+} bsym_oct_solvex_opts;
+
+void bsym_oct_solvex_options(int method, const mxArray *rcond, const mxArray *tol,
+                             const mxArray *plan, bsym_oct_solvex_opts *out);
+
+/* The 'method' choices of those solves, in bsym_method order (ldlt, tridiag,
+ * eigen, auto). */
+extern const char *const bsym_oct_method_choices[];
 
 /* ---- name/value options ------------------------------------------------ */
 
@@ -129,5 +192,10 @@ void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_opti
 
 /* The 'device' option's choices, in bsym_device order (auto, cpu, gpu). */
 extern const char *const bsym_oct_device_choices[];
+
+/* The value of a numeric option given as a real scalar (any numeric class),
+ * as a double; raises batchsym:invalidInput naming option `name` otherwise.
+ * The gateway checks its range. */
+double bsym_oct_scalar_option(const mxArray *a, const char *name);
 
 #endif

@@ -1,10 +1,13 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{X} =} bsym_solve (@var{A}, @var{B})
 ## @deftypefnx {} {@var{X} =} bsym_solve (@var{A}, @var{B}, @var{name}, @var{value}, @dots{})
-## @deftypefnx {} {[@var{X}, @var{info}] =} bsym_solve (@dots{})
+## @deftypefnx {} {[@var{X}, @var{info}, @var{plan}, @var{rank}, @var{method}] =} bsym_solve (@dots{})
 ## Solve a batch of small symmetric linear systems
 ## @code{@var{A}(:,:,k) * @var{X}_k = @var{B}_k}, on the GPU (CUDA kernels) or
-## on the CPU (the same C core, OpenMP over the batch).
+## on the CPU (the same C core, OpenMP over the batch).  By default each
+## system gets a cheap solve, checked, and only the systems that fail the
+## checks (singular or ill-conditioned ones) are solved again through their
+## truncated spectrum (a minimum-norm, pseudo-inverse solution).
 ##
 ## @var{A} is an @var{n} x @var{n} x @var{batch} array of symmetric matrices,
 ## or an @var{n} x @var{n} matrix (a batch of one), real double or single.
@@ -20,8 +23,34 @@
 ##
 ## @table @asis
 ## @item @qcode{"method"}
-## @qcode{"ldlt"} (default): LDL' without pivoting, for symmetric positive
+## @qcode{"auto"} (default): per system, (1) a cheap solve: Householder and
+## cyclic reduction (as @qcode{"tridiag"}), or LDL' (as @qcode{"ldlt"}) when
+## the plan has seen only positive definite, well-conditioned systems (see
+## @code{bsym_plan}); (2) its backward error
+## @code{max_j norm (b_j - A*x_j, inf) / (norm (A, inf) * norm (x_j, inf) +
+## norm (b_j, inf))}, computed in double, against @qcode{"tol"}; (3) after
+## Householder only, Sturm counts on T tell whether an eigenvalue lies in
+## @code{(-rcond * max|lambda|, rcond * max|lambda|)} (@code{max|lambda|}
+## found by bisection to a relative 2^-10, so a system whose smallest
+## @code{|lambda|} is within that margin of the threshold may be flagged:
+## it is then solved by @qcode{"eigen"} at full rank); (4) the systems that
+## fail (2) or (3), or whose cheap solve broke down, are solved again from
+## the original @var{B} by @qcode{"eigen"}, and only they.  A plan whose
+## last call needed @qcode{"eigen"} for more than half of its systems starts
+## with @qcode{"eigen"} for every system.
+##
+## @qcode{"eigen"}: the truncated spectrum.  @code{@var{A} = V * diag
+## (lambda) * V'} by divide and conquer (as @code{bsym_eigen}), then
+## @code{x = V(:,keep) * ((V(:,keep)' * b) ./ lambda(keep))} over the
+## eigenvalues with @code{abs (lambda) >= rcond * max (abs (lambda))} and
+## @code{lambda != 0}: the minimum-norm solution of the truncated problem
+## (for a singular @var{A} and @qcode{"rcond"} below its nonzero
+## eigenvalues, @code{pinv (A) * b}).  @var{rank} is the number of
+## eigenvalues kept.
+##
+## @qcode{"ldlt"}: LDL' without pivoting, for symmetric positive
 ## definite, well-conditioned systems.
+##
 ## @qcode{"tridiag"}: Householder tridiagonalization
 ## @code{@var{A} = Q * T * Q'} (as @code{bsym_tridiagonalize}), parallel
 ## cyclic reduction on @code{T * z = Q' * b} (as @code{bsym_tridiag_solve}),
@@ -32,29 +61,66 @@
 ## @code{T} is solved again by Gaussian elimination with partial pivoting,
 ## so the solutions are backward stable.
 ##
+## @item @qcode{"rcond"}
+## For @qcode{"eigen"} and @qcode{"auto"}: the relative threshold of the
+## eigenvalues kept, a scalar in [0, 1), default 1e-5 (the condition cap
+## 1e5 of the paper, applied to the eigenvalues of @var{A}).  0 keeps every
+## nonzero eigenvalue.
+##
+## @item @qcode{"tol"}
+## For @qcode{"auto"}: the largest backward error accepted from the cheap
+## solve, a positive finite scalar; default @code{16 * n * eps} of the working
+## precision (@code{eps ("double")} or @code{eps ("single")}).
+##
+## @item @qcode{"plan"}
+## For @qcode{"auto"}: what earlier calls found (a struct from
+## @code{bsym_plan} or from the @var{plan} output of an earlier call; see
+## @code{bsym_plan} for its fields and rules).  Default: a plan with no
+## history.
+##
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:noDevice} that says why when no GPU is usable, and
-## @code{batchsym:sizeUnsupported} for @var{n} > 64, with either method).
+## @code{batchsym:sizeUnsupported} for @var{n} > 64).
 ##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
 ## @end table
 ##
-## @var{info} is an int32 row vector with one entry per system: 0 solved,
-## @var{j} > 0 breakdown at pivot @var{j} (singular, or not safely
-## factorizable without pivoting; with @qcode{"tridiag"}: a zero or
-## non-finite pivot of the cyclic reduction on T in row @var{j}), -1
-## non-finite entries in the referenced triangle of @var{A} or in @var{B}.
-## The solutions of systems with @var{info} @code{!=} 0 are NaN and the other
-## systems are solved as usual.
-## Without the @var{info} output, such systems raise one warning
-## @code{batchsym:singular} giving their count.
+## Outputs besides @var{X}:
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type or shape),
-## @code{batchsym:dimensionMismatch} (@var{B} does not fit @var{A}),
-## @code{batchsym:unknownOption}, @code{batchsym:noDevice},
+## @table @var
+## @item info
+## an int32 row vector with one entry per system: 0 solved; -1 non-finite
+## entries in the referenced triangle of @var{A} or in @var{B}; @var{j} > 0
+## with @qcode{"ldlt"} a breakdown at pivot @var{j} (singular, or not safely
+## factorizable without pivoting), with @qcode{"tridiag"} a zero or
+## non-finite pivot of the cyclic reduction on T in row @var{j}, with
+## @qcode{"eigen"} and @qcode{"auto"} an eigensolver that did not converge
+## (never seen).  The solutions of systems with @var{info} @code{!=} 0 are
+## NaN and the other systems are solved as usual.  Without the @var{info}
+## output, such systems raise one warning @code{batchsym:singular} giving
+## their count.
+##
+## @item plan
+## the plan updated by this call (with @qcode{"auto"}; other methods return
+## it unchanged): the @qcode{"plan"} given, or a plan with no history.
+##
+## @item rank
+## a double row vector, one entry per system: the number of eigenvalues kept
+## where the system was solved by @qcode{"eigen"}, @var{n} where it was
+## solved otherwise, NaN where @var{info} @code{!=} 0.
+##
+## @item method
+## a 1 x @var{batch} cell array of strings: the method that produced each
+## solution, @qcode{"ldlt"}, @qcode{"tridiag"} or @qcode{"eigen"}
+## (@qcode{""} where @var{info} @code{!=} 0).
+## @end table
+##
+## Errors have identifiers @code{batchsym:invalidInput} (wrong type, shape or
+## option value), @code{batchsym:dimensionMismatch} (@var{B} does not fit
+## @var{A}), @code{batchsym:unknownOption}, @code{batchsym:noDevice},
 ## @code{batchsym:sizeUnsupported}, @code{batchsym:outOfMemory} and
 ## @code{batchsym:cudaError}.  Ctrl-C stops a long call between chunks of the
 ## batch, as it stops any Octave command.
@@ -64,30 +130,27 @@
 ## @example
 ## @group
 ## A = zeros (3, 3, 2);
-## A(:,:,1) = 2 * eye (3);
-## A(:,:,2) = [5 1 0; 1 4 1; 0 1 3];
+## A(:,:,1) = [5 1 0; 1 4 1; 0 1 3];
+## A(:,:,2) = [1 1 0; 1 1 0; 0 0 2];           # singular
 ## B = ones (3, 2);
-## [X, info] = bsym_solve (A, B);
-## norm (X(:,2) - A(:,:,2) \ B(:,2))   # about eps
+## [X, info, plan, rank, method] = bsym_solve (A, B);
+## norm (X(:,1) - A(:,:,1) \ B(:,1))           # about eps
+## norm (X(:,2) - pinv (A(:,:,2)) * B(:,2))    # about eps; rank(2) is 2
 ## @end group
 ## @end example
 ##
-## @seealso{bsym_tridiagonalize, bsym_tridiag_solve, bsym_device_info,
-## bsym_gpu_available, mldivide}
+## @seealso{bsym_plan, bsym_lsfit, bsym_eigen, bsym_tridiagonalize,
+## bsym_tridiag_solve, bsym_device_info, bsym_gpu_available, mldivide, pinv}
 ## @end deftypefn
 
-function [X, info] = bsym_solve (A, B, varargin)
+function [X, varargout] = bsym_solve (A, B, varargin)
 
   if (nargin < 2)
     print_usage ();
   endif
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
-  if (nargout < 2)
-    X = __bsym_solve__ (A, B, varargin{:});
-  else
-    [X, info] = __bsym_solve__ (A, B, varargin{:});
-  endif
+  [X, varargout{1:nargout-1}] = __bsym_solve__ (A, B, varargin{:});
 
 endfunction
 
@@ -158,6 +221,65 @@ endfunction
 %!    fe = norm (Xs(:,:,k) - xref, inf) / norm (xref, inf);
 %!    assert (fe <= 10 * n * u * cond (Ak), "n = %d, system %d: forward error %g",
 %!            n, k, fe);
+%!  endfor
+%!endfunction
+
+## A batch of nb symmetric n x n matrices Q diag (lambda) Q' of class cls
+## with the given eigenvalues lambda (n values), Q random orthogonal for
+## each, exactly symmetric.
+%!function A = with_eigenvalues (lambda, nb, cls = "double")
+%!  n = numel (lambda);
+%!  A = zeros (n, n, nb);
+%!  for k = 1:nb
+%!    [Q, ~] = qr (randn (n));
+%!    S = Q * diag (lambda(:)) * Q';
+%!    A(:,:,k) = (S + S') / 2;
+%!  endfor
+%!  A = cast (A, cls);
+%!endfunction
+
+## n eigenvalues, r of them kept by rcond = 1e-5 and n - r dropped, none
+## within a factor 100 of the threshold: kept |lambda| in [1e-3, 1], dropped
+## in [1e-12, 1e-7] (or exactly 0 when zero is true), signs random when
+## indefinite is true.
+%!function lambda = split_spectrum (n, r, indefinite = false, zero = false)
+%!  kept = 10 .^ (-3 * rand (r, 1));
+%!  kept(1:min (r, 1)) = 1;
+%!  if (zero)
+%!    dropped = zeros (n - r, 1);
+%!  else
+%!    dropped = 10 .^ (-7 - 5 * rand (n - r, 1));
+%!  endif
+%!  lambda = [kept; dropped];
+%!  if (indefinite)
+%!    lambda .*= sign (randn (n, 1));
+%!  endif
+%!  lambda = lambda(randperm (n));
+%!endfunction
+
+## Checks the truncated-spectrum solutions X (and their ranks, a row) of the
+## batch (A, B) against the reference from eig: for each system, a clear
+## truncation (no eigenvalue within a factor 4 of the threshold, or rcond
+## 0), the rank, and
+##   ||x - xref||_inf <= 10 n eps kappa (||xref||_inf + kappa ||b||_inf / ||A||_2)
+## (the first term: the kept eigenvalues' relative errors; the second: the
+## kept eigenvectors' angle, n eps ||A|| / min kept |lambda|, times
+## ||b|| / min kept |lambda|), eps of X's class. The reference comes from
+## tests/octave/truncated_solution.m (shared with bsym_lsfit's tests).
+%!function check_truncated (A, X, B, rank, rcond = 1e-5)
+%!  n = rows (A);
+%!  nb = size (A, 3);
+%!  u = eps (class (X));
+%!  Xs = reshape (double (X), n, [], nb);
+%!  Bs = reshape (double (B), n, [], nb);
+%!  for k = 1:nb
+%!    Ak = double (A(:,:,k));
+%!    [xref, r, kappa, margin] = truncated_solution (Ak, Bs(:,:,k), rcond);
+%!    assert (rcond == 0 || margin >= 4, "n = %d, system %d: the test's matrix has an eigenvalue near the threshold", n, k);
+%!    assert (rank(k) == r, "n = %d, system %d: rank %d, expected %d", n, k, rank(k), r);
+%!    err = norm (Xs(:,:,k) - xref, inf);
+%!    bound = 10 * n * u * kappa * (norm (xref, inf) + kappa * norm (Bs(:,:,k), inf) / max (norm (Ak), realmin));
+%!    assert (err <= bound, "n = %d, system %d (rank %d, kappa %g): error %g > %g", n, k, r, kappa, err, bound);
 %!  endfor
 %!endfunction
 
@@ -269,7 +391,7 @@ endfunction
 
 ## ---- per-system failures --------------------------------------------------
 
-%!test  # one bad system spoils only itself
+%!test  # "ldlt": one bad system spoils only itself
 %! randn ("state", 10);
 %! for cls = {"double", "single"}
 %!   A = spd (4, 6, cls{1});
@@ -279,10 +401,12 @@ endfunction
 %!   A(:,:,3) = 0;                  # zero pivot at 1
 %!   A(:,:,5) = 1;                  # rank one: breakdown at pivot 2
 %!   A(:,:,6) = [0 1 0 0; 1 0 0 0; 0 0 1 0; 0 0 0 1];  # indefinite, zero pivot
-%!   [X, info] = bsym_solve (A, B);
+%!   [X, info, ~, rank, method] = bsym_solve (A, B, "method", "ldlt");
 %!   assert (class (info), "int32");
 %!   assert (info, int32 ([0 -1 1 -1 2 1]));
 %!   assert (all (all (isnan (X(:,[2 3 4 5 6])))));
+%!   assert (rank, [4 NaN(1, 5)]);
+%!   assert (method, {"ldlt", "", "", "", "", ""});
 %!   check_solution (A, X, B, 1);
 %! endfor
 
@@ -292,20 +416,21 @@ endfunction
 %! assert (info, int32 (0));
 %! check_solution ([4 1; 1 3], x, [1; 2]);
 
-%!warning id=batchsym:singular bsym_solve (zeros (2), [1; 1]);
+%!warning id=batchsym:singular bsym_solve (zeros (2), [1; 1], "method", "ldlt");
+%!warning id=batchsym:singular bsym_solve ([1 2; 2 NaN], [1; 1]);
 
 %!test  # one warning, with the count; none when info is asked for
 %! A = cat (3, eye (2), zeros (2), 2 * eye (2), ones (2));
 %! B = ones (2, 4);
 %! warning ("error", "batchsym:singular", "local");   # catch it as an error
 %! try
-%!   X = bsym_solve (A, B);
+%!   X = bsym_solve (A, B, "method", "ldlt");
 %!   error ("no warning");
 %! catch err
 %!   assert (err.identifier, "batchsym:singular");
 %!   assert (! isempty (strfind (err.message, "2 of 4 systems")));
 %! end_try_catch
-%! [X, info] = bsym_solve (A, B);                      # no warning (error) here
+%! [X, info] = bsym_solve (A, B, "method", "ldlt");    # no warning (error) here
 %! assert (info, int32 ([0 1 0 2]));
 %! assert (X(:,[1 3]), [1 0.5; 1 0.5], 4 * eps);
 %! assert (all (isnan (X(:,[2 4]))(:)));
@@ -375,10 +500,15 @@ endfunction
 %!test  # an indefinite matrix on which LDL' without pivoting breaks down
 %! A = [2 2 1 0; 2 2 0 1; 1 0 3 1; 0 1 1 -1];   # second pivot 2 - 2*2/2 = 0
 %! b = [1; 2; 3; 4];
-%! [x, info] = bsym_solve (A, b);
+%! [x, info] = bsym_solve (A, b, "method", "ldlt");
 %! assert (info, int32 (2));
 %! [x, info] = bsym_solve (A, b, "method", "tridiag");
 %! assert (info, int32 (0));
+%! check_solution (A, x, b);
+%! [x, info, ~, rank, method] = bsym_solve (A, b);       # "auto": cond 12
+%! assert (info, int32 (0));
+%! assert (rank, 4);
+%! assert (method, {"tridiag"});
 %! check_solution (A, x, b);
 
 %!test  # uplo with "tridiag": only the named triangle is read
@@ -419,6 +549,280 @@ endfunction
 
 %!warning id=batchsym:singular bsym_solve (zeros (3), [1; 1; 1], "method", "tridiag");
 
+## ---- method "eigen": the truncated spectrum --------------------------------
+
+%!test  # random SPD and indefinite systems: all kept, as A \ b
+%! randn ("state", 30);
+%! rand ("state", 30);
+%! for cls = {"double", "single"}
+%!   for n = ns
+%!     A = cat (3, spd (n, 3, cls{1}), sym_indefinite (n, 3, cls{1}));
+%!     B = cast (randn (n, 6), cls{1});
+%!     [X, info, ~, rank, method] = bsym_solve (A, B, "method", "eigen");
+%!     assert (class (X), cls{1});
+%!     assert (size (X), [n 6]);
+%!     assert (info, zeros (1, 6, "int32"));
+%!     assert (rank, n * ones (1, 6));
+%!     assert (method, repmat ({"eigen"}, 1, 6));
+%!     check_truncated (A, X, B, rank);
+%!     check_solution (A, X, B);       # backward stable here (kappa <= 10)
+%!   endfor
+%! endfor
+
+%!test  # constructed ill-conditioned spectra: eigenvalues dropped
+%! randn ("state", 31);
+%! rand ("state", 31);
+%! for cls = {"double", "single"}
+%!   for n = [2 3 5 16 31 32 33 64]
+%!     rs = unique ([1, ceil(n / 2), n - 1]);
+%!     A = zeros (n, n, 2 * numel (rs), cls{1});
+%!     for i = 1:numel (rs)
+%!       A(:,:,2*i-1) = with_eigenvalues (split_spectrum (n, rs(i)), 1, cls{1});
+%!       A(:,:,2*i) = with_eigenvalues (split_spectrum (n, rs(i), true), 1, cls{1});
+%!     endfor
+%!     B = cast (randn (n, 2, size (A, 3)), cls{1});
+%!     [X, info, ~, rank] = bsym_solve (A, B, "method", "eigen");
+%!     assert (info, zeros (1, size (A, 3), "int32"));
+%!     assert (rank, kron (rs, [1 1]));
+%!     check_truncated (A, X, B, rank);
+%!   endfor
+%! endfor
+
+%!test  # singular systems: the minimum-norm solution, pinv (A) * b
+%! randn ("state", 32);
+%! rand ("state", 32);
+%! for cls = {"double", "single"}
+%!   for n = [1 2 5 16 33]
+%!     r = max (n - 2, 0);
+%!     A = cat (3, with_eigenvalues (split_spectrum (n, r, false, true), 1, cls{1}),
+%!                 with_eigenvalues (split_spectrum (n, r, true, true), 1, cls{1}),
+%!                 ones (n, cls{1}), zeros (n, cls{1}));
+%!     B = cast (randn (n, 4), cls{1});
+%!     [X, info, ~, rank] = bsym_solve (A, B, "method", "eigen");
+%!     assert (info, zeros (1, 4, "int32"));
+%!     assert (rank, [r r 1 0]);
+%!     check_truncated (A, X, B, rank);
+%!     assert (X(:,4), zeros (n, 1, cls{1}));         # nothing kept: x = 0
+%!     u = eps (cls{1});
+%!     for k = 1:3
+%!       Ak = double (A(:,:,k));
+%!       xp = pinv (Ak, 1e-5 * norm (Ak)) * double (B(:,k));
+%!       assert (norm (double (X(:,k)) - xp, inf) <= 1e5 * n * u * norm (B(:,k), inf) / norm (Ak),
+%!               "%s, n = %d, system %d: not pinv (A) * b", cls{1}, n, k);
+%!       ## minimum norm: no component in the null space (A's dropped directions)
+%!       [V, L] = eig (Ak);
+%!       null = abs (diag (L)) < 1e-5 * norm (Ak);
+%!       assert (norm (V(:,null)' * double (X(:,k)), inf) <= 1e5 * n * u * norm (B(:,k), inf) / norm (Ak));
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test  # "rcond": 0 keeps every nonzero eigenvalue, larger ones keep fewer
+%! randn ("state", 33);
+%! n = 6;
+%! lambda = [1; 2e-2; -1e-3; 5e-5; 1e-6; -1e-9];   # neighbours 20x apart or more
+%! A = with_eigenvalues (lambda, 2);
+%! B = randn (n, 2);
+%! for c = {0, 1e-10, 3e-8, 7e-6, 2e-4, 4.5e-3, 0.14}
+%!   [X, info, ~, rank] = bsym_solve (A, B, "method", "eigen", "rcond", c{1});
+%!   assert (info, zeros (1, 2, "int32"));
+%!   assert (rank, nnz (abs (lambda) >= c{1}) * [1 1]);
+%!   check_truncated (A, X, B, rank, c{1});
+%! endfor
+%! [X, info, ~, rank] = bsym_solve (zeros (3), [1; 2; 3], "method", "eigen", "rcond", 0);
+%! assert ([X; rank], [0; 0; 0; 0]);
+
+%!test  # several right-hand sides, uplo, n > 64 (the CPU serves those)
+%! randn ("state", 34);
+%! rand ("state", 34);
+%! for n = [3 65 80]
+%!   A = cat (3, with_eigenvalues (split_spectrum (n, n - 1, true), 2), spd (n, 1));
+%!   B = randn (n, 3, 3);
+%!   Up = A;
+%!   for k = 1:3
+%!     Up(:,:,k) = triu (A(:,:,k)) + tril (NaN (n), -1);
+%!   endfor
+%!   [X, info, ~, rank] = bsym_solve (Up, B, "method", "eigen", "uplo", "U");
+%!   assert (size (X), [n 3 3]);
+%!   assert (info, zeros (1, 3, "int32"));
+%!   assert (rank, [n-1 n-1 n]);
+%!   check_truncated (A, X, B, rank);
+%! endfor
+
+%!test  # "eigen": one bad system spoils only itself
+%! randn ("state", 35);
+%! for cls = {"double", "single"}
+%!   A = spd (4, 4, cls{1});
+%!   B = cast (randn (4, 4), cls{1});
+%!   A(4,1,2) = NaN;
+%!   B(3,3) = -Inf;
+%!   [X, info, ~, rank, method] = bsym_solve (A, B, "method", "eigen");
+%!   assert (info, int32 ([0 -1 -1 0]));
+%!   assert (all (all (isnan (X(:,2:3)))));
+%!   assert (rank, [4 NaN NaN 4]);
+%!   assert (method, {"eigen", "", "", "eigen"});
+%!   check_truncated (A(:,:,[1 4]), X(:,[1 4]), B(:,[1 4]), rank([1 4]));
+%! endfor
+
+## ---- method "auto" (the default) --------------------------------------------
+
+%!test  # well-conditioned systems: Householder + PCR, as A \ b
+%! randn ("state", 40);
+%! rand ("state", 40);
+%! for cls = {"double", "single"}
+%!   for n = ns
+%!     A = cat (3, spd (n, 3, cls{1}), sym_indefinite (n, 3, cls{1}));
+%!     B = cast (randn (n, 6), cls{1});
+%!     [X, info, plan, rank, method] = bsym_solve (A, B);
+%!     assert (class (X), cls{1});
+%!     assert (info, zeros (1, 6, "int32"));
+%!     assert (method, repmat ({"tridiag"}, 1, 6));
+%!     assert (rank, n * ones (1, 6));
+%!     check_solution (A, X, B);
+%!     [X2, ~, ~, ~, method2] = bsym_solve (A, B, "method", "auto");
+%!     assert (method2, method);
+%!     assert (X2, X);
+%!   endfor
+%! endfor
+
+%!test  # ill-conditioned and singular systems are redone by "eigen", only they
+%! randn ("state", 41);
+%! rand ("state", 41);
+%! for cls = {"double", "single"}
+%!   for n = [2 3 5 16 32 33 64]
+%!     ill = cat (3, with_eigenvalues (split_spectrum (n, n - 1), 1, cls{1}),
+%!                   with_eigenvalues (split_spectrum (n, ceil (n / 2), true), 1, cls{1}),
+%!                   with_eigenvalues (split_spectrum (n, 1, true, true), 1, cls{1}),
+%!                   zeros (n, cls{1}));
+%!     well = cat (3, spd (n, 2, cls{1}), sym_indefinite (n, 2, cls{1}));
+%!     A = cat (3, well(:,:,1:2), ill(:,:,1:2), well(:,:,3), ill(:,:,3:4), well(:,:,4));
+%!     B = cast (randn (n, 8), cls{1});
+%!     [X, info, plan, rank, method] = bsym_solve (A, B);
+%!     assert (info, zeros (1, 8, "int32"));
+%!     isill = logical ([0 0 1 1 0 1 1 0]);
+%!     assert (method(isill), repmat ({"eigen"}, 1, 4));
+%!     assert (method(! isill), repmat ({"tridiag"}, 1, 4));
+%!     assert (rank, [n n n-1 ceil(n/2) n 1 0 n]);
+%!     check_truncated (A(:,:,isill), X(:,isill), B(:,isill), rank(isill));
+%!     check_solution (A, X, B, find (! isill));
+%!     assert ([plan.calls plan.systems plan.fallback plan.last_fallback], [1 8 4 4]);
+%!   endfor
+%! endfor
+
+%!test  # auto with several right-hand sides and n > 64
+%! randn ("state", 42);
+%! rand ("state", 42);
+%! n = 70;
+%! A = cat (3, spd (n, 1), with_eigenvalues (split_spectrum (n, 60, true), 1));
+%! B = randn (n, 2, 2);
+%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! assert (info, zeros (1, 2, "int32"));
+%! assert (method, {"tridiag", "eigen"});
+%! assert (rank, [n 60]);
+%! check_solution (A(:,:,1), X(:,:,1), B(:,:,1));
+%! check_truncated (A(:,:,2), X(:,:,2), B(:,:,2), rank(2));
+
+%!test  # one non-finite system spoils only itself
+%! randn ("state", 43);
+%! rand ("state", 43);
+%! for cls = {"double", "single"}
+%!   n = 5;
+%!   A = cat (3, spd (n, 3, cls{1}), with_eigenvalues (split_spectrum (n, 3), 2, cls{1}));
+%!   B = cast (randn (n, 5), cls{1});
+%!   A(3,2,2) = NaN;                              # lower triangle: read
+%!   A(1,5,1) = NaN;                              # upper triangle: not read
+%!   B(1,4) = Inf;
+%!   [X, info, plan, rank, method] = bsym_solve (A, B);
+%!   assert (info, int32 ([0 -1 0 -1 0]));
+%!   assert (all (isnan (X(:,[2 4]))(:)));
+%!   assert (! any (isnan (X(:,[1 3 5]))(:)));
+%!   assert (rank, [n NaN n NaN 3]);
+%!   assert (method, {"tridiag", "", "tridiag", "", "eigen"});
+%!   A(1,5,1) = A(5,1,1);
+%!   check_solution (A, X, B, [1 3]);
+%!   check_truncated (A(:,:,5), X(:,5), B(:,5), 3);
+%!   assert ([plan.systems plan.fallback], [3 1]);  # info != 0: not counted
+%! endfor
+
+%!test  # "rcond" in auto: the conditioning test uses it
+%! randn ("state", 44);
+%! n = 8;
+%! lambda = [1; 2; 3; 4; 5; 6; 7; 1e-7];
+%! A = with_eigenvalues (lambda, 3);
+%! B = randn (n, 3);
+%! [X, info, ~, rank, method] = bsym_solve (A, B);          # 1e-7 < 1e-5 * 7
+%! assert (method, repmat ({"eigen"}, 1, 3));
+%! assert (rank, (n - 1) * ones (1, 3));
+%! [X, info, ~, rank, method] = bsym_solve (A, B, "rcond", 1e-10);
+%! assert (method, repmat ({"tridiag"}, 1, 3));
+%! assert (rank, n * ones (1, 3));
+%! for k = 1:3                          # cond 7e7: forward error n eps cond
+%!   assert (norm (X(:,k) - A(:,:,k) \ B(:,k), inf) <= 10 * n * eps * 7e7 * norm (X(:,k), inf));
+%! endfor
+%! assert (backward_errors (A, X, B) <= 10 * n * eps);
+
+%!test  # within 2^-10 of the threshold: maybe flagged, then "eigen" at full rank
+%! randn ("state", 47);
+%! n = 5;
+%! A = with_eigenvalues ([1; 0.5; 0.3; 0.2; 1.0003e-5], 4);
+%! B = randn (n, 4);
+%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! assert (info, zeros (1, 4, "int32"));
+%! assert (rank, n * ones (1, 4));                  # kept: above the threshold
+%! assert (all (ismember (method, {"tridiag", "eigen"})));
+%! for k = 1:4                                      # cond 1e5
+%!   assert (norm (X(:,k) - A(:,:,k) \ B(:,k), inf) <= 10 * n * eps * 1e5 * norm (X(:,k), inf));
+%! endfor
+%! A = with_eigenvalues ([1; 0.5; 0.3; 0.2; 0.9997e-5], 4);   # just below: dropped
+%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! assert (rank, (n - 1) * ones (1, 4));
+%! assert (method, repmat ({"eigen"}, 1, 4));
+
+%!test  # "tol": a backward error above it sends the system to "eigen"
+%! randn ("state", 45);
+%! rand ("state", 45);
+%! n = 6;
+%! A = cat (3, spd (n, 2), sym_indefinite (n, 2));
+%! B = randn (n, 4);
+%! [X, info, ~, rank, method] = bsym_solve (A, B, "tol", 1e-300);   # none passes
+%! assert (method, repmat ({"eigen"}, 1, 4));
+%! assert (rank, n * ones (1, 4));                # well conditioned: all kept
+%! check_truncated (A, X, B, rank);
+%! [X, info, ~, rank, method] = bsym_solve (A, B, "tol", 1);        # all pass
+%! assert (method, repmat ({"tridiag"}, 1, 4));
+%! [X, info, ~, ~, method] = bsym_solve (A, B, "tol", realmax);
+%! assert (method, repmat ({"tridiag"}, 1, 4));
+
+%!test  # single precision: rcond applies to single's eigenvalues too
+%! randn ("state", 46);
+%! n = 10;
+%! A = with_eigenvalues ([1:9, 1e-6]', 4, "single");
+%! B = single (randn (n, 4));
+%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! assert (class (X), "single");
+%! assert (method, repmat ({"eigen"}, 1, 4));
+%! assert (rank, (n - 1) * ones (1, 4));
+%! check_truncated (A, X, B, rank);
+
+%!test  # n = 1
+%! [X, info, ~, rank, method] = bsym_solve (cat (3, 2, 0, -4, NaN), [1 1 2 1]);
+%! assert (info, int32 ([0 0 0 -1]));
+%! assert (X, [0.5 0 -0.5 NaN]);
+%! assert (rank, [1 0 1 NaN]);
+%! assert (method(1:3), {"tridiag", "eigen", "tridiag"});
+
+%!test  # the output shapes and classes
+%! [X, info, plan, rank, method] = bsym_solve (eye (2), [1; 2]);
+%! assert (X, [1; 2]);
+%! assert (class (rank), "double");
+%! assert (size (rank), [1 1]);
+%! assert (iscellstr (method) && isequal (size (method), [1 1]));
+%! assert (isstruct (plan) && isfield (plan, "next"));
+%! [X, info, plan, rank, method] = bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 3));
+%! assert (size (rank), [1 3]);
+%! assert (size (method), [1 3]);
+%! assert (size (info), [1 3]);
+
 ## ---- empty problems -------------------------------------------------------
 
 %!test
@@ -442,6 +846,19 @@ endfunction
 %! [X, info] = bsym_solve (zeros (0, 0), zeros (0, 1), "method", "tridiag");
 %! assert (size (X), [0 1]);
 %! assert (info, int32 (0));
+%! for method = {"eigen", "auto"}
+%!   [X, info, plan, rank, used] = bsym_solve (zeros (3, 3, 0), zeros (3, 0), "method", method{1});
+%!   assert (size (X), [3 0]);
+%!   assert (size (info), [1 0]);
+%!   assert (size (rank), [1 0]);
+%!   assert (size (used), [1 0]);
+%!   assert (iscell (used));
+%!   assert (plan.systems, 0);
+%!   [X, info, plan, rank] = bsym_solve (zeros (0, 0), zeros (0, 1), "method", method{1});
+%!   assert (size (X), [0 1]);
+%!   assert (info, int32 (0));
+%!   assert (rank, 0);
+%! endfor
 
 ## ---- devices ----------------------------------------------------------------
 
@@ -505,7 +922,7 @@ endfunction
 
 %!error <Invalid call> bsym_solve ()
 %!error <Invalid call> bsym_solve (eye (2))
-%!error <called with too many outputs> [a, b, c] = bsym_solve (eye (2), [1; 1])
+%!error <returns at most five outputs> [a, b, c, d, e, f] = bsym_solve (eye (2), [1; 1])
 %!error <A must be a real, full double or single array \(got cell\)> bsym_solve ({1}, 1)
 %!error id=batchsym:invalidInput bsym_solve ("ab", [1; 1])
 %!error <got complex double> bsym_solve (complex (eye (2)), [1; 1])
@@ -525,13 +942,33 @@ endfunction
 %!error <size \(B, 3\) is 2 but A holds 3 systems> bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 1, 2))
 %!error id=batchsym:dimensionMismatch bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 1, 2))
 %!error <B must be n x batch> bsym_solve (eye (2), ones (2, 1, 1, 2))
-%!error <option 'method' must be one of 'ldlt', 'tridiag' \(got 'chol'\)> bsym_solve (eye (2), [1; 1], "method", "chol")
+%!error <option 'method' must be one of 'ldlt', 'tridiag', 'eigen', 'auto' \(got 'chol'\)> bsym_solve (eye (2), [1; 1], "method", "chol")
 %!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "method", "chol")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_solve (eye (2), [1; 1], "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_solve (eye (2), [1; 1], "uplo", "X")
 %!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "uplo", "lower")
-%!error <unknown option 'tol' \(options: 'method', 'device', 'uplo'\)> bsym_solve (eye (2), [1; 1], "tol", "1")
-%!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "tol", 1)
+%!error <unknown option 'tolerance' \(options: 'method', 'device', 'uplo', 'rcond', 'tol', 'plan'\)> bsym_solve (eye (2), [1; 1], "tolerance", 1)
+%!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "weights", 1)
+%!error <option 'method' must be one of .* \(got 'svd'\)> bsym_solve (eye (2), [1; 1], "method", "svd")
+%!error <option 'rcond' must be in \[0, 1\) \(got -0.1\)> bsym_solve (eye (2), [1; 1], "rcond", -0.1)
+%!error <option 'rcond' must be in \[0, 1\) \(got 1\)> bsym_solve (eye (2), [1; 1], "rcond", 1)
+%!error <option 'rcond' must be in \[0, 1\) \(got NaN\)> bsym_solve (eye (2), [1; 1], "rcond", NaN)
+%!error <option 'rcond' must be in \[0, 1\) \(got Inf\)> bsym_solve (eye (2), [1; 1], "rcond", Inf)
+%!error <option 'rcond' must be a real scalar \(got double with 2 elements\)> bsym_solve (eye (2), [1; 1], "rcond", [0.1 0.2])
+%!error <option 'rcond' must be a real scalar \(got double with 0 elements\)> bsym_solve (eye (2), [1; 1], "rcond", [])
+%!error <option 'rcond' must be a real scalar \(got complex double with 1 element\)> bsym_solve (eye (2), [1; 1], "rcond", 0.1i)
+%!error <option 'rcond' must be a real scalar \(got char with 4 elements\)> bsym_solve (eye (2), [1; 1], "rcond", "1e-5")
+%!error <option 'rcond' must be a real scalar \(got logical with 1 element\)> bsym_solve (eye (2), [1; 1], "rcond", false)
+%!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "RCOND", -1)
+%!error <option 'tol' must be positive and finite \(got 0\)> bsym_solve (eye (2), [1; 1], "tol", 0)
+%!error <option 'tol' must be positive and finite \(got -1e-10\)> bsym_solve (eye (2), [1; 1], "tol", -1e-10)
+%!error <option 'tol' must be positive and finite \(got NaN\)> bsym_solve (eye (2), [1; 1], "tol", NaN)
+%!error <option 'tol' must be positive and finite \(got -Inf\)> bsym_solve (eye (2), [1; 1], "tol", -Inf)
+%!error <option 'tol' must be positive and finite \(got Inf\)> bsym_solve (eye (2), [1; 1], "tol", Inf)
+%!error <option 'tol' must be a real scalar \(got cell with 1 element\)> bsym_solve (eye (2), [1; 1], "tol", {1})
+%!error <option 'tol' must be a real scalar \(got sparse double with 1 element\)> bsym_solve (eye (2), [1; 1], "tol", sparse (1))
+%!error <option 'plan' must be a plan> bsym_solve (eye (2), [1; 1], "plan", 1)
+%!error <option 'plan' lacks the field 'fallback'> bsym_solve (eye (2), [1; 1], "plan", rmfield (bsym_plan (), "fallback"))
 %!error <options must come in name/value pairs> bsym_solve (eye (2), [1; 1], "method")
 %!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "method", "ldlt", "device")
 %!error <an option name must be a string \(got double\)> bsym_solve (eye (2), [1; 1], 1, "ldlt")
@@ -539,4 +976,9 @@ endfunction
 
 ## ---- help -----------------------------------------------------------------------
 
+%!test  # the help text is valid Texinfo (where makeinfo is installed)
+%! if (! isempty (file_in_path (getenv ("PATH"), makeinfo_program ())))
+%!   [~, status] = __makeinfo__ (get_help_text ("bsym_solve"), "plain text");
+%!   assert (status, 0);
+%! endif
 %!assert (! isempty (strfind (get_help_text ("bsym_solve"), "Solve a batch")))

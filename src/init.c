@@ -9,7 +9,9 @@
 #include "r_glue.h"
 
 static const R_CallMethodDef call_methods[] = {
-    {"bsym_r_solve", (DL_FUNC)&bsym_r_solve, 8},
+    {"bsym_r_solve", (DL_FUNC)&bsym_r_solve, 10},
+    {"bsym_r_plan_start", (DL_FUNC)&bsym_r_plan_start, 1},
+    {"bsym_r_lsfit", (DL_FUNC)&bsym_r_lsfit, 10},
     {"bsym_r_tridiag_solve", (DL_FUNC)&bsym_r_tridiag_solve, 8},
     {"bsym_r_tridiagonalize", (DL_FUNC)&bsym_r_tridiagonalize, 7},
     {"bsym_r_eigen", (DL_FUNC)&bsym_r_eigen, 10},

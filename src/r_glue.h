@@ -80,8 +80,22 @@ static inline SEXP bsym_r_solution(SEXP x, SEXP info, int64_t per_system, const 
     return out;
 }
 
-SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP device, SEXP precision,
-                  SEXP uplo, SEXP threads);
+/* What bsym_solve() and bsym_lsfit() share (r_solve.c): the method named
+ * by R; the six plan fields (doubles, R's order) <-> the C struct; the
+ * options c(rcond, tol) and plan fields (or NULL) as core options, the plan
+ * kept in *plan; rank set NA where info != 0 (in place) and the method
+ * names of the core's `used` codes (NA where info != 0). */
+bsym_method bsym_r_method(SEXP method);
+void bsym_r_plan_in(SEXP fields, bsym_plan *plan);
+SEXP bsym_r_plan_out(const bsym_plan *plan);
+bsym_solve_opts bsym_r_opts(SEXP method, SEXP opts, SEXP fields, bsym_plan *plan);
+SEXP bsym_r_rank_method(SEXP rank, const int *used, const int *info);
+
+SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP opts, SEXP plan, SEXP device,
+                  SEXP precision, SEXP uplo, SEXP threads);
+SEXP bsym_r_plan_start(SEXP plan);
+SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEXP plan,
+                  SEXP device, SEXP precision, SEXP threads);
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
                           SEXP device, SEXP precision, SEXP threads);
 SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,

@@ -2,7 +2,7 @@
 # src/Makevars (R's build) and the top-level Makefile (library, C tests,
 # Octave). Paths are relative to src/.
 CORE_OBJS = core/ctx.o core/solve.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/cuda_absent.o
-GLUE_OBJS = init.o r_solve.o r_tridiag.o r_eigen.o r_device.o
+GLUE_OBJS = init.o r_solve.o r_lsfit.o r_tridiag.o r_eigen.o r_device.o
 $(GLUE_OBJS): r_glue.h
 NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
 
@@ -13,7 +13,8 @@ $(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/internal.h cuda/bsym_cuda.h bsym
 core/ldlt.o: core/ldlt_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/householder.o: core/householder_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pcr.o: core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/solvex_numerics.h core/solvex_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/eigen.o: cuda/eigen_numerics.cuh
+cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/solvex_numerics.h core/internal.h core/prec_double.h core/prec_float.h core/prec_end.h

@@ -2,18 +2,21 @@
 # gpu-check.sh -- everything that needs the GPU, in one call on the GPU
 # machine: CUDA build, C core tests on the GPU, the R package and its testthat
 # suite with options(batchsym.device = "gpu"), then the benchmarks
-# (bench_ldlt, bench_tridiag, bench_eigen, bench_r.R); a short table last,
-# with each step's seconds. Logs and tables go to ${OUT:-build/gpu-check}:
-# ldlt.md, tridiag.md, eigen.md, r.md (and the .csv twins of the first
-# three).
+# (bench_ldlt, bench_tridiag, bench_eigen, bench_auto, bench_r.R); a short
+# table last, with each step's seconds. Logs and tables go to
+# ${OUT:-build/gpu-check}: ldlt.md, tridiag.md, eigen.md, auto.md, r.md (and
+# the .csv twins of the first three).
 #
 # R there: pack this machine's R first (see DEVELOPERS' guide):
 #   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
 # and carry .rt; this script unpacks it when it is there.
-#   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs
+#   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs;
+#   BENCHES="auto r"  only those benchmarks (default: ldlt tridiag eigen auto r);
+#   R_ARGS="--eigen=0 ..."  more options of bench_r.R
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-build/gpu-check}
+benches=${BENCHES:-ldlt tridiag eigen auto r}
 mkdir -p "$out" build
 status=0
 summary=()
@@ -40,12 +43,15 @@ else
     summary+=("skip  R (no R runtime carried)")
 fi
 if [ "${BENCH:-1}" = 1 ]; then
+    has() { [[ " $benches " == *" $1 "* ]]; }
     step bench-build make -j2 -C inst/bench LIB="$PWD/src/libbatchsym.a"
-    step bench-ldlt make -C inst/bench run OUT="$PWD/$out/ldlt.md" ${QUICK:+QUICK=1}
-    step bench-tridiag make -C inst/bench run-tridiag TRIDIAG_OUT="$PWD/$out/tridiag.md" ${QUICK:+QUICK=1}
-    step bench-eigen make -C inst/bench run-eigen EIGEN_OUT="$PWD/$out/eigen.md" ${QUICK:+QUICK=1}
-    if command -v Rscript >/dev/null; then
-        step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} --out="$PWD/$out/r.md"
+    has ldlt && step bench-ldlt make -C inst/bench run OUT="$PWD/$out/ldlt.md" ${QUICK:+QUICK=1}
+    has tridiag && step bench-tridiag make -C inst/bench run-tridiag TRIDIAG_OUT="$PWD/$out/tridiag.md" ${QUICK:+QUICK=1}
+    has eigen && step bench-eigen make -C inst/bench run-eigen EIGEN_OUT="$PWD/$out/eigen.md" ${QUICK:+QUICK=1}
+    has auto && step bench-auto make -C inst/bench run-auto AUTO_OUT="$PWD/$out/auto.md" ${QUICK:+QUICK=1}
+    if command -v Rscript >/dev/null && has r; then
+        # shellcheck disable=SC2086
+        step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} ${R_ARGS:-} --out="$PWD/$out/r.md"
     fi
 fi
 
@@ -57,5 +63,6 @@ for f in build/counts-c build/counts-r-gpu; do [ -f "$f" ] && echo "$f: $(cat "$
 [ -f "$out/ldlt.md" ] && cat "$out/ldlt.md"
 [ -f "$out/tridiag.md" ] && cat "$out/tridiag.md"
 [ -f "$out/eigen.md" ] && cat "$out/eigen.md"
+[ -f "$out/auto.md" ] && cat "$out/auto.md"
 [ -f "$out/r.md" ] && cat "$out/r.md"
 exit $status

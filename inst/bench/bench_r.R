@@ -9,6 +9,9 @@
 #                                [--tri-base-systems=2000]
 #                                [--eigen=1] [--eig-n=32] [--eig-systems=2e5]
 #                                [--eig-cpu-systems=2e4] [--eig-base-systems=1000]
+#                                [--lsfit=1] [--ls-m=300] [--ls-p=30] [--ls-systems=2e4]
+#                                [--ls-cpu-systems=5000] [--ls-base-systems=500]
+#                                [--auto=1] [--auto-systems=2e5] [--auto-cpu-systems=2e4]
 #
 # Rows of the table:
 #   bsym_solve, gpu   `--systems` systems on the GPU (the CPU when no GPU is
@@ -50,6 +53,25 @@
 # without only.values) over `--eig-base-systems` matrices. Checked on a
 # sample: ||A V - V diag(w)||_F / ||A||_F (vectors) or max |w - eigen()| /
 # ||A||_2 (values) at most 100 n eps. --quick: 2e4 / 4e3 / 200.
+#
+# A fourth table (issue 5; --lsfit=0 leaves it out): bsym_lsfit() on
+# `--ls-systems` (GPU, when usable) and `--ls-cpu-systems` (CPU) least-squares
+# problems of `--ls-m` rows and `--ls-p` columns (an intercept and uniform
+# columns, one response), method "auto" in double and single and method
+# "ldlt" in single, beside a base-R loop of lm.fit() over `--ls-base-systems`
+# problems. Checked on a sample against lm.fit(): the relative coefficient
+# error at most 10 p eps cond(X)^2 (normal equations square the condition).
+# --quick: 2000 / 1000 / 100.
+#
+# A fifth table (issue 5; --auto=0 leaves it out): bsym_solve(method =
+# "auto") at n = `--n` on `--auto-systems` (GPU, when usable) and
+# `--auto-cpu-systems` (CPU) SPD systems of which 0 %, 1 %, 10 % or 100 % are
+# made ill-conditioned (one eigenvalue 1e-9: A <- P A P + 1e-9 u u', u =
+# ones / sqrt(n), P = I - u u'), double and single, beside method "tridiag"
+# and "ldlt" (no checks) on the same batches and the base-R loop of solve().
+# Checked: every ill system solved by "eigen" at rank n - 1, every other one
+# by "tridiag" at rank n, and the backward error of the well-conditioned
+# ones on a sample at most 100 n eps. --quick: 2e4 / 4e3.
 
 suppressPackageStartupMessages(library(batchsym))
 
@@ -60,12 +82,16 @@ parse_args <- function(args) {
               reps = 3, precision = "double", out = "",
               tridiag = 1, tri_n = c(32, 1024), tri_elements = 3.2e7, tri_cpu_elements = 3.2e6,
               tri_base_systems = 2000, eigen = 1, eig_n = 32, eig_systems = 2e5,
-              eig_cpu_systems = 2e4, eig_base_systems = 1000)
+              eig_cpu_systems = 2e4, eig_base_systems = 1000,
+              lsfit = 1, ls_m = 300, ls_p = 30, ls_systems = 2e4, ls_cpu_systems = 5000,
+              ls_base_systems = 500, auto = 1, auto_systems = 2e5, auto_cpu_systems = 2e4)
   for (a in args) {
     if (a == "--quick") {
       opt$systems <- 2e4; opt$cpu_systems <- 1e4; opt$base_systems <- 200
       opt$tri_elements <- 6.4e5; opt$tri_cpu_elements <- 3.2e5; opt$tri_base_systems <- 200
       opt$eig_systems <- 2e4; opt$eig_cpu_systems <- 4e3; opt$eig_base_systems <- 200
+      opt$ls_systems <- 2000; opt$ls_cpu_systems <- 1000; opt$ls_base_systems <- 100
+      opt$auto_systems <- 2e4; opt$auto_cpu_systems <- 4e3
       next
     }
     kv <- regmatches(a, regexec("^--([a-z-]+)=(.*)$", a))[[1]]
@@ -73,7 +99,7 @@ parse_args <- function(args) {
     key <- gsub("-", "_", kv[2]); value <- kv[3]
     if (key %in% c("precision", "out")) {
       opt[[key]] <- value
-    } else if (key %in% c("tridiag", "eigen")) {
+    } else if (key %in% c("tridiag", "eigen", "lsfit", "auto")) {
       if (!value %in% c("0", "1")) stop("--", kv[2], " must be 0 or 1", call. = FALSE)
       opt[[key]] <- as.numeric(value)
     } else if (key %in% c("tri_n", "eig_n")) {
@@ -84,7 +110,9 @@ parse_args <- function(args) {
       opt[[key]] <- v
     } else if (key %in% c("n", "systems", "cpu_systems", "base_systems", "reps",
                           "tri_elements", "tri_cpu_elements", "tri_base_systems",
-                          "eig_systems", "eig_cpu_systems", "eig_base_systems")) {
+                          "eig_systems", "eig_cpu_systems", "eig_base_systems",
+                          "ls_m", "ls_p", "ls_systems", "ls_cpu_systems", "ls_base_systems",
+                          "auto_systems", "auto_cpu_systems")) {
       v <- suppressWarnings(as.numeric(value))
       if (is.na(v) || v < 1 || v != floor(v))
         stop("--", kv[2], " must be a positive whole number (got ", value, ")", call. = FALSE)
@@ -458,6 +486,158 @@ eigen_section <- function(opt, gpu) {
   runs_table(rows, notes)
 }
 
+# ---- least squares (issue 5) -------------------------------------------------
+
+# The worst relative coefficient error of the fits r (a list with
+# coefficients p x count) against lm.fit on a sample, or a "why" string; attr
+# "bound" = 10 p eps cond(X)^2, the largest over the sample.
+check_lsfit <- function(r, X, Y, count, eps, sample = 50) {
+  p <- dim(X)[2]
+  if (anyNA(r$coefficients)) return("NA in the coefficients")
+  worst <- 0; bound <- 0
+  for (k in unique(round(seq(1, count, length.out = min(sample, count))))) {
+    ref <- lm.fit(X[, , k], Y[, k])$coefficients
+    e <- max(abs(r$coefficients[, k] - ref)) / max(abs(ref))
+    b <- 10 * p * eps * kappa(X[, , k], exact = TRUE)^2
+    if (e > b) return(sprintf("system %d: error %.2e > %.2e", k, e, b))
+    worst <- max(worst, e); bound <- max(bound, b)
+  }
+  structure(worst, bound = bound, what = "max relative coefficient error vs lm.fit")
+}
+
+# The fourth table: bsym_lsfit() against a base-R loop of lm.fit().
+lsfit_section <- function(opt, gpu) {
+  m <- as.integer(opt$ls_m); p <- as.integer(opt$ls_p)
+  count <- if (gpu) opt$ls_systems else opt$ls_cpu_systems
+  cat(sprintf("generating %g least-squares problems, %d x %d ...\n", count, m, p))
+  X <- array(runif(m * p * count, -1, 1), c(m, p, count))
+  X[, 1, ] <- 1
+  Y <- matrix(rnorm(m * count), m, count)
+  cpu_idx <- seq_len(min(count, opt$ls_cpu_systems))
+  Xc <- X[, , cpu_idx, drop = FALSE]; Yc <- Y[, cpu_idx, drop = FALSE]
+  Xw <- X[, , seq_len(min(count, 100)), drop = FALSE]; Yw <- Y[, seq_len(min(count, 100)), drop = FALSE]
+  group <- sprintf("lsfit, m = %d, p = %d", m, p)
+  fit <- function(X, Y, method, dev, prec) {
+    r <- bsym_lsfit(X, Y, method = method, device = dev, precision = prec)
+    structure(r, device = r$device)
+  }
+  runs <- list()
+  for (cfg in list(c("auto", "double"), c("auto", "single"), c("ldlt", "single")))
+    for (device in c(if (gpu) "gpu", "cpu")) {
+      runs[[length(runs) + 1]] <- local({
+        meth <- cfg[1]; prec <- cfg[2]; dev <- device
+        Xd <- if (dev == "gpu") X else Xc
+        Yd <- if (dev == "gpu") Y else Yc
+        tri_run(sprintf("bsym_lsfit(method = \"%s\"), %s", meth, dev), p, prec, dim(Xd)[3],
+                f = function() fit(Xd, Yd, meth, dev, prec),
+                warm = function() fit(Xw, Yw, meth, dev, prec),
+                check = function(r) check_lsfit(r, Xd, Yd, dim(Xd)[3], eps_of(prec)),
+                device = dev, group = group)
+      })
+    }
+  bc <- min(opt$ls_base_systems, count)
+  runs[[length(runs) + 1]] <- tri_run(
+    "base R loop of lm.fit()", p, "double", bc,
+    f = function() list(coefficients = vapply(seq_len(bc), function(k) lm.fit(X[, , k], Y[, k])$coefficients,
+                                              numeric(p))),
+    warm = function() NULL,
+    check = function(r) check_lsfit(r, X, Y, bc, .Machine$double.eps),
+    device = NA, group = group, base = TRUE)
+  rows <- lapply(runs, time_tri_run, reps = opt$reps)
+  notes <- c(
+    sprintf("%g problems per call on the GPU (when usable), %g on the CPU, %d x %d designs (an intercept and columns uniform in (-1, 1)), one response; yardstick: a base-R loop of lm.fit() over %g problems", count, length(cpu_idx), m, p, bc),
+    "the n column is p; single-precision rows compute in float (X, Y converted by the R glue, results returned as doubles); median elapsed of the runs after one small untimed call of the same kind")
+  runs_table(rows, notes)
+}
+
+# ---- the automatic strategy (issue 5) ----------------------------------------
+
+# The systems of A (n x n x count) whose index is in ill, made ill-conditioned:
+# P A P + 1e-9 u u' with u = ones / sqrt(n), P = I - u u' (one eigenvalue
+# 1e-9, the others those of A compressed to u's complement).
+make_ill <- function(A, ill) {
+  n <- dim(A)[1]
+  u <- rep(1 / sqrt(n), n)
+  P <- diag(n) - tcrossprod(u)
+  for (k in ill) A[, , k] <- P %*% A[, , k] %*% P + 1e-9 * tcrossprod(u)
+  A
+}
+
+# The paths, ranks and backward errors of a bsym_solve(method = "auto") result.
+check_auto <- function(X, A, B, ill, eps, sample = 200) {
+  n <- dim(A)[1]; count <- dim(A)[3]
+  expect_m <- ifelse(seq_len(count) %in% ill, "eigen", "tridiag")
+  bad <- sum(attr(X, "method") != expect_m | attr(X, "rank") != ifelse(expect_m == "eigen", n - 1L, n))
+  if (bad > 0) return(sprintf("%d systems with an unexpected path or rank", bad))
+  well <- setdiff(seq_len(count), ill)
+  if (!length(well)) return(structure(0, bound = 100 * n * eps, what = "paths and ranks as expected; max backward error"))
+  idx <- well[unique(round(seq(1, length(well), length.out = min(sample, length(well)))))]
+  berr <- backward_error(A, B, X, idx)
+  if (!(berr <= 100 * n * eps)) return(sprintf("backward error %.2e > %.2e", berr, 100 * n * eps))
+  structure(berr, bound = 100 * n * eps, what = "paths and ranks as expected; max backward error")
+}
+
+# The fifth table: method "auto" at 0, 1, 10 and 100 % ill-conditioned systems.
+auto_section <- function(opt, gpu) {
+  n <- as.integer(opt$n)
+  count <- if (gpu) opt$auto_systems else opt$auto_cpu_systems
+  cat(sprintf("generating %g SPD systems, n = %d ...\n", count, n))
+  A0 <- make_spd_batch(n, count)
+  B <- matrix(runif(n * count, -1, 1), n, count)
+  rows <- list()
+  for (pct in c(0, 1, 10, 100)) {
+    ill <- which(seq_len(count) %% 100 < pct)
+    A <- make_ill(A0, ill)
+    cpu_n <- min(count, opt$auto_cpu_systems)
+    group <- sprintf("auto, %g %% ill", pct)
+    runs <- list()
+    for (prec in c("double", "single")) for (dev in c(if (gpu) "gpu", "cpu")) {
+      runs[[length(runs) + 1]] <- local({
+        pr <- prec; d <- dev
+        k <- if (d == "gpu") count else cpu_n
+        Ad <- A[, , seq_len(k), drop = FALSE]; Bd <- B[, seq_len(k), drop = FALSE]
+        ill_d <- ill[ill <= k]
+        tri_run(sprintf("bsym_solve(method = \"auto\"), %g %% ill, %s", pct, d), n, pr, k,
+                f = function() bsym_solve(Ad, Bd, method = "auto", device = d, precision = pr),
+                warm = function() bsym_solve(Ad[, , 1:2, drop = FALSE], Bd[, 1:2], device = d, precision = pr),
+                check = function(r) check_auto(r, Ad, Bd, ill_d, eps_of(pr)),
+                device = d, group = group)
+      })
+      if (pct == 0)
+        for (meth in c("tridiag", "ldlt")) runs[[length(runs) + 1]] <- local({
+          pr <- prec; d <- dev; me <- meth
+          k <- if (d == "gpu") count else cpu_n
+          Ad <- A[, , seq_len(k), drop = FALSE]; Bd <- B[, seq_len(k), drop = FALSE]
+          tri_run(sprintf("bsym_solve(method = \"%s\") (no checks), %s", me, d), n, pr, k,
+                  f = function() bsym_solve(Ad, Bd, method = me, device = d, precision = pr),
+                  warm = function() NULL,
+                  check = function(r) check_solution(r, Ad, Bd, k, eps_of(pr)),
+                  device = d, group = group)
+        })
+    }
+    bc <- min(opt$base_systems, count)
+    # the yardstick: solve() (wrong on the ill systems, without complaint);
+    # at 100 % the truncated solve by eigen() a base-R user would write
+    truncated <- function(a, b) {
+      e <- eigen(a, symmetric = TRUE)
+      keep <- abs(e$values) >= 1e-5 * max(abs(e$values))
+      drop(e$vectors[, keep, drop = FALSE] %*% (crossprod(e$vectors[, keep, drop = FALSE], b) / e$values[keep]))
+    }
+    runs[[length(runs) + 1]] <- tri_run(
+      if (pct < 100) "base R loop of solve()" else "base R loop of eigen() + truncated solution", n, "double", bc,
+      f = function() vapply(seq_len(bc), function(k) if (pct < 100) solve(A[, , k], B[, k]) else truncated(A[, , k], B[, k]),
+                            numeric(n)),
+      warm = function() NULL,
+      check = function(r) structure(0, bound = 0, what = "the yardstick, not checked:"),
+      device = NA, group = group, base = TRUE)
+    rows <- c(rows, lapply(runs, time_tri_run, reps = opt$reps))
+  }
+  notes <- c(
+    sprintf("%g SPD systems per call on the GPU (when usable), %g on the CPU, n = %d, one right-hand side; an ill-conditioned system has one eigenvalue 1e-9 (rank n - 1 after truncation at rcond = 1e-5); yardstick: a base-R loop over %g systems of the same batch of solve() (which returns a wrong answer on the ill-conditioned ones without complaint), at 100 %% of eigen() and the truncated solution", count, min(count, opt$auto_cpu_systems), n, min(opt$base_systems, count)),
+    "median elapsed of the runs after one small untimed call")
+  runs_table(rows, notes)
+}
+
 # ---- main ------------------------------------------------------------------
 
 main <- function() {
@@ -568,6 +748,28 @@ main <- function() {
       cat("appended the eigensolver table to", opt$out, "\n")
     }
     failed <- failed || eig$failed
+  }
+  if (opt$lsfit == 1) {
+    ls <- lsfit_section(opt, gpu)
+    title <- "## bsym_lsfit() end to end from R"
+    cat("\n", title, "\n\n", paste0(ls$md, "\n"), "\n", paste0(ls$checks, "\n"), sep = "")
+    if (nzchar(opt$out)) {
+      cat(c("", title, "", paste("-", ls$notes), "", ls$md, "", ls$checks, ""), file = opt$out,
+          sep = "\n", append = TRUE)
+      cat("appended the least-squares table to", opt$out, "\n")
+    }
+    failed <- failed || ls$failed
+  }
+  if (opt$auto == 1) {
+    au <- auto_section(opt, gpu)
+    title <- "## bsym_solve(method = \"auto\") end to end from R"
+    cat("\n", title, "\n\n", paste0(au$md, "\n"), "\n", paste0(au$checks, "\n"), sep = "")
+    if (nzchar(opt$out)) {
+      cat(c("", title, "", paste("-", au$notes), "", au$md, "", au$checks, ""), file = opt$out,
+          sep = "\n", append = TRUE)
+      cat("appended the automatic-strategy table to", opt$out, "\n")
+    }
+    failed <- failed || au$failed
   }
   if (failed) {
     cat("\n*** FAIL: a solution failed its check (see above) ***\n")

@@ -235,7 +235,7 @@ template <> struct tri<float> {
     static bsym_status hhsolve(char uplo, int n, long long batch, const float *A, float *B, int *info,
                                cudaStream_t s)
     {
-        return bsym_cuda_hhsolve_launch_s(uplo, n, 1, batch, A, B, info, s);
+        return bsym_cuda_hhsolve_launch_s(uplo, n, 1, batch, A, B, info, nullptr, nullptr, s);
     }
     static bsym_status tridiagonalize(char uplo, int n, long long batch, const float *A, float *d, float *e,
                                       float *Q, int *info, cudaStream_t s)
@@ -264,7 +264,7 @@ template <> struct tri<double> {
     static bsym_status hhsolve(char uplo, int n, long long batch, const double *A, double *B, int *info,
                                cudaStream_t s)
     {
-        return bsym_cuda_hhsolve_launch_d(uplo, n, 1, batch, A, B, info, s);
+        return bsym_cuda_hhsolve_launch_d(uplo, n, 1, batch, A, B, info, nullptr, nullptr, s);
     }
     static bsym_status tridiagonalize(char uplo, int n, long long batch, const double *A, double *d, double *e,
                                       double *Q, int *info, cudaStream_t s)

@@ -171,7 +171,13 @@ void bsym_plan_init(bsym_plan *plan);
  *                        needed the truncated spectrum (residuals are still
  *                        checked; the conditioning test needs T, so an
  *                        ill-conditioned SPD system is not detected there as
- *                        long as its backward error stays below tol). */
+ *                        long as its backward error stays below tol, and
+ *                        not_spd is not counted there);
+ *   except that every BSYM_PLAN_AUDIT-th call (calls % 8 == 7) of a plan
+ *   that would start with LDLT starts with TRIDIAG: this audit, with the full
+ *   checks, lets a population that has drifted (ill-conditioned or
+ *   indefinite systems) move the plan off LDLT within 8 calls. */
+#define BSYM_PLAN_AUDIT 8
 bsym_method bsym_plan_start(const bsym_plan *plan);
 
 /* Default options: rcond BSYM_RCOND_DEFAULT; tol <= 0 means the default

@@ -116,6 +116,30 @@ bsym_status bsym_cuda_eig_s(void **state, char uplo, int64_t n, int64_t batch, c
     (void)V; (void)count; (void)info; (void)interrupt; (void)idata;
     return absent(msg, msglen);
 }
+#define SX_ABSENT(P, TT)                                                                         \
+    bsym_status bsym_cuda_solvex_##P(void **state, const bsym__sx_job *job, int64_t batch,       \
+                                     const TT *A, TT *B, int *info, int *rank, int *used,        \
+                                     bsym__sx_stats *stats, bsym_interrupt_fn interrupt,         \
+                                     void *idata, char *msg, size_t msglen)                     \
+    {                                                                                           \
+        (void)state; (void)job; (void)batch; (void)A; (void)B; (void)info; (void)rank;          \
+        (void)used; (void)stats; (void)interrupt; (void)idata;                                  \
+        return absent(msg, msglen);                                                             \
+    }                                                                                           \
+    bsym_status bsym_cuda_lsfit_##P(void **state, const bsym__sx_job *job, int64_t m,            \
+                                    int64_t batch, const TT *X, const TT *Y, const TT *w,       \
+                                    TT *beta, TT *rss, int *info, int *rank, int *used,         \
+                                    bsym__sx_stats *stats, bsym_interrupt_fn interrupt,          \
+                                    void *idata, char *msg, size_t msglen)                      \
+    {                                                                                           \
+        (void)state; (void)job; (void)m; (void)batch; (void)X; (void)Y; (void)w; (void)beta;    \
+        (void)rss; (void)info; (void)rank; (void)used; (void)stats; (void)interrupt;            \
+        (void)idata;                                                                            \
+        return absent(msg, msglen);                                                             \
+    }
+SX_ABSENT(d, double)
+SX_ABSENT(s, float)
 #else
 typedef int bsym_cuda_present; /* ISO C wants a non-empty translation unit */
+
 #endif

@@ -322,7 +322,7 @@ static int BSYM_CAT(hh_tridiag_solve_, SFX)(int64_t n, const T *d, const T *e, T
  * j, or a non-finite solution in row j); X is all NaN when the result is
  * not 0. */
 static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B,
-                                        T *work)
+                                        T *work, T *d_out, T *e_out)
 {
     T *W = work, *tau = W + n * n, *p = tau + n, *d = p + n, *e = d + n, *tw = e + n, amax;
     int info = 0;
@@ -333,6 +333,10 @@ static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, cons
     }
     const int ex = BSYM_CAT(hh_normalize_, SFX)(n, W, amax);
     BSYM_CAT(hh_reduce_, SFX)(n, W, d, e, tau, p);
+    for (int64_t i = 0; i < n && d_out != NULL; i++) { /* T' for the conditioning test */
+        d_out[i] = d[i];
+        e_out[i] = i + 1 < n ? e[i] : (T)0;
+    }
     for (int64_t r = 0; r < nrhs && info == 0; r++) {
         T *x = B + r * n;
         for (int64_t k = 0; k + 2 < n; k++) /* z = Q^T b = H_{n-3} ... H_0 b */
@@ -364,7 +368,7 @@ typedef struct {
     int64_t n, nrhs;
     const T *A;
     T *B;          /* solve: n x nrhs x count */
-    T *d, *e, *Q;  /* tridiagonalize (Q may be NULL) */
+    T *d, *e, *Q;  /* tridiagonalize (Q may be NULL); solve: T' or NULL */
     int *info;
     int solve;     /* 1: hh_solve_one_, 0: bsym__hh_tridiagonalize_one_ */
 } BSYM_CAT(hh_job_, SFX);
@@ -391,7 +395,9 @@ static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t cou
             for (int64_t k = 0; k < count; k++)
                 j->info[k] = j->solve
                     ? BSYM_CAT(hh_solve_one_, SFX)(j->uplo, n, nrhs, j->A + k * n * n,
-                                                   nrhs > 0 ? j->B + k * n * nrhs : NULL, work)
+                                                   nrhs > 0 ? j->B + k * n * nrhs : NULL, work,
+                                                   j->d != NULL ? j->d + k * n : NULL,
+                                                   j->e != NULL ? j->e + k * n : NULL)
                     : BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(
                           j->uplo, n, j->A + k * n * n, j->d + k * n,
                           n > 1 ? j->e + k * (n - 1) : NULL, j->Q != NULL ? j->Q + k * n * n : NULL,
@@ -413,10 +419,10 @@ int BSYM_CAT(bsym__tridiagonalize_cpu_, SFX)(char uplo, int64_t n, int64_t count
 
 /* BSYM_METHOD_TRIDIAG solves of systems [0, count). */
 int BSYM_CAT(bsym__hhsolve_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t count,
-                                      const T *A, T *B, int *info, int threads)
+                                      const T *A, T *B, int *info, int threads, T *d, T *e)
 {
     const BSYM_CAT(hh_job_, SFX) j = {.uplo = uplo, .n = n, .nrhs = nrhs, .A = A, .B = B,
-                                      .info = info, .solve = 1};
+                                      .d = d, .e = e, .info = info, .solve = 1};
     return BSYM_CAT(hh_drive_, SFX)(&j, count, threads);
 }
 

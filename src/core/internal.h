@@ -60,15 +60,17 @@ int bsym__ldlt_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count,
  * -1 when a thread's workspace could not be allocated.
  *   tridiagonalize: A = Q T Q^T (Q may be NULL: not formed);
  *   hhsolve:        BSYM_METHOD_TRIDIAG solves (Householder, PCR on T with
- *                   Q^T b, x = Q z; Q is never formed). */
+ *                   Q^T b, x = Q z; Q is never formed); d (n x count) and
+ *                   e (n x count, n per system) receive T scaled by a power of
+ *                   two when not NULL (for the conditioning test). */
 int bsym__tridiagonalize_cpu_d(char uplo, int64_t n, int64_t count, const double *A,
                                double *d, double *e, double *Q, int *info, int threads);
 int bsym__tridiagonalize_cpu_s(char uplo, int64_t n, int64_t count, const float *A,
                                float *d, float *e, float *Q, int *info, int threads);
 int bsym__hhsolve_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A,
-                        double *B, int *info, int threads);
+                        double *B, int *info, int threads, double *d, double *e);
 int bsym__hhsolve_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A,
-                        float *B, int *info, int threads);
+                        float *B, int *info, int threads, float *d, float *e);
 
 /* One system's Householder tridiagonalization (householder.c), as
  * bsym_*tridiagonalize; work: BSYM_HH_TRD_WORK(n) elements. Returns 0 or -1
@@ -88,6 +90,47 @@ int bsym__eig_cpu_d(char uplo, int64_t n, int64_t count, const double *A, const 
 int bsym__eig_cpu_s(char uplo, int64_t n, int64_t count, const float *A, const float *d,
                     const float *e, const bsym_select *sel, float *w, float *V, int *cnt,
                     int *info, int threads);
+
+/* What one bsym_*solvex or bsym_*lsfit call with method EIGEN or AUTO decided
+ * before its chunks (solve.c): the CPU (eigen.c) and GPU (cuda/strategy.cu)
+ * drivers run it on a range of systems.
+ *   start  BSYM_METHOD_EIGEN: every system by the truncated spectrum;
+ *          BSYM_METHOD_TRIDIAG or _LDLT: the cheap solve, then per system the
+ *          backward error (and after TRIDIAG the conditioning test on T); the
+ *          systems that fail are solved again by the truncated spectrum. */
+typedef struct {
+    char uplo;
+    int64_t n, nrhs;
+    bsym_method start;
+    int check;           /* 1 (AUTO): steps 2 and 3 after LDLT or TRIDIAG;
+                            0: LDLT or TRIDIAG alone (least squares)       */
+    double rcond, tol;
+} bsym__sx_job;
+
+/* What a call saw, for the plan (systems with info != 0 not counted). */
+typedef struct {
+    int64_t solved;    /* systems with info == 0                              */
+    int64_t fallback;  /* solved by EIGEN after the checks; with start EIGEN:
+                          rank < n                                            */
+    int64_t not_spd;   /* found with an eigenvalue <= 0                       */
+} bsym__sx_stats;
+
+/* CPU drivers (eigen.c), systems [0, count): A n x n x count, B n x nrhs x
+ * count overwritten with X; info, rank, used as bsym_*solvex; stats
+ * accumulated (+=). Return 0, or -1 when a workspace could not be allocated. */
+int bsym__solvex_cpu_d(const bsym__sx_job *job, int64_t count, const double *A, double *B,
+                       int *info, int *rank, int *used, bsym__sx_stats *stats, int threads);
+int bsym__solvex_cpu_s(const bsym__sx_job *job, int64_t count, const float *A, float *B,
+                       int *info, int *rank, int *used, bsym__sx_stats *stats, int threads);
+/* bsym_*lsfit on systems [0, count): job->n = p, job->nrhs = the responses;
+ * X m x p x count, Y m x nrhs x count, w m x count or NULL, beta p x nrhs x
+ * count, rss nrhs x count or NULL. */
+int bsym__lsfit_cpu_d(const bsym__sx_job *job, int64_t m, int64_t count, const double *X,
+                      const double *Y, const double *w, double *beta, double *rss, int *info,
+                      int *rank, int *used, bsym__sx_stats *stats, int threads);
+int bsym__lsfit_cpu_s(const bsym__sx_job *job, int64_t m, int64_t count, const float *X,
+                      const float *Y, const float *w, float *beta, float *rss, int *info,
+                      int *rank, int *used, bsym__sx_stats *stats, int threads);
 
 /* CPU PCR backend (pcr.c): bsym_*tridiag_solve on systems [0, count), du NULL
  * for symmetric; returns 0 or -1 (no memory). */

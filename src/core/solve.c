@@ -5,6 +5,7 @@
  * describes its call in one `call` and hands it to run(), so that these steps
  * are written once.
  */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,12 @@ typedef struct {
     void *w, *V;                  /* eigenvalues n x batch, vectors    */
     int *count;                   /* eigensolvers: may be NULL         */
     int *info;
+    const bsym__sx_job *sx;       /* solvex (EIGEN, AUTO) and lsfit    */
+    bsym__sx_stats *stats;
+    int *rank, *used;
+    int64_t m;                    /* lsfit: rows of X, Y (n is p)      */
+    const void *X, *Y, *wts;
+    void *rss;
 } call;
 
 /* One operation in one precision: its backends and limits. */
@@ -45,6 +52,7 @@ typedef struct {
 static int64_t square_entries(const call *c) { return c->n * c->n; }
 static int64_t row_entries(const call *c) { return c->n * (c->nrhs + 3); }
 static int64_t eig_entries(const call *c) { return c->A != NULL || c->V != NULL ? c->n * c->n : 3 * c->n; }
+static int64_t ls_entries(const call *c) { return c->m * (c->n + c->nrhs); }
 
 /* The typed backend calls, written once for both precisions. */
 #define DEFINE_OPS(P, T)                                                                        \
@@ -63,7 +71,7 @@ static int64_t eig_entries(const call *c) { return c->A != NULL || c->V != NULL 
     {                                                                                           \
         return bsym__hhsolve_cpu_##P(c->uplo, c->n, c->nrhs, cnt,                               \
                                      (const T *)CAT(c->A, c->n * c->n, k0),                     \
-                                     (T *)AT(c->B, c->n * c->nrhs, k0), c->info + k0, t);        \
+                                     (T *)AT(c->B, c->n * c->nrhs, k0), c->info + k0, t, NULL, NULL); \
     }                                                                                           \
     static bsym_status hhsolve_gpu_##P(const call *c, bsym_ctx *x)                              \
     {                                                                                           \
@@ -111,6 +119,37 @@ static int64_t eig_entries(const call *c) { return c->A != NULL || c->V != NULL 
                                  c->count, c->info, x->interrupt, x->interrupt_data, x->message, \
                                  sizeof x->message);                                            \
     }                                                                                           \
+    static int sx_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                        \
+    {                                                                                           \
+        return bsym__solvex_cpu_##P(c->sx, cnt, (const T *)CAT(c->A, c->n * c->n, k0),           \
+                                    (T *)AT(c->B, c->n * c->nrhs, k0), c->info + k0, c->rank + k0, \
+                                    c->used + k0, c->stats, t);                                 \
+    }                                                                                           \
+    static bsym_status sx_gpu_##P(const call *c, bsym_ctx *x)                                   \
+    {                                                                                           \
+        return bsym_cuda_solvex_##P(&x->cuda, c->sx, c->batch, (const T *)c->A, (T *)c->B,       \
+                                    c->info, c->rank, c->used, c->stats, x->interrupt,          \
+                                    x->interrupt_data, x->message, sizeof x->message);          \
+    }                                                                                           \
+    static int ls_cpu_##P(const call *c, int64_t k0, int64_t cnt, int t)                        \
+    {                                                                                           \
+        return bsym__lsfit_cpu_##P(c->sx, c->m, cnt, (const T *)CAT(c->X, c->m * c->n, k0),     \
+                                   (const T *)CAT(c->Y, c->m * c->nrhs, k0),                    \
+                                   (const T *)CAT(c->wts, c->m, k0),                            \
+                                   (T *)AT(c->B, c->n * c->nrhs, k0), (T *)AT(c->rss, c->nrhs, k0), \
+                                   c->info + k0, c->rank + k0, c->used + k0, c->stats, t);      \
+    }                                                                                           \
+    static bsym_status ls_gpu_##P(const call *c, bsym_ctx *x)                                   \
+    {                                                                                           \
+        return bsym_cuda_lsfit_##P(&x->cuda, c->sx, c->m, c->batch, (const T *)c->X,            \
+                                   (const T *)c->Y, (const T *)c->wts, (T *)c->B, (T *)c->rss,  \
+                                   c->info, c->rank, c->used, c->stats, x->interrupt,           \
+                                   x->interrupt_data, x->message, sizeof x->message);           \
+    }                                                                                           \
+    static const operation SX_##P = {"truncated-spectrum", BSYM_GPU_EIGEN_MAX_N, square_entries, \
+                                     sx_cpu_##P, sx_gpu_##P};                                   \
+    static const operation LS_##P = {"least-squares", BSYM_GPU_EIGEN_MAX_N, ls_entries,         \
+                                     ls_cpu_##P, ls_gpu_##P};                                   \
     static const operation EIG_##P = {"eigensolver", BSYM_GPU_EIGEN_MAX_N, eig_entries,          \
                                       eig_cpu_##P, eig_gpu_##P};                                \
     static const operation LDLT_##P = {"LDL^T", BSYM_GPU_LDLT_MAX_N, square_entries,            \
@@ -196,41 +235,203 @@ static int nonempty(const call *c)
     return c->n > 0 && c->batch > 0;
 }
 
-/* ---- bsym_dsolve / bsym_ssolve ----------------------------------------- */
-static bsym_status solve(bsym_ctx *ctx, const operation *ldlt, const operation *hh, bsym_method method,
-                         call *c)
+/* ---- plans ----------------------------------------------------------------- */
+void bsym_plan_init(bsym_plan *plan)
+{
+    if (plan != NULL)
+        memset(plan, 0, sizeof *plan);
+}
+
+bsym_method bsym_plan_start(const bsym_plan *plan)
+{
+    if (plan == NULL || plan->systems <= 0)
+        return BSYM_METHOD_TRIDIAG;
+    if (2 * plan->last_fallback > plan->last_systems)
+        return BSYM_METHOD_EIGEN;
+    if (plan->not_spd == 0 && plan->fallback == 0) /* every BSYM_PLAN_AUDIT-th call: full checks */
+        return plan->calls % BSYM_PLAN_AUDIT == BSYM_PLAN_AUDIT - 1 ? BSYM_METHOD_TRIDIAG : BSYM_METHOD_LDLT;
+    return BSYM_METHOD_TRIDIAG;
+}
+
+/* Records a successful automatic call's outcome in the plan. */
+static void plan_record(bsym_plan *plan, const bsym__sx_stats *st)
+{
+    plan->calls++;
+    plan->systems += st->solved;
+    plan->fallback += st->fallback;
+    plan->not_spd += st->not_spd;
+    plan->last_systems = st->solved;
+    plan->last_fallback = st->fallback;
+}
+
+/* Checks the options (NULL: AUTO with the defaults) and fills the job of a
+ * call; eps is the unit roundoff of the precision. */
+static bsym_status sx_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, const call *c, double eps,
+                            bsym__sx_job *job, bsym_method *method)
+{
+    static const bsym_solve_opts defaults = {BSYM_METHOD_AUTO, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    const bsym_solve_opts *o = opts != NULL ? opts : &defaults;
+    if (o->method < BSYM_METHOD_LDLT || o->method > BSYM_METHOD_AUTO)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)o->method);
+    if (!(o->rcond >= 0 && o->rcond < 1))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "rcond must be in [0, 1) (got %g)", o->rcond);
+    if (!(o->tol <= DBL_MAX))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "tol must be a finite number (got %g; <= 0 selects the default)",
+                          o->tol);
+    const bsym_plan *pl = o->method == BSYM_METHOD_AUTO ? o->plan : NULL;
+    if (pl != NULL &&
+        (pl->calls < 0 || pl->systems < 0 || pl->not_spd < 0 || pl->fallback < 0 ||
+         pl->last_systems < 0 || pl->last_fallback < 0 || pl->not_spd > pl->systems ||
+         pl->fallback > pl->systems || pl->last_systems > pl->systems ||
+         pl->last_fallback > pl->last_systems))
+        return bsym__fail(ctx, BSYM_ERR_ARG,
+                          "plan: its counts must be >= 0 and within the systems it has seen");
+    *method = o->method;
+    job->uplo = c->uplo;
+    job->n = c->n;
+    job->nrhs = c->nrhs;
+    job->start = o->method == BSYM_METHOD_AUTO ? bsym_plan_start(pl) : o->method;
+    job->check = o->method == BSYM_METHOD_AUTO;
+    job->rcond = o->rcond;
+    job->tol = o->tol > 0 ? o->tol : 16.0 * (double)c->n * eps;
+    return BSYM_OK;
+}
+
+/* Runs op on a call with per-system rank and used (internal arrays when the
+ * caller passed NULL; written here when `plain`, an op that does not write
+ * them), then records an automatic call in the plan. */
+static bsym_status sx_run(bsym_ctx *ctx, const operation *op, const bsym_solve_opts *opts,
+                          int plain, bsym_method method, const bsym__sx_job *job, call *c)
+{
+    bsym__sx_stats stats = {0, 0, 0};
+    int *own = NULL;
+    if ((c->rank == NULL || c->used == NULL) && c->batch > 0) {
+        own = malloc(2 * (size_t)c->batch * sizeof(int));
+        if (own == NULL)
+            return bsym__fail(ctx, BSYM_ERR_NOMEM, "no memory for the per-system ranks");
+    }
+    int *caller_rank = c->rank, *caller_used = c->used;
+    c->rank = caller_rank != NULL ? caller_rank : own;
+    c->used = caller_used != NULL ? caller_used : own + c->batch;
+    c->sx = job;
+    c->stats = &stats;
+    bsym_status st = run(ctx, op, c);
+    if (st == BSYM_OK && (c->n == 0 || plain))
+        for (int64_t k = 0; k < c->batch; k++) { /* the paths that do not write them */
+            c->rank[k] = c->info[k] == 0 ? (int)c->n : -1;
+            c->used[k] = job->start;
+        }
+    if (st == BSYM_OK && method == BSYM_METHOD_AUTO && opts != NULL && opts->plan != NULL)
+        plan_record(opts->plan, &stats);
+    c->rank = caller_rank;
+    c->used = caller_used;
+    free(own);
+    return st;
+}
+
+/* ---- bsym_dsolvex / bsym_ssolvex, bsym_dsolve / bsym_ssolve -------------- */
+static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, const operation *ldlt,
+                          const operation *hh, const operation *sx, double eps, call *c)
 {
     if (ctx == NULL)
         return BSYM_ERR_ARG;
     bsym__begin(ctx);
-    if (method != BSYM_METHOD_LDLT && method != BSYM_METHOD_TRIDIAG)
-        return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)method);
+    bsym__sx_job job;
+    bsym_method method = BSYM_METHOD_AUTO;
+    bsym_status st = sx_setup(ctx, opts, c, eps, &job, &method);
+    if (st != BSYM_OK)
+        return st;
     if (c->uplo != 'L' && c->uplo != 'U')
         return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
-    bsym_status st = check_sizes(ctx, c);
-    if (st != BSYM_OK)
+    if ((st = check_sizes(ctx, c)) != BSYM_OK)
         return st;
     if (nonempty(c) && (c->A == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL)))
         return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
-    return run(ctx, method == BSYM_METHOD_LDLT ? ldlt : hh, c);
+    const operation *op = method == BSYM_METHOD_LDLT ? ldlt : method == BSYM_METHOD_TRIDIAG ? hh : sx;
+    return sx_run(ctx, op, opts, op != sx, method, &job, c);
+}
+
+bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                         int64_t nrhs, int64_t batch, const double *A, double *B, int *info,
+                         int *rank, int *used)
+{
+    call c = {.size = sizeof(double), .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, &LDLT_d, &HHSOLVE_d, &SX_d, DBL_EPSILON / 2, &c);
+}
+
+bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                         int64_t nrhs, int64_t batch, const float *A, float *B, int *info,
+                         int *rank, int *used)
+{
+    call c = {.size = sizeof(float), .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, &LDLT_s, &HHSOLVE_s, &SX_s, FLT_EPSILON / 2, &c);
 }
 
 bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,
                         const double *A, double *B, int *info)
 {
-    call c = {.size = sizeof(double), .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info};
-    return solve(ctx, &LDLT_d, &HHSOLVE_d, method, &c);
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    return bsym_dsolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
 }
 
 bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
                         int64_t n, int64_t nrhs, int64_t batch,
                         const float *A, float *B, int *info)
 {
-    call c = {.size = sizeof(float), .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info};
-    return solve(ctx, &LDLT_s, &HHSOLVE_s, method, &c);
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    return bsym_ssolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
+}
+
+/* ---- bsym_dlsfit / bsym_slsfit -------------------------------------------- */
+static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, const operation *op,
+                         double eps, call *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    bsym__sx_job job;
+    bsym_method method = BSYM_METHOD_AUTO;
+    bsym_status st = sx_setup(ctx, opts, c, eps, &job, &method);
+    if (st != BSYM_OK)
+        return st;
+    if (c->m < 0 || c->n < 1)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "need m >= 0 rows and p >= 1 columns (m = %lld, p = %lld)",
+                          (long long)c->m, (long long)c->n);
+    if ((st = check_sizes(ctx, c)) != BSYM_OK)
+        return st;
+    if (c->m > 0 && c->batch > 0 &&
+        (c->m > INT64_MAX / c->batch / (c->n + c->nrhs + 1) || c->m > INT32_MAX / (c->n + c->nrhs + 1)))
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "the batch is too large to address (m = %lld)",
+                          (long long)c->m);
+    if (c->batch > 0 && (c->info == NULL || (c->m > 0 && c->X == NULL) ||
+                         (c->nrhs > 0 && (c->B == NULL || (c->m > 0 && c->Y == NULL)))))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "X, Y, beta and info must not be NULL");
+    return sx_run(ctx, op, opts, 0, method, &job, c);
+}
+
+bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
+                        int64_t nrhs, int64_t batch, const double *X, const double *Y,
+                        const double *w, double *beta, double *rss, int *rank, int *used,
+                        int *info)
+{
+    call c = {.size = sizeof(double), .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
+              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
+              .used = used};
+    return lsfit(ctx, opts, &LS_d, DBL_EPSILON / 2, &c);
+}
+
+bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
+                        int64_t nrhs, int64_t batch, const float *X, const float *Y,
+                        const float *w, float *beta, float *rss, int *rank, int *used,
+                        int *info)
+{
+    call c = {.size = sizeof(float), .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
+              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
+              .used = used};
+    return lsfit(ctx, opts, &LS_s, FLT_EPSILON / 2, &c);
 }
 
 /* ---- bsym_dtridiagonalize / bsym_stridiagonalize ------------------------ */

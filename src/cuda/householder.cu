@@ -104,7 +104,7 @@ template <typename T> struct hh_args {
     char uplo;
     int n, nrhs;
     long long batch;
-    T *d, *e, *Q;   // TRIDIAGONALIZE (Q may be null)
+    T *d, *e, *Q;   // TRIDIAGONALIZE (Q may be null); SOLVE: T (n per system) or null
     T *B;           // SOLVE
     int *info;
 };
@@ -391,6 +391,12 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
     }
 
     // ---- SOLVE: z = Q^T b, T y = z by PCR, x = Q y ------------------------
+    // T itself when asked for (the automatic solve's conditioning test)
+    if (p.d != nullptr && live)
+        for (int i = l; i < n; i += G) {
+            p.d[sys * n + i] = s[L::D + i];
+            p.e[sys * n + i] = i + 1 < n ? s[L::E + i] : T(0);
+        }
     // PCR does not pivot: where its residual on T y = z is not small (T
     // indefinite with a tiny pivot), the system's T is solved again by
     // Gaussian elimination with partial pivoting (bsym::gtsv_pivoted).
@@ -634,7 +640,8 @@ bsym_status trd_host(void **state, char uplo, int64_t n, int64_t batch, const T 
 }
 
 template <typename T>
-bsym_status solve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, void *stream)
+bsym_status solve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, T *d, T *e,
+                         void *stream)
 {
     char msg[256];
     hh_args<T> a{};
@@ -645,6 +652,8 @@ bsym_status solve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, 
     a.batch = batch;
     a.B = B;
     a.info = info;
+    a.d = d;
+    a.e = e;
     return launch<T, SOLVE>(a, static_cast<cudaStream_t>(stream), msg, sizeof msg);
 }
 
@@ -697,15 +706,15 @@ extern "C" bsym_status bsym_cuda_tridiagonalize_s(void **state, char uplo, int64
 }
 
 extern "C" bsym_status bsym_cuda_hhsolve_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
-                                                  double *dB, int *dinfo, void *stream)
+                                                  double *dB, int *dinfo, double *dd, double *de, void *stream)
 {
-    return solve_launch<double>(uplo, n, nrhs, batch, dA, dB, dinfo, stream);
+    return solve_launch<double>(uplo, n, nrhs, batch, dA, dB, dinfo, dd, de, stream);
 }
 
 extern "C" bsym_status bsym_cuda_hhsolve_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
-                                                  float *dB, int *dinfo, void *stream)
+                                                  float *dB, int *dinfo, float *dd, float *de, void *stream)
 {
-    return solve_launch<float>(uplo, n, nrhs, batch, dA, dB, dinfo, stream);
+    return solve_launch<float>(uplo, n, nrhs, batch, dA, dB, dinfo, dd, de, stream);
 }
 
 extern "C" bsym_status bsym_cuda_tridiagonalize_launch_d(char uplo, int n, int64_t batch, const double *dA,

@@ -2233,6 +2233,434 @@ static void test_eig_family(bsym_device dev, const char *dname)
     }
 }
 
+/* ==== truncated-spectrum and automatic solves, plans, least squares ======= */
+
+/* A = Q diag(lam) Q^T with Q = I - 2 v v^T / v^T v (v random): full, double. */
+static void known_spectrum(int n, const double *lam, double *a, double *q)
+{
+    double *v = malloc(sizeof(double) * n), vv = 0;
+    for (int i = 0; i < n; i++) {
+        v[i] = urand();
+        vv += v[i] * v[i];
+    }
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            q[i + j * n] = (i == j) - 2 * v[i] * v[j] / vv;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            long double s = 0;
+            for (int k = 0; k < n; k++)
+                s += (long double)q[i + k * n] * lam[k] * q[j + k * n];
+            a[i + j * n] = (double)s;
+        }
+    free(v);
+}
+
+/* The truncated solution of Q diag(lam) Q^T x = b (|lam| >= rcond max|lam|,
+ * lam != 0), long double; returns the rank. */
+static int truncated_reference(int n, const double *lam, const double *q, const double *b,
+                               double rcond, long double *x)
+{
+    double big = 0;
+    int rank = 0;
+    for (int k = 0; k < n; k++)
+        big = fabs(lam[k]) > big ? fabs(lam[k]) : big;
+    for (int i = 0; i < n; i++)
+        x[i] = 0;
+    for (int k = 0; k < n; k++) {
+        if (!(fabs(lam[k]) >= rcond * big) || lam[k] == 0)
+            continue;
+        rank++;
+        long double c = 0;
+        for (int i = 0; i < n; i++)
+            c += (long double)q[i + k * n] * b[i];
+        for (int i = 0; i < n; i++)
+            x[i] += q[i + k * n] * c / lam[k];
+    }
+    return rank;
+}
+
+/* The spectrum of system kind: 0 SPD in [1, 10]; 1 the same with one
+ * eigenvalue 1e-9; 2 indefinite, |lam| in [1, 10]; 3 one exact 0; 4
+ * indefinite with a pair +-1e-8. Returns how many are below 1e-5 max. */
+enum { SK_SPD, SK_ILL, SK_INDEF, SK_SINGULAR, SK_PAIR, SK_KINDS };
+static int kind_spectrum(int kind, int n, double *lam)
+{
+    for (int k = 0; k < n; k++)
+        lam[k] = (1 + 9 * (0.5 + 0.5 * urand())) * (kind == SK_INDEF || kind == SK_PAIR ? (k % 2 ? -1 : 1) : 1);
+    int small = 0;
+    if (kind == SK_ILL || kind == SK_SINGULAR)
+        lam[n / 2] = kind == SK_ILL ? 1e-9 : 0, small = 1;
+    if (kind == SK_PAIR && n >= 2)
+        lam[0] = 1e-8, lam[1] = -1e-8, small = 2;
+    return small;
+}
+
+/* bsym_*solvex in the given precision: A, B double (converted for single). */
+static bsym_status solvex_as(bsym_ctx *ctx, int single, const bsym_solve_opts *o, int n, int nrhs, int batch,
+                             const double *A, const double *B, double *X, int *info, int *rank, int *used)
+{
+    bsym_status st;
+    if (!single) {
+        memcpy(X, B, sizeof(double) * n * nrhs * batch);
+        return bsym_dsolvex(ctx, o, 'L', n, nrhs, batch, A, X, info, rank, used);
+    }
+    float *fa = malloc(sizeof(float) * n * n * batch + 1), *fx = malloc(sizeof(float) * n * nrhs * batch + 1);
+    for (int i = 0; i < n * n * batch; i++)
+        fa[i] = (float)A[i];
+    for (int i = 0; i < n * nrhs * batch; i++)
+        fx[i] = (float)B[i];
+    st = bsym_ssolvex(ctx, o, 'L', n, nrhs, batch, fa, fx, info, rank, used);
+    for (int i = 0; i < n * nrhs * batch; i++)
+        X[i] = fx[i];
+    free(fa);
+    free(fx);
+    return st;
+}
+
+/* Every kind of spectrum, two per kind, through EIGEN and AUTO: ranks, the
+ * paths taken, and the solutions against the truncated reference. The kept
+ * spectrum has condition <= 10, so the bound is a small multiple of n eps. */
+static void test_sx_known(bsym_device dev, const char *dname, int single, int n)
+{
+    const int per = 2, batch = SK_KINDS * per, nrhs = 2;
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    double *A = malloc(sizeof(double) * n * n * batch), *Q = malloc(sizeof(double) * n * n * batch);
+    double *lam = malloc(sizeof(double) * n * batch), *B = malloc(sizeof(double) * n * nrhs * batch);
+    double *X = malloc(sizeof(double) * n * nrhs * batch);
+    long double *ref = malloc(sizeof(long double) * n);
+    int info[SK_KINDS * 2], rank[SK_KINDS * 2], used[SK_KINDS * 2], small[SK_KINDS * 2], rref[SK_KINDS * 2];
+    for (int k = 0; k < batch; k++) {
+        small[k] = kind_spectrum(k / per, n, lam + k * n);
+        if (n == 1 && k / per == SK_PAIR)
+            small[k] = 0;
+        known_spectrum(n, lam + k * n, A + k * n * n, Q + k * n * n);
+    }
+    for (int i = 0; i < n * nrhs * batch; i++)
+        B[i] = urand();
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, dev);
+    char what[200];
+    for (int auto_ = 0; auto_ < 2; auto_++) {
+        bsym_solve_opts o = {auto_ ? BSYM_METHOD_AUTO : BSYM_METHOD_EIGEN, 1e-5, 0, NULL};
+        bsym_status st = solvex_as(ctx, single, &o, n, nrhs, batch, A, B, X, info, rank, used);
+        const char *mname = auto_ ? "auto" : "eigen";
+        snprintf(what, sizeof what, "solvex %s %s n=%d status", mname, single ? "single" : "double", n);
+        check(st == BSYM_OK, what, dname, n, st);
+        double worst = 0;
+        int ranks_ok = 1, paths_ok = 1, info_ok = 1;
+        for (int k = 0; k < batch; k++) {
+            info_ok &= info[k] == 0;
+            for (int r = 0; r < nrhs; r++) {
+                rref[k] = truncated_reference(n, lam + k * n, Q + k * n * n, B + (k * nrhs + r) * n, 1e-5, ref);
+                long double num = 0, den = 0;
+                for (int i = 0; i < n; i++) {
+                    long double dx = fabsl(X[(k * nrhs + r) * n + i] - ref[i]);
+                    num = dx > num ? dx : num;
+                    den = fabsl(ref[i]) > den ? fabsl(ref[i]) : den;
+                }
+                /* b has entries below 1, the kept |lam| are >= 1 */
+                double e = (double)(num / (den > 1 ? den : 1)) / (n * eps);
+                worst = e > worst || e != e ? e : worst;
+            }
+            /* the rank is that of the reference (small n: a lone tiny
+             * eigenvalue is not small relative to the others); auto keeps
+             * the cheap solution of the full-rank systems, redoes the others */
+            ranks_ok &= rank[k] == rref[k];
+            paths_ok &= used[k] == (!auto_ || rref[k] < n ? BSYM_METHOD_EIGEN : BSYM_METHOD_TRIDIAG);
+        }
+        (void)small;
+        snprintf(what, sizeof what, "solvex %s %s n=%d: info 0 for all kinds", mname, single ? "single" : "double", n);
+        check(info_ok, what, dname, n, 0);
+        snprintf(what, sizeof what, "solvex %s %s n=%d: rank = n - eigenvalues below rcond", mname,
+                 single ? "single" : "double", n);
+        check(ranks_ok, what, dname, n, 0);
+        snprintf(what, sizeof what, "solvex %s %s n=%d: paths (tridiag for well-conditioned, eigen else)",
+                 mname, single ? "single" : "double", n);
+        check(paths_ok, what, dname, n, 0);
+        snprintf(what, sizeof what, "solvex %s %s n=%d: error vs truncated reference %.3g n eps <= 50", mname,
+                 single ? "single" : "double", n, worst);
+        check(worst <= 50, what, dname, n, (long long)worst);
+        note(auto_ ? "solvex auto: error vs truncated reference" : "solvex eigen: error vs truncated reference",
+             dev, single, worst * n * eps, n);
+    }
+    bsym_ctx_destroy(ctx);
+    free(A); free(Q); free(lam); free(B); free(X); free(ref);
+}
+
+/* The plan across calls: no history -> TRIDIAG; after well-conditioned SPD
+ * systems -> LDLT; after a call where most needed the truncated spectrum ->
+ * EIGEN; after an EIGEN call where none did -> TRIDIAG again. Also one NaN
+ * system in a batch: info -1, NaN, the rest solved, not counted. */
+static void test_sx_plan(bsym_device dev, const char *dname, int single)
+{
+    const int n = 12, batch = 10;
+    double *A = malloc(sizeof(double) * n * n * batch), *Q = malloc(sizeof(double) * n * n);
+    double lam[12], *B = malloc(sizeof(double) * n * batch), *X = malloc(sizeof(double) * n * batch);
+    int info[10], rank[10], used[10];
+    bsym_plan plan;
+    bsym_plan_init(&plan);
+    bsym_solve_opts o = {BSYM_METHOD_AUTO, 1e-5, 0, &plan};
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, dev);
+    for (int i = 0; i < n * batch; i++)
+        B[i] = urand();
+    char what[160];
+    const char *p = single ? "single" : "double";
+    /* mix: the number of ill-conditioned systems per call */
+    const int ill[] = {0, 0, 8, 0};
+    const bsym_method expect[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_LDLT, BSYM_METHOD_LDLT, BSYM_METHOD_EIGEN};
+    check(bsym_plan_start(&plan) == BSYM_METHOD_TRIDIAG && bsym_plan_start(NULL) == BSYM_METHOD_TRIDIAG,
+          "plan: no history starts with TRIDIAG", dname, 0, 0);
+    const bsym_plan audit = {BSYM_PLAN_AUDIT - 1, 100, 0, 0, 10, 0}, after = {BSYM_PLAN_AUDIT, 110, 0, 0, 10, 0};
+    check(bsym_plan_start(&audit) == BSYM_METHOD_TRIDIAG && bsym_plan_start(&after) == BSYM_METHOD_LDLT,
+          "plan: every 8th call of an LDLT plan is an audit with TRIDIAG", dname, 0, 0);
+    for (int call = 0; call < 4; call++) {
+        for (int k = 0; k < batch; k++) {
+            kind_spectrum(k < ill[call] ? SK_ILL : SK_SPD, n, lam);
+            known_spectrum(n, lam, A + k * n * n, Q);
+        }
+        check(bsym_plan_start(&plan) == expect[call], "plan: the path of the next call", dname, call,
+              bsym_plan_start(&plan));
+        bsym_status st = solvex_as(ctx, single, &o, n, 1, batch, A, B, X, info, rank, used);
+        int ok = st == BSYM_OK;
+        for (int k = 0; k < batch; k++) {
+            /* with TRIDIAG the ill-conditioned systems are redone; LDLT
+             * solves an SPD system with an eigenvalue 1e-9 stably, its
+             * residual passes and it keeps full rank (the documented limit
+             * of the LDLT start) */
+            const int redone = k < ill[call] && expect[call] != BSYM_METHOD_LDLT;
+            const int path = expect[call] == BSYM_METHOD_EIGEN || redone ? BSYM_METHOD_EIGEN : (int)expect[call];
+            /* in single the rounded A may be indefinite: then LDLT's
+             * residual fails and the system is redone */
+            const int alt = single && k < ill[call] && expect[call] == BSYM_METHOD_LDLT &&
+                            used[k] == BSYM_METHOD_EIGEN && rank[k] == n - 1;
+            ok &= info[k] == 0 && ((rank[k] == n - redone && used[k] == path) || alt);
+        }
+        snprintf(what, sizeof what, "plan %s call %d: paths and ranks", p, call);
+        check(ok, what, dname, call, st);
+        if (call == 2) {
+            /* the same batch with a fresh plan: TRIDIAG, 8 of 10 redone */
+            bsym_plan p2;
+            bsym_plan_init(&p2);
+            bsym_solve_opts o2 = {BSYM_METHOD_AUTO, 1e-5, 0, &p2};
+            st = solvex_as(ctx, single, &o2, n, 1, batch, A, B, X, info, rank, used);
+            check(st == BSYM_OK && p2.calls == 1 && p2.systems == batch && p2.fallback == 8 &&
+                      p2.last_fallback == 8 && p2.not_spd <= (single ? 8 : 0),
+                  "plan: counts of a TRIDIAG call with 8 of 10 redone", dname, p2.fallback, p2.systems);
+            plan = p2;
+        }
+    }
+    /* after an EIGEN call where none needed it: TRIDIAG (history has fallbacks) */
+    check(plan.last_fallback == 0 && bsym_plan_start(&plan) == BSYM_METHOD_TRIDIAG,
+          "plan: an EIGEN call without truncation leads back to TRIDIAG", dname, plan.last_fallback, 0);
+    /* one NaN system */
+    bsym_plan_init(&plan);
+    A[3 * n * n + 1] = NAN;
+    bsym_status st = solvex_as(ctx, single, &o, n, 1, batch, A, B, X, info, rank, used);
+    int nan_ok = st == BSYM_OK && info[3] == -1 && rank[3] == -1 && X[3 * n] != X[3 * n];
+    for (int k = 0; k < batch; k++)
+        nan_ok &= k == 3 || (info[k] == 0 && rank[k] == n);
+    check(nan_ok && plan.systems == batch - 1, "solvex auto: one NaN system, the others solved and counted",
+          dname, info[3], plan.systems);
+    bsym_ctx_destroy(ctx);
+    free(A); free(Q); free(B); free(X);
+}
+
+/* Least squares against references in long double: full rank (normal
+ * equations in long double), weights, two responses, a duplicated column
+ * (minimum norm: the coefficient split in two), a negative weight and a NaN
+ * in X (info -1 for that system only). */
+static void test_lsfit(bsym_device dev, const char *dname, int single, int m, int p)
+{
+    const int batch = 6, nrhs = 2;
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    double *X = malloc(sizeof(double) * m * p * batch), *Y = malloc(sizeof(double) * m * nrhs * batch);
+    double *W = malloc(sizeof(double) * m * batch), *beta = malloc(sizeof(double) * p * nrhs * batch);
+    double *rss = malloc(sizeof(double) * nrhs * batch);
+    int info[6], rank[6], used[6];
+    for (int i = 0; i < m * p * batch; i++)
+        X[i] = urand();
+    for (int i = 0; i < m * nrhs * batch; i++)
+        Y[i] = urand();
+    for (int i = 0; i < m * batch; i++)
+        W[i] = 0.5 + 0.5 * (urand() + 1);
+    const int dup = 2, negw = 4, nanx = 5; /* systems with a duplicated column, bad input */
+    if (p >= 2)
+        for (int r = 0; r < m; r++)
+            X[dup * m * p + r + (p - 1) * m] = X[dup * m * p + r];
+    W[negw * m + 1] = -1;
+    X[nanx * m * p + (m * p > 3 ? 3 : 0)] = NAN;
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, dev);
+    bsym_solve_opts o = {BSYM_METHOD_AUTO, 1e-5, 0, NULL};
+    bsym_status st;
+    if (!single) {
+        st = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, X, Y, W, beta, rss, rank, used, info);
+    } else {
+        float *fx = malloc(sizeof(float) * m * p * batch), *fy = malloc(sizeof(float) * m * nrhs * batch);
+        float *fw = malloc(sizeof(float) * m * batch), *fb = malloc(sizeof(float) * p * nrhs * batch);
+        float *fr = malloc(sizeof(float) * nrhs * batch);
+        for (int i = 0; i < m * p * batch; i++)
+            fx[i] = (float)X[i];
+        for (int i = 0; i < m * nrhs * batch; i++)
+            fy[i] = (float)Y[i];
+        for (int i = 0; i < m * batch; i++)
+            fw[i] = (float)W[i];
+        st = bsym_slsfit(ctx, &o, m, p, nrhs, batch, fx, fy, fw, fb, fr, rank, used, info);
+        for (int i = 0; i < p * nrhs * batch; i++)
+            beta[i] = fb[i];
+        for (int i = 0; i < nrhs * batch; i++)
+            rss[i] = fr[i];
+        free(fx); free(fy); free(fw); free(fb); free(fr);
+    }
+    char what[200];
+    const char *ps = single ? "single" : "double";
+    snprintf(what, sizeof what, "lsfit %s m=%d p=%d status", ps, m, p);
+    check(st == BSYM_OK, what, dname, m, st);
+    double worst = 0, worst_rss = 0;
+    int ok = 1;
+    long double *G = malloc(sizeof(long double) * p * (p + 1)), *ref = malloc(sizeof(long double) * p);
+    for (int k = 0; k < batch; k++) {
+        if (k == negw || k == nanx) {
+            ok &= info[k] == -1 && rank[k] == -1 && beta[k * p * nrhs] != beta[k * p * nrhs] &&
+                  rss[k * nrhs] != rss[k * nrhs];
+            continue;
+        }
+        const int q = k == dup && p >= 2 ? p - 1 : p; /* the independent columns */
+        ok &= info[k] == 0 && rank[k] == q;
+        for (int c = 0; c < nrhs; c++) {
+            /* normal equations of the first q columns in long double, solved
+             * by Gaussian elimination (Cholesky order, SPD) */
+            for (int i = 0; i < q; i++) {
+                for (int j = 0; j <= q; j++) {
+                    long double s = 0;
+                    for (int r = 0; r < m; r++)
+                        s += (long double)W[k * m + r] * X[k * m * p + r + i * m] *
+                             (j < q ? X[k * m * p + r + j * m] : Y[(k * nrhs + c) * m + r]);
+                    G[i + j * q] = s;
+                }
+            }
+            for (int j = 0; j < q; j++)
+                for (int i = j + 1; i < q; i++) {
+                    long double f = G[i + j * q] / G[j + j * q];
+                    for (int l = j; l <= q; l++)
+                        G[i + l * q] -= f * G[j + l * q];
+                }
+            for (int i = q - 1; i >= 0; i--) {
+                long double s = G[i + q * q];
+                for (int j = i + 1; j < q; j++)
+                    s -= G[i + j * q] * ref[j];
+                ref[i] = s / G[i + i * q];
+            }
+            long double num = 0, den = 0, rs = 0;
+            for (int i = 0; i < p; i++) {
+                /* a duplicated column shares its coefficient (minimum norm) */
+                long double r = k == dup && p >= 2 ? (i == 0 || i == p - 1 ? ref[0] / 2 : ref[i]) : ref[i];
+                long double d = fabsl(beta[(k * nrhs + c) * p + i] - r);
+                num = d > num ? d : num;
+                den = fabsl(r) > den ? fabsl(r) : den;
+            }
+            for (int r = 0; r < m; r++) {
+                long double e = Y[(k * nrhs + c) * m + r];
+                for (int i = 0; i < q; i++)
+                    e -= (long double)X[k * m * p + r + i * m] * ref[i];
+                rs += W[k * m + r] * e * e;
+            }
+            /* random designs with m >= 2p: cond(X^T W X) stays below ~1e3 */
+            double e = (double)(num / (den > 0 ? den : 1)) / (p * eps);
+            double er = (double)(fabsl(rss[k * nrhs + c] - rs) / (rs > 0 ? rs : 1)) / (m * eps);
+            worst = e > worst || e != e ? e : worst;
+            worst_rss = er > worst_rss || er != er ? er : worst_rss;
+        }
+    }
+    snprintf(what, sizeof what, "lsfit %s m=%d p=%d: info, rank (duplicated column: p-1; bad weight, NaN: -1)",
+             ps, m, p);
+    check(ok, what, dname, m, p);
+    snprintf(what, sizeof what, "lsfit %s m=%d p=%d: coefficients vs long double %.3g p eps <= 1e4", ps, m, p,
+             worst);
+    check(worst <= 1e4, what, dname, m, (long long)worst);
+    snprintf(what, sizeof what, "lsfit %s m=%d p=%d: rss vs long double %.3g m eps <= 100", ps, m, p, worst_rss);
+    check(worst_rss <= 100, what, dname, m, (long long)worst_rss);
+    note("lsfit: coefficients vs long double", dev, single, worst * p * eps, p);
+    /* the plain paths: LDLT on the full-rank systems gives the same */
+    bsym_solve_opts ol = {BSYM_METHOD_LDLT, 1e-5, 0, NULL};
+    if (!single) {
+        double *b2 = malloc(sizeof(double) * p * nrhs * batch);
+        st = bsym_dlsfit(ctx, &ol, m, p, nrhs, batch, X, Y, W, b2, NULL, rank, used, info);
+        double d = 0;
+        for (int i = 0; i < p * nrhs; i++)
+            d = fabs(b2[i] - beta[i]) > d ? fabs(b2[i] - beta[i]) : d;
+        check(st == BSYM_OK && used[0] == BSYM_METHOD_LDLT && rank[0] == p && d <= 1e3 * p * eps,
+              "lsfit ldlt: plain LDL^T, same coefficients", dname, m, p);
+        free(b2);
+    }
+    bsym_ctx_destroy(ctx);
+    free(X); free(Y); free(W); free(beta); free(rss); free(G); free(ref);
+}
+
+static void test_sx_errors(void)
+{
+    bsym_ctx *ctx;
+    double a[4] = {2, 0, 0, 2}, b[2] = {1, 1}, x[4], r[2];
+    int info[1], rank[1], used[1];
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    bsym_solve_opts o = {BSYM_METHOD_AUTO, 1.5, 0, NULL};
+    check(bsym_dsolvex(ctx, &o, 'L', 2, 1, 1, a, b, info, rank, used) == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "rcond") != NULL,
+          "rcond >= 1 is an argument error naming rcond", "cpu", 0, 0);
+    o.rcond = -1;
+    check(bsym_dsolvex(ctx, &o, 'L', 2, 1, 1, a, b, info, rank, used) == BSYM_ERR_ARG, "negative rcond", "cpu", 0, 0);
+    o.rcond = 1e-5;
+    o.tol = NAN;
+    check(bsym_dsolvex(ctx, &o, 'L', 2, 1, 1, a, b, info, rank, used) == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "tol") != NULL,
+          "NaN tol is an argument error naming tol", "cpu", 0, 0);
+    o.tol = 0;
+    o.method = (bsym_method)9;
+    check(bsym_dsolvex(ctx, &o, 'L', 2, 1, 1, a, b, info, rank, used) == BSYM_ERR_ARG, "solvex unknown method",
+          "cpu", 0, 0);
+    bsym_plan bad = {1, 5, 0, 9, 5, 0};
+    bsym_solve_opts op = {BSYM_METHOD_AUTO, 1e-5, 0, &bad};
+    check(bsym_dsolvex(ctx, &op, 'L', 2, 1, 1, a, b, info, rank, used) == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "plan") != NULL,
+          "an inconsistent plan is an argument error naming plan", "cpu", 0, 0);
+    check(bsym_dsolvex(ctx, NULL, 'L', 2, 1, 1, a, b, info, NULL, NULL) == BSYM_OK && info[0] == 0 &&
+              fabs(b[0] - 0.5) < 1e-15,
+          "solvex with NULL options (AUTO) and NULL rank/used", "cpu", 0, 0);
+    check(bsym_dsolve(ctx, BSYM_METHOD_EIGEN, 'L', 2, 1, 1, a, b, info) == BSYM_OK && fabs(b[0] - 0.25) < 1e-15,
+          "bsym_dsolve takes method EIGEN", "cpu", 0, 0);
+    check(bsym_dlsfit(ctx, NULL, 2, 0, 1, 1, x, b, NULL, x, r, rank, used, info) == BSYM_ERR_ARG,
+          "lsfit p = 0 is an argument error", "cpu", 0, 0);
+    check(bsym_dlsfit(ctx, NULL, 2, 2, 1, 1, NULL, b, NULL, x, r, rank, used, info) == BSYM_ERR_ARG,
+          "lsfit NULL X", "cpu", 0, 0);
+    /* m = 0: no data, rank 0, coefficients 0 */
+    check(bsym_dlsfit(ctx, NULL, 0, 2, 1, 1, NULL, NULL, NULL, x, r, rank, used, info) == BSYM_OK &&
+              info[0] == 0 && rank[0] == 0 && x[0] == 0 && x[1] == 0 && r[0] == 0,
+          "lsfit m = 0: rank 0, zero coefficients", "cpu", rank[0], info[0]);
+    bsym_ctx_destroy(ctx);
+}
+
+static void test_sx_family(bsym_device dev, const char *dname)
+{
+    const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 70};
+    for (int single = 0; single < 2; single++) {
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+            if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_EIGEN_MAX_N)
+                test_sx_known(dev, dname, single, sizes[s]);
+        test_sx_plan(dev, dname, single);
+        test_lsfit(dev, dname, single, 40, 6);
+        test_lsfit(dev, dname, single, 300, 30);
+        test_lsfit(dev, dname, single, 3, 1);
+        if (dev != BSYM_DEVICE_GPU)
+            test_lsfit(dev, dname, single, 200, 70);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *counts = NULL;
@@ -2265,9 +2693,11 @@ int main(int argc, char **argv)
         test_interrupt(devs[d].dev, devs[d].name);
         test_tridiag_family(devs[d].dev, devs[d].name);
         test_eig_family(devs[d].dev, devs[d].name);
+        test_sx_family(devs[d].dev, devs[d].name);
     }
     test_errors();
     test_eig_errors();
+    test_sx_errors();
     if (di.gpu_available) {
         const int cg_sizes[] = {1, 5, 16, 33, 64};
         for (int single = 0; single < 2; single++)

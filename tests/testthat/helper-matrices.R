@@ -209,3 +209,90 @@ thomas <- function(l, d, u, b) {
 
 # Tridiagonal T from bsym_tridiagonalize()'s d and e of one system.
 tridiag_of <- function(d, e) tridiag_dense(e, d, e)
+
+# ---- truncated spectrum, automatic solves and least squares ----------------
+
+# Q diag(lambda) Q' with a random orthogonal Q, exactly symmetric.
+sym_with_values <- function(lambda) {
+  n <- length(lambda)
+  Q <- qr.Q(qr(matrix(rnorm(n * n), n)))
+  A <- Q %*% (lambda * t(Q))
+  (A + t(A)) / 2
+}
+
+# An n x n x length(mats) array of the matrices in the list.
+stack_of <- function(mats) {
+  n <- NROW(mats[[1]])
+  array(unlist(mats), c(n, n, length(mats)))
+}
+
+# Eigenvalues for an n x n matrix whose spectrum is cut by rcond = 1e-5:
+# max |lambda| = 1, `drop` of them of size 1e-9 (dropped), the others of
+# size 10^-(0 .. kept_decades) (kept), signs random when indefinite.
+cut_spectrum <- function(n, drop, kept_decades = 2, indefinite = FALSE) {
+  kept <- n - drop
+  l <- c(10^-seq(0, kept_decades, length.out = max(kept, 1))[seq_len(kept)], rep(1e-9, drop))
+  if (indefinite) l <- l * sample(c(-1, 1), n, replace = TRUE)
+  l
+}
+
+# The truncated-spectrum reference of eigen() in double: x = V_k diag(1 /
+# l_k) V_k' b over the pairs with |l| >= rcond max |l| (and l != 0), for an
+# n x n matrix a and an n x k matrix b. A backward-stable truncated solve
+# (eigenpairs of a + E, ||E|| <= c n u ||a||) errs by about
+#   ||dx|| <= c n u (kappa_eff + max|l| / gap) ||A_k^+|| ||b||
+# (kappa_eff = max|l| / min kept |l|, gap the distance between the kept and
+# the dropped eigenvalues), and by ||dx|| <= c n u kappa_eff ||x|| when
+# nothing is dropped. list(x, rank, scale, bound): errors are measured
+# relative to `scale` (max |x|, or at least max |b| / min kept |l| when
+# something is dropped) and in units of n u `bound`; `margin` is the
+# distance of the cut rcond max |l| from the nearest |l|, relative to
+# max |l| (a fair test keeps it well above the eigenvalues' rounding errors,
+# a few n u max |l|).
+trunc_ref <- function(a, b, rcond = 1e-5) {
+  e <- eigen(a, symmetric = TRUE)
+  l <- e$values
+  top <- max(abs(l))
+  keep <- abs(l) >= rcond * top & l != 0
+  V <- e$vectors[, keep, drop = FALSE]
+  x <- V %*% (crossprod(V, as.matrix(b)) / l[keep])
+  low <- if (any(keep)) min(abs(l[keep])) else top
+  kappa <- if (any(keep)) top / low else 1
+  gap <- if (any(keep) && any(!keep)) min(abs(outer(l[keep], l[!keep], "-"))) else Inf
+  scale <- max(abs(x))
+  if (any(!keep) && low > 0) scale <- max(scale, max(abs(b)) / low)
+  list(x = x, rank = sum(keep), scale = scale, bound = kappa + top / gap,
+       margin = if (top > 0) min(abs(abs(l) - rcond * top)) / top else Inf)
+}
+
+# max |x - ref| / max |ref| (0 when both are 0).
+rel_err <- function(x, ref) {
+  d <- max(abs(x - ref))
+  if (d == 0) 0 else d / max(abs(ref))
+}
+
+# The minimum-norm weighted least-squares solution from svd(W^(1/2) X),
+# singular values d kept when d^2 >= rcond max d^2 (the cut bsym_lsfit()
+# applies to G = X'WX); y a vector or an m x k matrix. Through the normal
+# equations (G and X'Wy formed with errors of m u ||X||^2 and m u ||X||
+# ||y||, then solved backward stably) the coefficients err by about
+#   ||dbeta|| <= c m u (kappa + max d^2 / gap) (||beta|| + ||y|| / ||X||)
+# with kappa = max d^2 / min kept d^2 = cond(X)^2 over the kept part and
+# gap as in trunc_ref() for G. list(beta, rank, scale, bound): errors are
+# measured relative to scale = max(max |beta|, max |W^(1/2) y| / max d) and
+# in units of m u bound.
+lsfit_ref <- function(X, y, w = NULL, rcond = 1e-5) {
+  if (is.null(w)) w <- rep(1, nrow(X))
+  s <- svd(sqrt(w) * X)
+  d2 <- s$d^2
+  keep <- d2 >= rcond * max(d2) & d2 > 0
+  U <- s$u[, keep, drop = FALSE]
+  V <- s$v[, keep, drop = FALSE]
+  wy <- sqrt(w) * as.matrix(y)
+  beta <- V %*% (crossprod(U, wy) / s$d[keep])
+  kappa <- if (any(keep)) max(d2) / min(d2[keep]) else 1
+  cut <- c(d2[!keep], rep(0, ncol(X) - length(d2))) # G's dropped eigenvalues (m < p: zeros)
+  gap <- if (any(keep) && length(cut)) min(d2[keep]) - max(cut) else Inf
+  list(beta = beta, rank = sum(keep), bound = kappa + max(d2) / gap,
+       scale = max(max(abs(beta)), if (max(d2) > 0) max(abs(wy)) / sqrt(max(d2)) else 0))
+}

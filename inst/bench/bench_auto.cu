@@ -1,0 +1,365 @@
+// bench_auto.cu -- device-resident throughput of the automatic strategy
+// (issue 5): bsym_*solvex with method AUTO on batches where 0 %, 1 %, 10 %
+// and 100 % of the systems are ill-conditioned, for each start a plan can
+// choose (TRIDIAG: no history; LDLT: only well-conditioned SPD seen; EIGEN:
+// most needed the truncated spectrum), beside the cheap solves alone and the
+// vendor's batched routines in the same run:
+//   ours auto (start ...)     bsym_cuda_solvex_launch_{s,d}
+//   ours tridiag / ours ldlt  bsym_cuda_hhsolve_launch / bsym_cuda_ldlt_launch
+//                             (no checks: the lower bound of the strategy)
+//   cusolver potrf+potrs      cusolverDn{S,D}potrfBatched + potrsBatched
+//                             (Cholesky, no checks, wrong on the ill ones)
+//   cusolver syevjBatched     the eigendecomposition alone (n <= 32), without
+//                             forming the truncated solution: a lower bound of
+//                             a vendor truncated-spectrum solve
+// Inputs: well-conditioned systems as bench_common's fill_spd (eigenvalues in
+// [1, 2n - 1]); ill-conditioned ones made from such a W by ill_apply (one
+// eigenvalue 1e-9, the others in [1, 2n - 1]). One right-hand side.
+// Validation of every ours-auto run: each ill system solved by EIGEN with rank
+// n - 1, each other one by the start path at full rank, info 0 everywhere,
+// and the backward error of 64 sampled systems below the strategy's tol.
+// The memory bound: A read once, b read and x written (bytes / the measured
+// device copy bandwidth).
+//
+//   bench_auto [--n 16,32,64] [--batch 100000] [--reps 7] [--prec s,d]
+//              [--ill 0,1,10,100] [--out FILE.md]
+#define BENCH_NAME "bench_auto"
+#include "bench_common.cuh"
+
+namespace {
+
+void usage(FILE *f)
+{
+    std::fprintf(f, "usage: bench_auto [--n 16,32,64] [--batch 100000] [--reps 7] [--prec s,d] "
+                    "[--ill 0,1,10,100] [--out FILE.md]\n");
+}
+
+// System k is ill-conditioned when its hash falls below pct percent.
+__host__ __device__ inline bool is_ill(uint64_t seed, long long k, double pct)
+{
+    return double(mix64(seed ^ 0xabcdefULL ^ uint64_t(k)) >> 11) * 0x1.0p-53 * 100.0 < pct;
+}
+
+// Ill-conditioned systems: A = P W P + 1e-9 u u^T, W as fill_spd (its
+// eigenvalues in [1, 2n - 1]), u = (1, ..., 1) / sqrt(n), P = I - u u^T: one
+// eigenvalue 1e-9 (direction u), the others those of W compressed to u's
+// complement, hence in [1, 2n - 1] too. r = W u per row, then the entries.
+template <typename T> __global__ void ill_rows(const T *A, int n, long long batch, uint64_t seed, double pct, double *r)
+{
+    const long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (idx >= (long long)n * batch)
+        return;
+    const long long sys = idx / n;
+    const int i = int(idx % n);
+    if (!is_ill(seed, sys, pct))
+        return;
+    double s = 0;
+    for (int j = 0; j < n; j++)
+        s += double(A[sys * n * n + i + (long long)j * n]);
+    r[idx] = s / sqrt(double(n));
+}
+
+template <typename T> __global__ void ill_apply(T *A, int n, long long batch, uint64_t seed, double pct, const double *r)
+{
+    const long long nn = (long long)n * n, total = nn * batch;
+    for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < total;
+         idx += (long long)gridDim.x * blockDim.x) {
+        const long long sys = idx / nn;
+        if (!is_ill(seed, sys, pct))
+            continue;
+        const int rem = int(idx - sys * nn), j = rem / n, i = rem % n;
+        const double u = 1 / sqrt(double(n));
+        double uwu = 0;
+        for (int q = 0; q < n; q++)
+            uwu += u * r[sys * n + q];
+        const double *rs = r + sys * n;
+        A[idx] = T(double(A[idx]) - u * rs[j] - rs[i] * u + u * u * uwu + 1e-9 * u * u);
+    }
+}
+
+template <typename T> void fill_mixed(T *A, int n, long long batch, uint64_t seed, double pct, double *r, cudaStream_t s)
+{
+    fill_spd<<<grid_for((long long)n * n * batch, 256), 256, 0, s>>>(A, n, batch, seed);
+    ill_rows<<<grid_for((long long)n * batch, 256), 256, 0, s>>>(A, n, batch, seed, pct, r);
+    ill_apply<<<grid_for((long long)n * n * batch, 256), 256, 0, s>>>(A, n, batch, seed, pct, r);
+    CHECK(cudaGetLastError());
+}
+
+template <typename T> struct vendor;
+template <> struct vendor<float> {
+    static bsym_status solvex(const bsym__sx_job *j, long long b, const float *A, float *B, int *i, int *r, int *u,
+                              void *w, bsym__sx_stats *st, cudaStream_t s)
+    {
+        return bsym_cuda_solvex_launch_s(j, b, A, B, i, r, u, w, st, s);
+    }
+    static bsym_status hh(int n, long long b, const float *A, float *B, int *i, cudaStream_t s)
+    {
+        return bsym_cuda_hhsolve_launch_s('L', n, 1, b, A, B, i, nullptr, nullptr, s);
+    }
+    static bsym_status ldlt(int n, long long b, const float *A, float *B, int *i, cudaStream_t s)
+    {
+        return bsym_cuda_ldlt_launch_s('L', n, 1, b, A, B, i, 0, s);
+    }
+    static cusolverStatus_t potrf(cusolverDnHandle_t h, int n, float **A, int *info, int b)
+    {
+        return cusolverDnSpotrfBatched(h, CUBLAS_FILL_MODE_LOWER, n, A, n, info, b);
+    }
+    static cusolverStatus_t potrs(cusolverDnHandle_t h, int n, float **A, float **B, int *info, int b)
+    {
+        return cusolverDnSpotrsBatched(h, CUBLAS_FILL_MODE_LOWER, n, 1, A, n, B, n, info, b);
+    }
+    static cusolverStatus_t syevj_buffer(cusolverDnHandle_t h, int n, const float *A, const float *w, int *lw,
+                                         syevjInfo_t p, int b)
+    {
+        return cusolverDnSsyevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w,
+                                                  lw, p, b);
+    }
+    static cusolverStatus_t syevj(cusolverDnHandle_t h, int n, float *A, float *w, float *work, int lw, int *info,
+                                  syevjInfo_t p, int b)
+    {
+        return cusolverDnSsyevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w, work, lw,
+                                       info, p, b);
+    }
+};
+template <> struct vendor<double> {
+    static bsym_status solvex(const bsym__sx_job *j, long long b, const double *A, double *B, int *i, int *r,
+                              int *u, void *w, bsym__sx_stats *st, cudaStream_t s)
+    {
+        return bsym_cuda_solvex_launch_d(j, b, A, B, i, r, u, w, st, s);
+    }
+    static bsym_status hh(int n, long long b, const double *A, double *B, int *i, cudaStream_t s)
+    {
+        return bsym_cuda_hhsolve_launch_d('L', n, 1, b, A, B, i, nullptr, nullptr, s);
+    }
+    static bsym_status ldlt(int n, long long b, const double *A, double *B, int *i, cudaStream_t s)
+    {
+        return bsym_cuda_ldlt_launch_d('L', n, 1, b, A, B, i, 0, s);
+    }
+    static cusolverStatus_t potrf(cusolverDnHandle_t h, int n, double **A, int *info, int b)
+    {
+        return cusolverDnDpotrfBatched(h, CUBLAS_FILL_MODE_LOWER, n, A, n, info, b);
+    }
+    static cusolverStatus_t potrs(cusolverDnHandle_t h, int n, double **A, double **B, int *info, int b)
+    {
+        return cusolverDnDpotrsBatched(h, CUBLAS_FILL_MODE_LOWER, n, 1, A, n, B, n, info, b);
+    }
+    static cusolverStatus_t syevj_buffer(cusolverDnHandle_t h, int n, const double *A, const double *w, int *lw,
+                                         syevjInfo_t p, int b)
+    {
+        return cusolverDnDsyevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w,
+                                                  lw, p, b);
+    }
+    static cusolverStatus_t syevj(cusolverDnHandle_t h, int n, double *A, double *w, double *work, int lw,
+                                  int *info, syevjInfo_t p, int b)
+    {
+        return cusolverDnDsyevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w, work, lw,
+                                       info, p, b);
+    }
+};
+
+struct opts {
+    std::vector<int> ns{16, 32, 64};
+    long long batch = 100000;
+    int reps = 7;
+    std::vector<char> precs{'s', 'd'};
+    std::vector<double> ills{0, 1, 10, 100};
+    std::string out = "out/auto.md";
+};
+
+// The validation of an ours-auto run (see the header).
+template <typename T>
+std::string validate(const bsym__sx_job &job, int n, long long batch, uint64_t seed, double pct, const T *dA,
+                     const T *dB, const T *dX, const int *dinfo, const int *drank, const int *dused)
+{
+    const size_t nb = static_cast<size_t>(batch);
+    std::vector<int> info(nb), rank(nb), used(nb);
+    CHECK(cudaMemcpy(info.data(), dinfo, sizeof(int) * size_t(batch), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(rank.data(), drank, sizeof(int) * size_t(batch), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(used.data(), dused, sizeof(int) * size_t(batch), cudaMemcpyDeviceToHost));
+    long long wrong = 0, nill = 0;
+    for (long long k = 0; k < batch; k++) {
+        const bool ill = is_ill(seed, k, pct);
+        nill += ill;
+        const bool ok = info[size_t(k)] == 0 &&
+                        (ill ? used[size_t(k)] == BSYM_METHOD_EIGEN && rank[size_t(k)] == n - 1
+                             : used[size_t(k)] == (job.start == BSYM_METHOD_EIGEN ? BSYM_METHOD_EIGEN : int(job.start)) &&
+                                   rank[size_t(k)] == n);
+        wrong += !ok;
+    }
+    double worst = 0;
+    const long long step = std::max<long long>(1, batch / 64);
+    for (long long k = 0; k < batch; k += step) {
+        if (is_ill(seed, k, pct))
+            continue;
+        std::vector<T> a(static_cast<size_t>(n) * n), b(static_cast<size_t>(n)), x(static_cast<size_t>(n));
+        CHECK(cudaMemcpy(a.data(), dA + k * n * n, sizeof(T) * a.size(), cudaMemcpyDeviceToHost));
+        CHECK(cudaMemcpy(b.data(), dB + k * n, sizeof(T) * b.size(), cudaMemcpyDeviceToHost));
+        CHECK(cudaMemcpy(x.data(), dX + k * n, sizeof(T) * x.size(), cudaMemcpyDeviceToHost));
+        worst = std::max(worst, backward_error(a.data(), b.data(), x.data(), n));
+    }
+    char s[200];
+    std::snprintf(s, sizeof s, "%s: %lld ill, %lld wrong path/rank/info; worst backward error %.2g (tol %.2g)",
+                  wrong == 0 && worst <= job.tol ? "ok" : "FAILED", nill, wrong, worst, job.tol);
+    return s;
+}
+
+template <typename T>
+void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusolverDnHandle_t h,
+              std::vector<std::vector<std::string>> &body, bool &all_ok)
+{
+    const char *pname = sizeof(T) == 8 ? "double" : "single";
+    const double eps = sizeof(T) == 8 ? DBL_EPSILON / 2 : FLT_EPSILON / 2;
+    for (int n : o.ns) {
+        const long long batch = o.batch;
+        dev_array<T> A(size_t(n) * n * batch), A2(size_t(n) * n * batch), B(size_t(n) * batch), X(size_t(n) * batch);
+        dev_array<int> info(static_cast<size_t>(batch)), rank(static_cast<size_t>(batch)), used(static_cast<size_t>(batch));
+        dev_array<unsigned char> work(bsym_cuda_solvex_workspace(sizeof(T) == 8 ? 'd' : 's', n, 1, batch));
+        dev_array<T *> pa(static_cast<size_t>(batch)), pb(static_cast<size_t>(batch));
+        dev_array<double> rows(size_t(n) * batch);
+        dev_array<int> info1(1);
+        fill_pointers<<<grid_for(batch, 256), 256, 0, s>>>(pa.p, A2.p, batch, (long long)n * n);
+        fill_pointers<<<grid_for(batch, 256), 256, 0, s>>>(pb.p, X.p, batch, (long long)n);
+        fill_uniform<<<grid_for(n * batch, 256), 256, 0, s>>>(B.p, n * batch, 7);
+        CHECK(cudaGetLastError());
+        const double bytes = double(batch) * (double(n) * n + 2.0 * n) * sizeof(T);
+        const double bound = bw / bytes * double(batch); // systems/s
+        for (double pct : o.ills) {
+            const uint64_t seed = 1234 + uint64_t(pct * 10);
+            fill_mixed(A.p, n, batch, seed, pct, rows.p, s);
+            CHECK(cudaStreamSynchronize(s));
+            auto restore_x = [&](int) { CHECK(cudaMemcpyAsync(X.p, B.p, B.bytes(), cudaMemcpyDeviceToDevice, s)); };
+            auto add = [&](const std::string &name, const timing &t, const std::string &valid) {
+                char ill[32], ms[32], rate[32], frac[32];
+                std::snprintf(ill, sizeof ill, "%g %%", pct);
+                std::snprintf(ms, sizeof ms, "%.3f", t.median_ms);
+                const double r = double(batch) / (t.median_ms * 1e-3);
+                std::snprintf(rate, sizeof rate, "%.3g", r);
+                std::snprintf(frac, sizeof frac, "%.1f %%", 100.0 * r / bound);
+                body.push_back({pname, std::to_string(n), ill, name, t.why.empty() ? ms : t.why,
+                                t.why.empty() ? rate : "-", t.why.empty() ? frac : "-", valid});
+                std::printf("%s n=%d ill=%g%% %-34s %10s ms %10s/s  %s\n", pname, n, pct, name.c_str(), ms, rate,
+                            valid.c_str());
+                std::fflush(stdout);
+            };
+            // ours: the automatic strategy from each start a plan can choose
+            const bsym_method starts[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_LDLT, BSYM_METHOD_EIGEN};
+            for (bsym_method st : starts) {
+                if (st == BSYM_METHOD_LDLT && pct > 0)
+                    continue; // a plan starts with LDL^T only after well-conditioned SPD batches
+                bsym__sx_job job{'L', n, 1, st, 1, 1e-5, 16.0 * n * eps};
+                timing t = time_repeats(o.reps, restore_x, [&](int) {
+                    bsym_status e = vendor<T>::solvex(&job, batch, A.p, X.p, info.p, rank.p, used.p, work.p, nullptr, s);
+                    return e == BSYM_OK ? std::string() : std::string("status ") + std::to_string(int(e));
+                }, flush, s);
+                std::string v = validate<T>(job, n, batch, seed, pct, A.p, B.p, X.p, info.p, rank.p, used.p);
+                all_ok &= v.rfind("ok", 0) == 0;
+                add(std::string("ours auto (start ") +
+                        (st == BSYM_METHOD_TRIDIAG ? "tridiag" : st == BSYM_METHOD_LDLT ? "ldlt" : "eigen") + ")",
+                    t, v);
+            }
+            // the cheap solves alone
+            add("ours tridiag alone (no checks)", time_repeats(o.reps, restore_x, [&](int) {
+                    return vendor<T>::hh(n, batch, A.p, X.p, info.p, s) == BSYM_OK ? std::string() : std::string("failed");
+                }, flush, s), "-");
+            add("ours ldlt alone (no checks)", time_repeats(o.reps, restore_x, [&](int) {
+                    return vendor<T>::ldlt(n, batch, A.p, X.p, info.p, s) == BSYM_OK ? std::string() : std::string("failed");
+                }, flush, s), "-");
+            // vendor: Cholesky (factor in a copy), and the eigendecomposition alone
+            add("cusolver potrfBatched+potrsBatched", time_repeats(o.reps, [&](int) {
+                    CHECK(cudaMemcpyAsync(A2.p, A.p, A.bytes(), cudaMemcpyDeviceToDevice, s));
+                    restore_x(0);
+                }, [&](int) {
+                    CHECK(vendor<T>::potrf(h, n, pa.p, info.p, int(batch)));
+                    CHECK(vendor<T>::potrs(h, n, pa.p, pb.p, info1.p, int(batch))); // info1: one device int
+                    return std::string();
+                }, flush, s), "no checks; ill systems fail or are wrong");
+            if (n <= 32) {
+                syevjInfo_t p;
+                CHECK(cusolverDnCreateSyevjInfo(&p));
+                dev_array<T> w(size_t(n) * batch);
+                int lw = 0;
+                CHECK(vendor<T>::syevj_buffer(h, n, A2.p, w.p, &lw, p, int(batch)));
+                dev_array<T> wk(size_t(std::max(lw, 1)));
+                add("cusolver syevjBatched (vectors only)", time_repeats(o.reps, [&](int) {
+                        CHECK(cudaMemcpyAsync(A2.p, A.p, A.bytes(), cudaMemcpyDeviceToDevice, s));
+                    }, [&](int) {
+                        CHECK(vendor<T>::syevj(h, n, A2.p, w.p, wk.p, lw, info.p, p, int(batch)));
+                        return std::string();
+                    }, flush, s), "eigendecomposition without the solution");
+                CHECK(cusolverDnDestroySyevjInfo(p));
+            }
+            char b[64];
+            std::snprintf(b, sizeof b, "%.3g", bound);
+            body.push_back({pname, std::to_string(n), "", "memory bound (A, b read, x written)", "-", b, "100 %", "-"});
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    opts o;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto next = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                usage(stderr);
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--n") {
+            o.ns.clear();
+            for (auto &x : split(next()))
+                o.ns.push_back(int(parse_count(x, "--n")));
+        } else if (a == "--batch") {
+            o.batch = parse_count(next(), "--batch");
+        } else if (a == "--reps") {
+            o.reps = int(parse_count(next(), "--reps"));
+        } else if (a == "--prec") {
+            o.precs.clear();
+            for (auto &x : split(next()))
+                o.precs.push_back(x[0]);
+        } else if (a == "--ill") {
+            o.ills.clear();
+            for (auto &x : split(next()))
+                o.ills.push_back(std::atof(x.c_str()));
+        } else if (a == "--out") {
+            o.out = next();
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    cudaDeviceProp prop;
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    cudaStream_t s;
+    CHECK(cudaStreamCreate(&s));
+    cusolverDnHandle_t h;
+    CHECK(cusolverDnCreate(&h));
+    CHECK(cusolverDnSetStream(h, s));
+    l2_flusher flush(size_t(prop.l2CacheSize), prop.multiProcessorCount);
+    const double bw = measure_bandwidth(size_t(1) << 30, s);
+    std::vector<std::vector<std::string>> body;
+    bool ok = true;
+    for (char p : o.precs) {
+        if (p == 's')
+            run_prec<float>(o, bw, flush, s, h, body, ok);
+        else
+            run_prec<double>(o, bw, flush, s, h, body, ok);
+    }
+    FILE *f = std::fopen(o.out.c_str(), "w");
+    if (f == nullptr) {
+        std::perror(o.out.c_str());
+        return 2;
+    }
+    std::fprintf(f, "bench_auto, %s, %s, batch %lld, median of %d repeats, device copy bandwidth %.0f GB/s\n\n",
+                 utc_now().c_str(), gpu_description(prop).c_str(), o.batch, o.reps, bw / 1e9);
+    markdown_table(f, {"precision", "n", "ill-conditioned", "method", "median ms", "systems/s", "of memory bound",
+                       "validation"},
+                   body);
+    std::fclose(f);
+    std::printf("wrote %s; validation %s\n", o.out.c_str(), ok ? "passed" : "FAILED");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,274 @@
+## -*- texinfo -*-
+## @deftypefn  {} {@var{plan} =} bsym_plan ()
+## @deftypefnx {} {@var{plan} =} bsym_plan (@var{plan})
+## A plan for the automatic solves of @code{bsym_solve} and @code{bsym_lsfit}
+## (@qcode{"method"} @qcode{"auto"}): what earlier calls found, so that later
+## calls on similar batches start with the path that suited them.
+##
+## With no argument, a plan with no history.  With a @var{plan} (as returned
+## by @code{bsym_plan} or by the @var{plan} output of @code{bsym_solve} and
+## @code{bsym_lsfit}), the same plan, checked, with @code{next} recomputed.
+## A plan is a plain value: pass it with @code{"plan", @var{plan}} and take
+## the updated one back from the @var{plan} output; nothing is kept between
+## calls otherwise.  Its fields:
+##
+## @table @code
+## @item calls
+## automatic calls recorded;
+## @item systems
+## systems seen by them;
+## @item not_spd
+## of which found with an eigenvalue <= 0;
+## @item fallback
+## of which needed the truncated spectrum (*);
+## @item last_systems
+## the latest call's systems @dots{}
+## @item last_fallback
+## @dots{} and how many of them needed it (*);
+## @item next
+## the path the next automatic call with this plan starts with (read only:
+## it is recomputed from the counts above):
+## @table @asis
+## @item @qcode{"tridiag"}
+## no history (no systems seen), or mixed;
+## @item @qcode{"eigen"}
+## more than half of the last call's systems needed the truncated spectrum;
+## @item @qcode{"ldlt"}
+## every system seen was positive definite and none needed the truncated
+## spectrum (residuals are still checked; the conditioning test needs T,
+## so an ill-conditioned positive definite system is not detected there as
+## long as its backward error stays below @qcode{"tol"}).
+## @end table
+## @end table
+##
+## (*) Started with @qcode{"tridiag"} or @qcode{"ldlt"}: solved by the
+## truncated spectrum (@qcode{"eigen"}) after the checks.  Started with
+## @qcode{"eigen"}: a system whose truncation dropped an eigenvalue (rank <
+## @var{n}).  The counts are doubles (non-negative integers); systems with
+## @var{info} @code{!=} 0 are not counted.  Calls with another method than
+## @qcode{"auto"} leave the plan as it was.  To force a path, give
+## @qcode{"method"} instead.
+##
+## A @var{plan} argument or @qcode{"plan"} option that is not such a struct
+## (a missing or non-integer count, or counts that contradict each other)
+## raises @code{batchsym:invalidInput}, naming the plan; @code{[]} stands
+## for a plan with no history.
+##
+## Example:
+##
+## @example
+## @group
+## plan = bsym_plan ();
+## for i = 1:10
+##   A = ...; B = ...;                       # a batch of similar systems
+##   [X, info, plan] = bsym_solve (A, B, "plan", plan);
+## endfor
+## plan.next                                 # how the next call starts
+## @end group
+## @end example
+##
+## @seealso{bsym_solve, bsym_lsfit}
+## @end deftypefn
+
+function plan = bsym_plan (plan)
+
+  if (nargin == 0)
+    plan = __bsym_plan__ ();
+  else
+    plan = __bsym_plan__ (plan);
+  endif
+
+endfunction
+
+## ---- test helpers --------------------------------------------------------
+
+## A batch of nb random SPD n x n matrices (eigenvalues in [n, about 5n]).
+%!function A = spd (n, nb)
+%!  A = zeros (n, n, nb);
+%!  for k = 1:nb
+%!    M = randn (n);
+%!    S = M * M' + n * eye (n);
+%!    A(:,:,k) = (S + S') / 2;
+%!  endfor
+%!endfunction
+
+## A batch of nb symmetric n x n matrices Q diag (lambda) Q' with the given
+## eigenvalues lambda (a column), Q random orthogonal for each.
+%!function A = with_eigenvalues (lambda, nb)
+%!  n = numel (lambda);
+%!  A = zeros (n, n, nb);
+%!  for k = 1:nb
+%!    [Q, ~] = qr (randn (n));
+%!    S = Q * diag (lambda) * Q';
+%!    A(:,:,k) = (S + S') / 2;
+%!  endfor
+%!endfunction
+
+## ---- the value ---------------------------------------------------------------
+
+%!test  # a fresh plan
+%! p = bsym_plan ();
+%! assert (isstruct (p) && isscalar (p));
+%! assert (fieldnames (p), {"calls"; "systems"; "not_spd"; "fallback";
+%!                          "last_systems"; "last_fallback"; "next"});
+%! for f = {"calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback"}
+%!   assert (p.(f{1}), 0);
+%!   assert (class (p.(f{1})), "double");
+%! endfor
+%! assert (p.next, "tridiag");
+%! assert (bsym_plan ([]), p);                 # [] is a plan with no history
+%! assert (bsym_plan (p), p);
+
+%!test  # 'next' follows the counts (bsym_plan_start's rule)
+%! p = bsym_plan ();
+%! p.calls = 3; p.systems = 30; p.last_systems = 10;
+%! assert (bsym_plan (p).next, "ldlt");        # all SPD, no fallback
+%! p.not_spd = 1;
+%! assert (bsym_plan (p).next, "tridiag");     # mixed
+%! p.not_spd = 0; p.fallback = 2; p.last_fallback = 2;
+%! assert (bsym_plan (p).next, "tridiag");     # mixed
+%! p.fallback = 6; p.last_fallback = 6;
+%! assert (bsym_plan (p).next, "eigen");       # more than half of the last call
+%! p.last_fallback = 5;
+%! assert (bsym_plan (p).next, "tridiag");     # exactly half: not more
+%! p.next = "eigen";                           # read only: recomputed
+%! assert (bsym_plan (p).next, "tridiag");
+%! p.mine = "kept?";                           # extra fields are not read
+%! q = bsym_plan (p);
+%! assert (! isfield (q, "mine"));
+%! assert (q.fallback, 6);
+
+%!test  # other numeric classes of the counts are read as their values
+%! p = bsym_plan ();
+%! p.calls = int32 (2); p.systems = single (8); p.last_systems = uint8 (4);
+%! q = bsym_plan (p);
+%! assert ([q.calls q.systems q.last_systems], [2 8 4]);
+%! assert (class (q.systems), "double");
+%! assert (q.next, "ldlt");
+
+## ---- the plan through bsym_solve ----------------------------------------------
+
+%!test  # a fresh plan is updated by one automatic call
+%! randn ("state", 1);
+%! A = spd (5, 6);
+%! B = randn (5, 6);
+%! [X, info, p] = bsym_solve (A, B);           # no 'plan': a fresh one, updated
+%! assert (info, zeros (1, 6, "int32"));
+%! assert ([p.calls p.systems p.not_spd p.fallback p.last_systems p.last_fallback],
+%!         [1 6 0 0 6 0]);
+%! assert (p.next, "ldlt");
+%! [X, info, p] = bsym_solve (A, B, "plan", p);
+%! assert ([p.calls p.systems p.last_systems], [2 12 6]);
+
+%!test  # well-conditioned SPD batches: the next call starts with LDL'
+%! randn ("state", 2);
+%! p = bsym_plan ();
+%! for i = 1:3
+%!   A = spd (8, 20);
+%!   B = randn (8, 20);
+%!   [X, info, p, r, m] = bsym_solve (A, B, "plan", p);
+%!   assert (all (info == 0));
+%!   assert (r, 8 * ones (1, 20));
+%!   if (i == 1)
+%!     assert (unique (m), {"tridiag"});      # no history: Householder + PCR
+%!   else
+%!     assert (unique (m), {"ldlt"});         # the plan says LDL'
+%!   endif
+%!   assert (p.next, "ldlt");
+%!   for k = [1 20]
+%!     assert (X(:,k), A(:,:,k) \ B(:,k), 100 * 8 * eps * cond (A(:,:,k)) * norm (X(:,k), inf));
+%!   endfor
+%! endfor
+%! assert ([p.calls p.systems p.not_spd p.fallback], [3 60 0 0]);
+
+%!test  # mostly ill-conditioned batches: the next call starts with the spectrum
+%! randn ("state", 3);
+%! n = 6;
+%! p = bsym_plan ();
+%! ill = [1; 2; 3; 4; 5; 1e-9];                 # cond 5e9 > 1 / rcond
+%! A = cat (3, with_eigenvalues (ill, 15), spd (n, 5));
+%! B = randn (n, 20);
+%! [X, info, p, r, m] = bsym_solve (A, B, "plan", p);
+%! assert (all (info == 0));
+%! assert (m(1:15), repmat ({"eigen"}, 1, 15));
+%! assert (r(1:15), 5 * ones (1, 15));
+%! assert (r(16:20), n * ones (1, 5));
+%! assert ([p.systems p.fallback p.last_systems p.last_fallback], [20 15 20 15]);
+%! assert (p.next, "eigen");
+%! [X, info, p2, r, m] = bsym_solve (A, B, "plan", p);  # starts with EIGEN for all
+%! assert (unique (m), {"eigen"});
+%! assert (r, [5 * ones(1, 15), n * ones(1, 5)]);
+%! assert ([p2.calls p2.systems p2.last_systems p2.last_fallback], [2 40 20 15]);
+%! assert (p2.next, "eigen");
+%! ## then a well-conditioned batch: few dropped eigenvalues, mixed history
+%! [X, info, p3, r, m] = bsym_solve (spd (n, 10), randn (n, 10), "plan", p2);
+%! assert (unique (m), {"eigen"});             # started with EIGEN ...
+%! assert (r, n * ones (1, 10));              # ... at full rank: no fallback
+%! assert ([p3.last_systems p3.last_fallback], [10 0]);
+%! assert (p3.next, "tridiag");               # not all SPD/clean: mixed
+%! [X, info, p4, r, m] = bsym_solve (spd (n, 10), randn (n, 10), "plan", p3);
+%! assert (unique (m), {"tridiag"});
+
+%!test  # indefinite systems are counted as not positive definite
+%! randn ("state", 4);
+%! A = with_eigenvalues ([-2; 1; 3; 4], 7);
+%! [X, info, p] = bsym_solve (A, randn (4, 7));
+%! assert ([p.systems p.not_spd p.fallback], [7 7 0]);
+%! assert (p.next, "tridiag");
+
+%!test  # other methods leave the plan as it was
+%! randn ("state", 5);
+%! A = spd (4, 3);
+%! B = randn (4, 3);
+%! p0 = bsym_plan ();
+%! [~, ~, p] = bsym_solve (A, B, "plan", p0);
+%! for method = {"ldlt", "tridiag", "eigen"}
+%!   [~, ~, q] = bsym_solve (A, B, "plan", p, "method", method{1});
+%!   assert (q, p);
+%!   [~, ~, q] = bsym_solve (A, B, "method", method{1});
+%!   assert (q, p0);
+%! endfor
+
+%!test  # systems with info != 0 are not counted
+%! randn ("state", 6);
+%! A = spd (4, 5);
+%! A(2,1,3) = NaN;
+%! [X, info, p] = bsym_solve (A, randn (4, 5));
+%! assert (info, int32 ([0 0 -1 0 0]));
+%! assert ([p.calls p.systems p.last_systems], [1 4 4]);
+
+## ---- errors -------------------------------------------------------------------
+
+%!error <called with too many inputs> bsym_plan (1, 2)
+%!error <called with too many outputs> [a, b] = bsym_plan ()
+%!error <bsym_plan: plan must be a plan, the struct that bsym_plan \(\) and the plan outputs return \(got double\)> bsym_plan (1)
+%!error id=batchsym:invalidInput bsym_plan ("tridiag")
+%!error <plan must be one plan, a 1 x 1 struct \(got a struct array of 2 elements\)> bsym_plan (repmat (bsym_plan (), 1, 2))
+%!error <plan lacks the field 'last_fallback'> bsym_plan (rmfield (bsym_plan (), "last_fallback"))
+%!error <plan lacks the field 'calls'> bsym_plan (struct ("next", "ldlt"))
+%!error <plan: field 'systems' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "systems", -1))
+%!error <plan: field 'systems' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "systems", 1.5))
+%!error <plan: field 'calls' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "calls", NaN))
+%!error <plan: field 'calls' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "calls", Inf))
+%!error <plan: field 'calls' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "calls", 2^54))
+%!error <plan: field 'fallback' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "fallback", [1 2]))
+%!error <plan: field 'fallback' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "fallback", "1"))
+%!error <plan: field 'not_spd' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "not_spd", 1i))
+%!error <plan: field 'not_spd' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "not_spd", []))
+%!error <plan is not a plan that batchsym wrote \(not_spd exceeds systems\)> bsym_plan (setfield (bsym_plan (), "not_spd", 1))
+%!error <\(fallback exceeds systems\)> bsym_plan (setfield (bsym_plan (), "fallback", 1))
+%!error <\(last_systems exceeds systems\)> bsym_plan (setfield (bsym_plan (), "last_systems", 1))
+%!error <\(last_fallback exceeds last_systems\)> bsym_plan (setfield (setfield (bsym_plan (), "systems", 2), "last_fallback", 1))
+%!error <bsym_solve: option 'plan' must be a plan, the struct that bsym_plan \(\) and the plan outputs return \(got cell\)> bsym_solve (eye (2), [1; 1], "plan", {})
+%!error <bsym_solve: option 'plan' lacks the field 'not_spd'> bsym_solve (eye (2), [1; 1], "plan", rmfield (bsym_plan (), "not_spd"))
+%!error <bsym_lsfit: option 'plan': field 'calls' must be> bsym_lsfit (eye (2), [1; 1], "plan", setfield (bsym_plan (), "calls", -1))
+%!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "plan", struct ())
+
+## ---- help -----------------------------------------------------------------------
+
+%!test  # the help text is valid Texinfo (where makeinfo is installed)
+%! if (! isempty (file_in_path (getenv ("PATH"), makeinfo_program ())))
+%!   [~, status] = __makeinfo__ (get_help_text ("bsym_plan"), "plain text");
+%!   assert (status, 0);
+%! endif
+%!assert (! isempty (strfind (get_help_text ("bsym_plan"), "more than half of the last call")))

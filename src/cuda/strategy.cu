@@ -1,0 +1,757 @@
+// strategy.cu -- the truncated-spectrum and automatic solves (bsym_*solvex,
+// methods EIGEN and AUTO) and batched least squares (bsym_*lsfit) on the GPU.
+// The per-system numerics are those of core/solvex_numerics.h, shared with the
+// CPU; the steps of one chunk are those of core/solvex_impl.h:
+//   1. (start LDLT or TRIDIAG) the cheap solve by ldlt.cu or householder.cu,
+//      keeping the original right-hand sides (B0) and, after Householder, T;
+//   2. check_kernel, one warp per system: the backward error (lanes over
+//      rows) and the Sturm-count conditioning test (lane 0); the systems to
+//      redo are listed through an atomic counter, which the host reads (the
+//      one synchronization of a chunk) to size the next launches;
+//   3. the listed systems are gathered, eigendecomposed by eigen.cu's
+//      kernels, and trunc_kernel (one warp per system) writes the truncated
+//      solutions back in place. With start EIGEN every system goes straight
+//      to step 3, in place.
+// Least squares adds gram_kernel before (G = X^T W X, C = X^T W Y, one block
+// per system over tiles of rows) and rss_kernel after (one warp per system).
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "common.cuh"
+
+namespace {
+
+// ---- the shared numerics --------------------------------------------------------
+// (eigen_numerics.cuh brings tridiag_eig_impl.h, whose Sturm counts the
+// conditioning test uses, complete with the GPU row update it declares;
+// what this file does not call is not compiled)
+#define TE_FN static __device__
+#define TE_SYNC() __syncwarp()
+#define TE_DIV(a, b) ((a) / (b))
+#define TE_ROWS_CAP 32
+#include "eigen_numerics.cuh"
+#undef TE_ROWS_CAP
+#include "../core/prec_double.h"
+#include "../core/solvex_numerics.h"
+#include "../core/prec_end.h"
+#include "../core/prec_float.h"
+#include "../core/solvex_numerics.h"
+#include "../core/prec_end.h"
+
+// Their precision-generic names.
+template <typename T> struct sx;
+#define SX_BIND(P, TT)                                                                          \
+    template <> struct sx<TT> {                                                                 \
+        static __device__ double resid_row(char u, int n, const TT *A, const TT *x, TT b, int i, \
+                                           double *arow)                                        \
+        {                                                                                       \
+            return sx_resid_row_##P(u, n, A, x, b, i, arow);                                    \
+        }                                                                                       \
+        static __device__ double berr(double r, double a, double x, double b)                   \
+        {                                                                                       \
+            return sx_berr_##P(r, a, x, b);                                                     \
+        }                                                                                       \
+        static __device__ int ill(int n, const TT *d, const TT *e, double rc, TT *ws, int *ns)  \
+        {                                                                                       \
+            return sx_ill_##P(n, d, e, rc, ws, ns);                                             \
+        }                                                                                       \
+        static __device__ TT tau(int n, const TT *w, double rc) { return sx_tau_##P(n, w, rc); } \
+        static __device__ int kept(TT l, TT t) { return sx_kept_##P(l, t); }                    \
+        static __device__ TT coef(int n, const TT *V, const TT *b, const TT *w, int j, TT t)    \
+        {                                                                                       \
+            return sx_coef_##P(n, V, b, w, j, t);                                               \
+        }                                                                                       \
+        static __device__ TT apply_row(int n, const TT *V, const TT *c, int i)                  \
+        {                                                                                       \
+            return sx_apply_row_##P(n, V, c, i);                                                \
+        }                                                                                       \
+        static __device__ double wdot(int len, const TT *x, const TT *y, const TT *w)           \
+        {                                                                                       \
+            return sx_wdot_##P(len, x, y, w);                                                   \
+        }                                                                                       \
+        static __device__ double fit_resid(int m, int p, const TT *X, const TT *b, TT y, int r) \
+        {                                                                                       \
+            return sx_fit_resid_##P(m, p, X, b, y, r);                                          \
+        }                                                                                       \
+    };
+SX_BIND(d, double)
+SX_BIND(s, float)
+
+constexpr unsigned FULL = 0xffffffffu;
+constexpr int WARPS = 4; // warps per block of the warp-per-system kernels
+
+__device__ double warp_max(double v)
+{
+    for (int o = 16; o > 0; o /= 2)
+        v = fmax(v, __shfl_xor_sync(FULL, v, o));
+    return v;
+}
+__device__ double warp_sum(double v)
+{
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_xor_sync(FULL, v, o);
+    return v;
+}
+
+// Call-wide counters: systems solved, fallbacks, not positive definite.
+enum { ST_SOLVED, ST_FALLBACK, ST_NOTSPD, ST_N };
+
+// ---- step 2 -------------------------------------------------------------------------
+template <typename T> struct check_args {
+    char uplo;
+    int n, nrhs, start;
+    int64_t batch;
+    double rcond, tol;
+    const T *A, *B0, *X, *d, *e; // d, e null after LDL^T
+    int *info, *rank, *used;
+    int *idx, *counter;          // the systems to redo, and how many
+    int *pending;                // 1: residual passed, conditioning test next
+    unsigned long long *stats;
+};
+
+template <typename T> __device__ void verdict(const check_args<T> &a, int64_t k, bool redo, int notspd);
+
+template <typename T>
+__global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
+{
+    const int lane = threadIdx.x % 32, n = a.n;
+    const int64_t k = (int64_t)blockIdx.x * WARPS + threadIdx.x / 32;
+    if (k >= a.batch)
+        return; // the whole warp: no shuffle follows for it
+    const int inf = a.info[k];
+    if (inf == -1) { // non-finite input: reported as it is
+        if (lane == 0) {
+            a.rank[k] = -1;
+            a.used[k] = a.start;
+        }
+        return;
+    }
+    bool redo = inf != 0;
+    if (!redo) {
+        // backward error, lanes over rows; NaN is tracked apart (fmax drops it)
+        const T *A = a.A + k * n * n;
+        double worst = 0, anorm = 0;
+        bool nan = false;
+        for (int r = 0; r < a.nrhs; r++) {
+            const T *b = a.B0 + (k * a.nrhs + r) * n, *x = a.X + (k * a.nrhs + r) * n;
+            double rmax = 0, xmax = 0, bmax = 0, arow;
+            for (int i = lane; i < n; i += 32) {
+                const double ri = sx<T>::resid_row(a.uplo, n, A, x, b[i], i, &arow);
+                nan |= ri != ri;
+                rmax = fmax(rmax, ri);
+                anorm = fmax(anorm, arow);
+                xmax = fmax(xmax, fabs((double)x[i]));
+                bmax = fmax(bmax, fabs((double)b[i]));
+            }
+            rmax = warp_max(rmax);
+            anorm = warp_max(anorm);
+            xmax = warp_max(xmax);
+            bmax = warp_max(bmax);
+            worst = fmax(worst, sx<T>::berr(rmax, anorm, xmax, bmax));
+        }
+        nan = __any_sync(FULL, nan);
+        redo = nan || !(worst <= a.tol);
+    }
+    if (lane != 0)
+        return;
+    if (redo || a.d == nullptr)
+        verdict(a, k, redo, 0);
+    else
+        a.pending[k] = 1; // the conditioning test decides (cond_kernel)
+}
+
+// The verdict on system k: listed for step 3, or kept at full rank.
+template <typename T> __device__ void verdict(const check_args<T> &a, int64_t k, bool redo, int notspd)
+{
+    if (redo) {
+        a.idx[atomicAdd(a.counter, 1)] = int(k);
+    } else {
+        a.rank[k] = a.n;
+        a.used[k] = a.start;
+        atomicAdd(&a.stats[ST_SOLVED], 1ull);
+        if (notspd)
+            atomicAdd(&a.stats[ST_NOTSPD], 1ull);
+    }
+}
+
+// The conditioning test of the systems whose residual passed, one thread per
+// system: Sturm counts are serial chains, so lanes take systems (a warp per
+// system would issue 32 times the instructions for the same work).
+template <typename T>
+__global__ void __launch_bounds__(128) cond_kernel(check_args<T> a)
+{
+    const int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= a.batch || !a.pending[k])
+        return;
+    T ws[2 * BSYM_GPU_EIGEN_MAX_N];
+    int notspd = 0;
+    const bool redo = sx<T>::ill(a.n, a.d + k * a.n, a.e + k * a.n, a.rcond, ws, &notspd);
+    verdict(a, k, redo, notspd);
+}
+
+// rank and used of a plain LDL^T or Householder solve (least squares).
+__global__ void plain_kernel(int n, int start, int64_t batch, const int *info, int *rank, int *used)
+{
+    const int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < batch) {
+        rank[k] = info[k] == 0 ? n : -1;
+        used[k] = start;
+    }
+}
+
+// ---- step 3 -------------------------------------------------------------------------
+// Copies system idx[j] of A and B0 to position j of Ac and Bc; one block per j.
+template <typename T>
+__global__ void gather_kernel(int nn, int nb, const int *idx, const T *A, const T *B0, T *Ac, T *Bc)
+{
+    const int64_t j = blockIdx.x, k = idx[j];
+    for (int i = threadIdx.x; i < nn; i += blockDim.x)
+        Ac[j * nn + i] = A[k * nn + i];
+    for (int i = threadIdx.x; i < nb; i += blockDim.x)
+        Bc[j * nb + i] = B0[k * nb + i];
+}
+
+template <typename T> struct trunc_args {
+    int n, nrhs, start;
+    int64_t count;
+    double rcond;
+    const int *idx;         // system of position j (null: j itself)
+    const T *B;             // right-hand sides by position (may alias X)
+    const T *w, *V;         // eigenpairs by position
+    const int *einfo;       // eigensolver info by position
+    T *X;                   // solutions by system
+    int *info, *rank, *used;
+    unsigned long long *stats;
+};
+
+// One warp per position: the coefficients (lanes over pairs) in shared
+// memory, then the rows of x (lanes over rows).
+template <typename T>
+__global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
+{
+    __shared__ T coef[WARPS][BSYM_GPU_EIGEN_MAX_N]; // one row of coefficients per warp
+    const int lane = threadIdx.x % 32, wp = threadIdx.x / 32, n = a.n;
+    const int64_t j = (int64_t)blockIdx.x * WARPS + wp;
+    if (j >= a.count)
+        return; // the whole warp
+    const int64_t k = a.idx != nullptr ? a.idx[j] : j;
+    const T *w = a.w + j * n, *V = a.V + j * n * n;
+    T *x = a.X + k * n * a.nrhs;
+    int inf = a.einfo[j];
+    bool finite = true;
+    for (int i = lane; i < n * a.nrhs; i += 32)
+        finite &= fabs(a.B[j * n * a.nrhs + i]) <= (sizeof(T) == 8 ? DBL_MAX : FLT_MAX);
+    if (inf == 0 && !__all_sync(FULL, finite))
+        inf = -1;
+    if (inf != 0) {
+        for (int i = lane; i < n * a.nrhs; i += 32)
+            x[i] = T(NAN);
+        if (lane == 0) {
+            a.info[k] = inf;
+            a.rank[k] = -1;
+            a.used[k] = BSYM_METHOD_EIGEN;
+        }
+        return;
+    }
+    const T tau = sx<T>::tau(n, w, a.rcond);
+    for (int r = 0; r < a.nrhs; r++) {
+        const T *b = a.B + (j * a.nrhs + r) * n;
+        for (int q = lane; q < n; q += 32)
+            coef[wp][q] = sx<T>::coef(n, V, b, w, q, tau);
+        __syncwarp(); // the coefficients are complete, and b is read
+        for (int i = lane; i < n; i += 32)
+            x[r * n + i] = sx<T>::apply_row(n, V, coef[wp], i);
+        __syncwarp(); // coef is read before the next right-hand side
+    }
+    if (lane == 0) {
+        int kept = 0;
+        for (int q = 0; q < n; q++)
+            kept += sx<T>::kept(w[q], tau);
+        a.info[k] = 0;
+        a.rank[k] = kept;
+        a.used[k] = BSYM_METHOD_EIGEN;
+        atomicAdd(&a.stats[ST_SOLVED], 1ull);
+        if (a.start != BSYM_METHOD_EIGEN || kept < n)
+            atomicAdd(&a.stats[ST_FALLBACK], 1ull);
+        if (w[0] <= T(0))
+            atomicAdd(&a.stats[ST_NOTSPD], 1ull);
+    }
+}
+
+// ---- the scratch of steps 1 to 3 ----------------------------------------------------
+// Per-system arrays, in this order; sizes by sx_sizes.
+enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_N };
+
+template <typename T> struct sx_bufs {
+    T *B0, *d, *e, *Ac, *Bc, *w, *V;
+    int *idx, *cnt, *einfo, *counter, *pending;
+};
+
+// Bytes per system of each scratch array of a job (0: unused).
+template <typename T> void sx_sizes(const bsym__sx_job &job, size_t *b)
+{
+    const size_t n = size_t(job.n), nb = n * size_t(job.nrhs), t = sizeof(T);
+    const bool cheap = job.start != BSYM_METHOD_EIGEN, check = cheap && job.check;
+    b[W_B0] = check ? nb * t : 0;
+    b[W_D] = b[W_E] = n * t; // T for the test, and the eigensolver's d, e
+    b[W_AC] = check ? n * n * t : 0;
+    b[W_BC] = check ? nb * t : 0;
+    b[W_W] = n * t;
+    b[W_V] = n * n * t;
+    b[W_IDX] = b[W_CNT] = b[W_EINFO] = b[W_COUNTER] = b[W_PEND] = sizeof(int);
+}
+
+template <typename T> sx_bufs<T> sx_from(void *const *p)
+{
+    return sx_bufs<T>{static_cast<T *>(p[W_B0]),  static_cast<T *>(p[W_D]),     static_cast<T *>(p[W_E]),
+                      static_cast<T *>(p[W_AC]),  static_cast<T *>(p[W_BC]),    static_cast<T *>(p[W_W]),
+                      static_cast<T *>(p[W_V]),   static_cast<int *>(p[W_IDX]), static_cast<int *>(p[W_CNT]),
+                      static_cast<int *>(p[W_EINFO]), static_cast<int *>(p[W_COUNTER]),
+                      static_cast<int *>(p[W_PEND])};
+}
+
+template <typename T>
+bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *w, T *V, int *cnt,
+                       int *info, cudaStream_t s)
+{
+    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
+    return sizeof(T) == 8
+               ? bsym_cuda_eig_launch_d(uplo, n, batch, (const double *)A, (double *)d, (double *)e, &all,
+                                        (double *)w, (double *)V, cnt, info, s)
+               : bsym_cuda_eig_launch_s(uplo, n, batch, (const float *)A, (float *)d, (float *)e, &all,
+                                        (float *)w, (float *)V, cnt, info, s);
+}
+
+template <typename T>
+bsym_status cheap_launch(const bsym__sx_job &job, int64_t count, const T *A, T *B, int *info, T *d, T *e,
+                         cudaStream_t s)
+{
+    const int n = int(job.n), nrhs = int(job.nrhs);
+    if (job.start == BSYM_METHOD_LDLT)
+        return sizeof(T) == 8 ? bsym_cuda_ldlt_launch_d(job.uplo, n, nrhs, count, (const double *)A,
+                                                         (double *)B, info, 0, s)
+                              : bsym_cuda_ldlt_launch_s(job.uplo, n, nrhs, count, (const float *)A,
+                                                         (float *)B, info, 0, s);
+    return sizeof(T) == 8 ? bsym_cuda_hhsolve_launch_d(job.uplo, n, nrhs, count, (const double *)A, (double *)B,
+                                                        info, (double *)d, (double *)e, s)
+                          : bsym_cuda_hhsolve_launch_s(job.uplo, n, nrhs, count, (const float *)A, (float *)B,
+                                                        info, (float *)d, (float *)e, s);
+}
+
+// Steps 1 to 3 on `count` device-resident systems; synchronizes with the
+// stream once when the job checks (to read how many systems to redo).
+template <typename T>
+bsym_status sx_device(const bsym__sx_job &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
+                      const sx_bufs<T> &b, unsigned long long *stats, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (count == 0)
+        return BSYM_OK;
+    const int n = int(job.n);
+    const size_t nb = size_t(n) * size_t(job.nrhs);
+    const unsigned warp_blocks = unsigned((count + WARPS - 1) / WARPS);
+    int64_t redo = count;
+    const T *Ae = A, *Be = B;
+    const int *map = nullptr;
+    bsym_status st;
+    if (job.start != BSYM_METHOD_EIGEN) {
+        if (job.check) {
+            if (nb > 0)
+                BSYM_CUDA_TRY(cudaMemcpyAsync(b.B0, B, size_t(count) * nb * sizeof(T), cudaMemcpyDeviceToDevice, s));
+            BSYM_CUDA_TRY(cudaMemsetAsync(b.counter, 0, sizeof(int), s));
+        }
+        const bool tri = job.check && job.start == BSYM_METHOD_TRIDIAG;
+        if ((st = cheap_launch<T>(job, count, A, B, info, tri ? b.d : nullptr, tri ? b.e : nullptr, s)) != BSYM_OK) {
+            std::snprintf(msg, msglen, "the first solve could not be launched");
+            return st;
+        }
+        if (!job.check) {
+            plain_kernel<<<unsigned((count + 127) / 128), 128, 0, s>>>(n, job.start, count, info, rank, used);
+            BSYM_CUDA_TRY(cudaGetLastError());
+            return BSYM_OK;
+        }
+        check_args<T> c{job.uplo, n, int(job.nrhs), int(job.start), count, job.rcond, job.tol,
+                        A, b.B0, B, tri ? b.d : nullptr, tri ? b.e : nullptr, info, rank, used,
+                        b.idx, b.counter, b.pending, stats};
+        if (tri)
+            BSYM_CUDA_TRY(cudaMemsetAsync(b.pending, 0, size_t(count) * sizeof(int), s));
+        check_kernel<T><<<warp_blocks, 32 * WARPS, 0, s>>>(c);
+        BSYM_CUDA_TRY(cudaGetLastError());
+        if (tri) {
+            cond_kernel<T><<<unsigned((count + 127) / 128), 128, 0, s>>>(c);
+            BSYM_CUDA_TRY(cudaGetLastError());
+        }
+        int h = 0;
+        BSYM_CUDA_TRY(cudaMemcpyAsync(&h, b.counter, sizeof(int), cudaMemcpyDeviceToHost, s));
+        BSYM_CUDA_TRY(cudaStreamSynchronize(s));
+        redo = h;
+        if (redo == 0)
+            return BSYM_OK;
+        gather_kernel<T><<<unsigned(redo), 128, 0, s>>>(n * n, int(nb), b.idx, A, b.B0, b.Ac, b.Bc);
+        BSYM_CUDA_TRY(cudaGetLastError());
+        Ae = b.Ac;
+        Be = b.Bc;
+        map = b.idx;
+    }
+    if ((st = eig_launch<T>(job.uplo, n, redo, Ae, b.d, b.e, b.w, b.V, b.cnt, b.einfo, s)) != BSYM_OK) {
+        std::snprintf(msg, msglen, "the eigensolver could not be launched");
+        return st;
+    }
+    trunc_args<T> t{n, int(job.nrhs), int(job.start), redo, job.rcond, map, Be, b.w, b.V, b.einfo,
+                    B, info, rank, used, stats};
+    trunc_kernel<T><<<unsigned((redo + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(t);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// ---- least squares -------------------------------------------------------------------
+constexpr int GRAM_THREADS = 128;
+constexpr int GRAM_ACC = 8;              // outputs per thread per pass
+constexpr size_t GRAM_SMEM = 32 * 1024;  // bytes of one row tile
+
+template <typename T> struct ls_args {
+    int m, p, nrhs;
+    int64_t batch;
+    const T *X, *Y, *w; // w may be null
+    T *G, *C;           // G: lower triangle; C: p x nrhs (the solve's B)
+    T *rss;
+    const int *info;
+    int tile;           // rows per tile
+};
+
+// Rows of one tile for p columns of X and nrhs of Y (and w), or 0 when even
+// one row does not fit.
+template <typename T> int gram_tile(int p, int nrhs)
+{
+    const size_t row = size_t(p + nrhs + 1) * sizeof(T);
+    const size_t rows = GRAM_SMEM / row;
+    return rows == 0 ? 0 : int(rows < 32 ? rows : 32);
+}
+
+// One block per system: passes over the outputs (the lower triangle of G,
+// then C), GRAM_ACC per thread each, accumulated in double over tiles of
+// rows held in shared memory. A negative or non-finite weight makes G(0, 0)
+// NaN: the solve then reports the system as non-finite input.
+template <typename T>
+__global__ void __launch_bounds__(GRAM_THREADS) gram_kernel(ls_args<T> a)
+{
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *tile = reinterpret_cast<T *>(smem_raw); // [tile rows] x (p + nrhs + 1), column-major
+    __shared__ int badw;
+    const int64_t k = blockIdx.x;
+    const int m = a.m, p = a.p, nrhs = a.nrhs, tr = a.tile, cols = p + nrhs + 1;
+    const T *X = a.X + k * m * p, *Y = a.Y + k * m * nrhs, *w = a.w != nullptr ? a.w + k * m : nullptr;
+    T *G = a.G + k * p * p, *C = a.C + k * p * nrhs;
+    const int ntri = p * (p + 1) / 2, nout = ntri + p * nrhs;
+    if (threadIdx.x == 0)
+        badw = 0;
+    for (int o0 = 0; o0 < nout; o0 += GRAM_THREADS * GRAM_ACC) {
+        // this thread's outputs: columns (ci, cj) of the tile
+        int ci[GRAM_ACC], cj[GRAM_ACC];
+        double acc[GRAM_ACC];
+#pragma unroll
+        for (int q = 0; q < GRAM_ACC; q++) {
+            const int o = o0 + q * GRAM_THREADS + threadIdx.x;
+            acc[q] = 0;
+            ci[q] = cj[q] = -1;
+            if (o < ntri) { // packed lower triangle, column by column
+                int j = 0, rest = o;
+                while (rest >= p - j) {
+                    rest -= p - j;
+                    j++;
+                }
+                ci[q] = j + rest;
+                cj[q] = j;
+            } else if (o < nout) {
+                ci[q] = (o - ntri) % p;
+                cj[q] = p + (o - ntri) / p;
+            }
+        }
+        for (int r0 = 0; r0 < m; r0 += tr) {
+            const int rows = m - r0 < tr ? m - r0 : tr;
+            __syncthreads(); // the previous tile is read
+            for (int idx = threadIdx.x; idx < rows * cols; idx += GRAM_THREADS) {
+                const int r = idx % rows, c = idx / rows;
+                T v;
+                if (c < p)
+                    v = X[(size_t)c * m + r0 + r];
+                else if (c < p + nrhs)
+                    v = Y[(size_t)(c - p) * m + r0 + r];
+                else {
+                    v = w != nullptr ? w[r0 + r] : T(1);
+                    if (!(v >= T(0) && v <= (sizeof(T) == 8 ? T(DBL_MAX) : T(FLT_MAX))))
+                        badw = 1;
+                }
+                tile[r + c * tr] = v;
+            }
+            __syncthreads(); // the tile is complete
+#pragma unroll
+            for (int q = 0; q < GRAM_ACC; q++)
+                if (ci[q] >= 0)
+                    acc[q] += sx<T>::wdot(rows, tile + ci[q] * tr, tile + cj[q] * tr, tile + (p + nrhs) * tr);
+        }
+#pragma unroll
+        for (int q = 0; q < GRAM_ACC; q++) {
+            if (ci[q] < 0)
+                continue;
+            if (cj[q] < p)
+                G[ci[q] + cj[q] * p] = T(acc[q]);
+            else
+                C[ci[q] + (cj[q] - p) * p] = T(acc[q]);
+        }
+    }
+    __syncthreads(); // every G entry is written, badw final
+    if (threadIdx.x == 0 && badw)
+        G[0] = T(NAN);
+}
+
+// One warp per system and response: rss = sum_r w_r (y_r - x_r^T beta)^2.
+template <typename T>
+__global__ void __launch_bounds__(32 * WARPS) rss_kernel(ls_args<T> a)
+{
+    const int lane = threadIdx.x % 32;
+    const int64_t g = (int64_t)blockIdx.x * WARPS + threadIdx.x / 32;
+    if (g >= a.batch * a.nrhs)
+        return; // the whole warp
+    const int64_t k = g / a.nrhs, c = g % a.nrhs;
+    const int m = a.m, p = a.p;
+    const T *X = a.X + k * m * p, *y = a.Y + (k * a.nrhs + c) * m, *beta = a.C + (k * a.nrhs + c) * p;
+    double s = 0;
+    if (a.info[k] == 0)
+        for (int r = lane; r < m; r += 32) {
+            const double e = sx<T>::fit_resid(m, p, X, beta, y[r], r);
+            s += (a.w != nullptr ? double(a.w[k * m + r]) : 1.0) * e * e;
+        }
+    s = warp_sum(s);
+    if (lane == 0)
+        a.rss[g] = a.info[k] == 0 ? T(s) : T(NAN);
+}
+
+// ---- host side ----------------------------------------------------------------------------
+// The call-wide counters on the device, read into *stats at the end.
+struct counters {
+    unsigned long long *dev = nullptr;
+    ~counters() { cudaFree(dev); }
+    bsym_status init(char *msg, size_t msglen)
+    {
+        BSYM_CUDA_TRY(cudaMalloc(&dev, ST_N * sizeof(unsigned long long)));
+        BSYM_CUDA_TRY(cudaMemset(dev, 0, ST_N * sizeof(unsigned long long)));
+        return BSYM_OK;
+    }
+    bsym_status add_to(bsym__sx_stats *st, char *msg, size_t msglen)
+    {
+        unsigned long long h[ST_N];
+        BSYM_CUDA_TRY(cudaMemcpy(h, dev, sizeof h, cudaMemcpyDeviceToHost));
+        st->solved += (int64_t)h[ST_SOLVED];
+        st->fallback += (int64_t)h[ST_FALLBACK];
+        st->not_spd += (int64_t)h[ST_NOTSPD];
+        return BSYM_OK;
+    }
+};
+
+template <typename T> struct sx_host_args {
+    bsym__sx_job job;
+    unsigned long long *stats;
+    // least squares
+    int m;
+    bool weights, rss;
+    int tile;
+};
+
+// Pipeline arrays of a solve: A, B, info, rank, used, then the W_N scratch.
+constexpr int SOLVE_ARRAYS = 5;
+
+template <typename T>
+bsym_status solvex_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const sx_host_args<T> &h = *static_cast<const sx_host_args<T> *>(arg);
+    return sx_device<T>(h.job, count, static_cast<const T *>(dev[0]), static_cast<T *>(dev[1]),
+                        static_cast<int *>(dev[2]), static_cast<int *>(dev[3]), static_cast<int *>(dev[4]),
+                        sx_from<T>(dev + SOLVE_ARRAYS), h.stats, s, msg, msglen);
+}
+
+bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
+{
+    if (n >= 1 && n <= BSYM_GPU_EIGEN_MAX_N)
+        return BSYM_OK;
+    std::snprintf(msg, msglen, "%s = %lld is outside the GPU's 1..%d", what, (long long)n, BSYM_GPU_EIGEN_MAX_N);
+    return BSYM_ERR_SIZE;
+}
+
+template <typename T>
+bsym_status solvex_host(void **state, const bsym__sx_job *job, int64_t batch, const T *A, T *B, int *info,
+                        int *rank, int *used, bsym__sx_stats *stats, bsym_interrupt_fn interrupt, void *idata,
+                        char *msg, size_t msglen)
+{
+    bsym_status st = size_check(job->n, "n", msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    counters cnt;
+    if ((st = cnt.init(msg, msglen)) != BSYM_OK)
+        return st;
+    sx_host_args<T> h{*job, cnt.dev, 0, false, false, 0};
+    const size_t n = size_t(job->n), nb = n * size_t(job->nrhs);
+    size_t ws[W_N];
+    sx_sizes<T>(*job, ws);
+    bsym_array arrays[SOLVE_ARRAYS + W_N] = {
+        {A, nullptr, n * n * sizeof(T)},
+        {B, B, nb * sizeof(T)},
+        {nullptr, info, sizeof(int)},
+        {nullptr, rank, sizeof(int)},
+        {nullptr, used, sizeof(int)},
+    };
+    for (int i = 0; i < W_N; i++)
+        arrays[SOLVE_ARRAYS + i] = {nullptr, nullptr, ws[i]};
+    st = bsym_pipeline(state, arrays, SOLVE_ARRAYS + W_N, batch, solvex_chunk<T>, &h, interrupt, idata, msg,
+                       msglen);
+    return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
+}
+
+// Pipeline arrays of least squares: X, Y, w, beta, rss, info, rank, used, G,
+// then the W_N scratch.
+enum { L_X, L_Y, L_W, L_BETA, L_RSS, L_INFO, L_RANK, L_USED, L_G, LS_ARRAYS };
+
+template <typename T>
+bsym_status lsfit_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const sx_host_args<T> &h = *static_cast<const sx_host_args<T> *>(arg);
+    ls_args<T> a{h.m, int(h.job.n), int(h.job.nrhs), count,
+                 static_cast<const T *>(dev[L_X]), static_cast<const T *>(dev[L_Y]),
+                 h.weights ? static_cast<const T *>(dev[L_W]) : nullptr,
+                 static_cast<T *>(dev[L_G]), static_cast<T *>(dev[L_BETA]), static_cast<T *>(dev[L_RSS]),
+                 static_cast<const int *>(dev[L_INFO]), h.tile};
+    const size_t smem = size_t(h.tile) * size_t(a.p + a.nrhs + 1) * sizeof(T);
+    gram_kernel<T><<<unsigned(count), GRAM_THREADS, smem, s>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    bsym_status st = sx_device<T>(h.job, count, a.G, a.C, static_cast<int *>(dev[L_INFO]),
+                                  static_cast<int *>(dev[L_RANK]), static_cast<int *>(dev[L_USED]),
+                                  sx_from<T>(dev + LS_ARRAYS), h.stats, s, msg, msglen);
+    if (st != BSYM_OK || !h.rss || a.nrhs == 0)
+        return st;
+    rss_kernel<T><<<unsigned((count * a.nrhs + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+template <typename T>
+bsym_status lsfit_host(void **state, const bsym__sx_job *job, int64_t m, int64_t batch, const T *X, const T *Y,
+                       const T *w, T *beta, T *rss, int *info, int *rank, int *used, bsym__sx_stats *stats,
+                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+{
+    bsym_status st = size_check(job->n, "p", msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    const int tile = gram_tile<T>(int(job->n), int(job->nrhs));
+    if (tile == 0) {
+        std::snprintf(msg, msglen, "p + nrhs = %lld is too many columns for the GPU normal equations",
+                      (long long)(job->n + job->nrhs));
+        return BSYM_ERR_SIZE;
+    }
+    counters cnt;
+    if ((st = cnt.init(msg, msglen)) != BSYM_OK)
+        return st;
+    sx_host_args<T> h{*job, cnt.dev, int(m), w != nullptr, rss != nullptr, tile};
+    const size_t p = size_t(job->n), k = size_t(job->nrhs), t = sizeof(T), mm = size_t(m);
+    size_t ws[W_N];
+    sx_sizes<T>(*job, ws);
+    bsym_array arrays[LS_ARRAYS + W_N] = {
+        {X, nullptr, mm * p * t},
+        {Y, nullptr, mm * k * t},
+        {w, nullptr, w != nullptr ? mm * t : 0},
+        {nullptr, beta, p * k * t},
+        {nullptr, rss, rss != nullptr ? k * t : 0},
+        {nullptr, info, sizeof(int)},
+        {nullptr, rank, sizeof(int)},
+        {nullptr, used, sizeof(int)},
+        {nullptr, nullptr, p * p * t},
+    };
+    for (int i = 0; i < W_N; i++)
+        arrays[LS_ARRAYS + i] = {nullptr, nullptr, ws[i]};
+    st = bsym_pipeline(state, arrays, LS_ARRAYS + W_N, batch, lsfit_chunk<T>, &h, interrupt, idata, msg, msglen);
+    return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
+}
+
+// The device-resident launch: the scratch arrays carved from one buffer
+// (each at a 256-byte boundary), after the call-wide counters.
+const size_t ALIGN = 256;
+size_t up(size_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
+
+template <typename T> size_t launch_workspace(const bsym__sx_job &job, int64_t batch)
+{
+    size_t ws[W_N], total = up(ST_N * sizeof(unsigned long long));
+    sx_sizes<T>(job, ws);
+    for (int i = 0; i < W_N; i++)
+        total += up(ws[i] * size_t(batch));
+    return total;
+}
+
+template <typename T>
+bsym_status solvex_launch(const bsym__sx_job *job, int64_t batch, const T *A, T *B, int *info, int *rank,
+                          int *used, void *work, bsym__sx_stats *stats, void *stream)
+{
+    char msg[256];
+    const size_t msglen = sizeof msg;
+    cudaStream_t s = static_cast<cudaStream_t>(stream);
+    bsym_status st = size_check(job->n, "n", msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    size_t ws[W_N];
+    sx_sizes<T>(*job, ws);
+    char *base = static_cast<char *>(work);
+    unsigned long long *dstats = reinterpret_cast<unsigned long long *>(base);
+    void *p[W_N];
+    size_t off = up(ST_N * sizeof(unsigned long long));
+    for (int i = 0; i < W_N; i++) {
+        p[i] = base + off;
+        off += up(ws[i] * size_t(batch));
+    }
+    BSYM_CUDA_TRY(cudaMemsetAsync(dstats, 0, ST_N * sizeof(unsigned long long), s));
+    if ((st = sx_device<T>(*job, batch, A, B, info, rank, used, sx_from<T>(p), dstats, s, msg, msglen)) != BSYM_OK)
+        return st;
+    unsigned long long h[ST_N];
+    BSYM_CUDA_TRY(cudaMemcpyAsync(h, dstats, sizeof h, cudaMemcpyDeviceToHost, s));
+    BSYM_CUDA_TRY(cudaStreamSynchronize(s));
+    if (stats != nullptr) {
+        stats->solved += (int64_t)h[ST_SOLVED];
+        stats->fallback += (int64_t)h[ST_FALLBACK];
+        stats->not_spd += (int64_t)h[ST_NOTSPD];
+    }
+    return BSYM_OK;
+}
+
+} // namespace
+
+#define SX_ENTRIES(P, TT)                                                                        \
+    extern "C" bsym_status bsym_cuda_solvex_##P(void **state, const bsym__sx_job *job, int64_t batch, \
+                                                const TT *A, TT *B, int *info, int *rank, int *used, \
+                                                bsym__sx_stats *stats, bsym_interrupt_fn interrupt, \
+                                                void *idata, char *msg, size_t msglen)          \
+    {                                                                                           \
+        return solvex_host<TT>(state, job, batch, A, B, info, rank, used, stats, interrupt, idata, \
+                               msg, msglen);                                                    \
+    }                                                                                           \
+    extern "C" bsym_status bsym_cuda_lsfit_##P(void **state, const bsym__sx_job *job, int64_t m,  \
+                                               int64_t batch, const TT *X, const TT *Y,         \
+                                               const TT *w, TT *beta, TT *rss, int *info,       \
+                                               int *rank, int *used, bsym__sx_stats *stats,     \
+                                               bsym_interrupt_fn interrupt, void *idata,        \
+                                               char *msg, size_t msglen)                        \
+    {                                                                                           \
+        return lsfit_host<TT>(state, job, m, batch, X, Y, w, beta, rss, info, rank, used, stats, \
+                              interrupt, idata, msg, msglen);                                   \
+    }                                                                                           \
+    extern "C" bsym_status bsym_cuda_solvex_launch_##P(const bsym__sx_job *job, int64_t batch,   \
+                                                       const TT *dA, TT *dB, int *dinfo,        \
+                                                       int *drank, int *dused, void *dwork,     \
+                                                       bsym__sx_stats *stats, void *stream)     \
+    {                                                                                           \
+        return solvex_launch<TT>(job, batch, dA, dB, dinfo, drank, dused, dwork, stats, stream); \
+    }
+SX_ENTRIES(d, double)
+SX_ENTRIES(s, float)
+
+extern "C" size_t bsym_cuda_solvex_workspace(char precision, int n, int nrhs, int64_t batch)
+{
+    bsym__sx_job job{'L', n, nrhs, BSYM_METHOD_TRIDIAG, 1, 0.0, 0.0};
+    return precision == 'd' ? launch_workspace<double>(job, batch) : launch_workspace<float>(job, batch);
+}
