@@ -174,7 +174,7 @@ cva_step <- function(par, k, Sk, fits, stats) {
       beta[[v]] <- fit$coefficients
       Ys[[v]] <- Y
       V[[v]] <- Y
-      if (identical(par$keep, c(k, j)) && v == ref) kept <- list(X = X, Y = Y, k = k, j = j)
+      if (length(par$keep) == 2L && all(par$keep == c(k, j)) && v == ref) kept <- list(X = X, Y = Y, k = k, j = j)
     }
     ## continuation values X %*% beta for all variants, one system at a time
     Bl <- array(unlist(beta, use.names = FALSE), c(p, L, nv))
@@ -221,10 +221,12 @@ cva_step <- function(par, k, Sk, fits, stats) {
 
 ## The whole nested Monte Carlo: outer paths, inner Longstaff-Schwartz at every
 ## outer date t_1 .. t_{N-1}, the exposure of every variant, its CVA.
-## Exposure at t_k on outer path l: 0 once the holder has exercised, else the
-## value of the put max(payoff, continuation) (at t_N: the payoff). The holder
-## exercises at t_k when the put is in the money and the payoff is at least
-## the inner estimate of the continuation value.
+## Two exposures at t_k on outer path l, and a CVA for each:
+##   value: the price of the put, max(payoff, continuation) (at t_N the
+##          payoff), what the counterparty owes while the put is held;
+##   held:  the same, but 0 after the holder has exercised on the outer path
+##          (at the first t_k where the put is in the money and the payoff is
+##          at least the inner estimate of the continuation value).
 cva_run <- function(par = cva_params(), fits = cva_variants(par)) {
   set.seed(par$seed)
   t0 <- proc.time()[["elapsed"]]
@@ -337,7 +339,8 @@ cva_print <- function(res) {
               par$d + 1L))
   cat(sprintf(" exercise decisions unlike the %s reference, of all / of in-the-money ones;\n",
               res$variants[length(res$variants)]))
-  cat(" outer_ex: outer paths exercised by T; fit_s: seconds in the fits)\n")
+  cat(" CVA: exposure = the price of the put; CVA_held: 0 after the holder exercises on the\n")
+  cat(" outer path; outer_ex: outer paths the holder exercised by T; fit_s: seconds in the fits)\n")
   cat(sprintf("total %.1f s\n", res$elapsed))
   invisible(tab)
 }
