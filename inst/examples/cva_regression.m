@@ -198,12 +198,14 @@ printf ("  median %.2g, max %.2g; above the cap 1e5: %d; above 1/eps of single (
         median (kappas), max (kappas), sum (kappas > 1e5), sum (kappas > 2^23));
 printf ("\nill-conditioned regressions found by each variant, and what came of them:\n");
 for iv = 1:nv
-  if (isempty (st(iv).fit_err))
-    fe = 0;
+  if (iv == iref)
+    fe = "(reference)";
+  elseif (isempty (st(iv).fit_err))
+    fe = "-";
   else
-    fe = median (st(iv).fit_err);
+    fe = sprintf ("%.1e", median (st(iv).fit_err));
   endif
-  printf ("  %-12s truncated spectrum: %5d (rank < 30: %5d)  failed: %d  fitted values vs double QR: median %.1e\n",
+  printf ("  %-12s truncated spectrum: %5d (rank < 30: %5d)  failed: %d  fitted values vs double QR: median %s\n",
           variants{iv}, st(iv).eigen, st(iv).rank_def, st(iv).failed, fe);
 endfor
 printf ("\ninner exercise decisions: %d, %d in the money; differing from double QR:\n",
