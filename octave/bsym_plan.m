@@ -37,8 +37,14 @@
 ## every system seen was positive definite and none needed the truncated
 ## spectrum (residuals are still checked; the conditioning test needs T,
 ## so an ill-conditioned positive definite system is not detected there as
-## long as its backward error stays below @qcode{"tol"}).
+## long as its backward error stays below @qcode{"tol"}, and @var{not_spd}
+## is not counted there);
 ## @end table
+## except that every 8th call (@code{mod (calls, 8) == 7}) of a plan that
+## would start with @qcode{"ldlt"} starts with @qcode{"tridiag"}: this audit,
+## with the full checks, lets a population that has drifted (ill-conditioned
+## or indefinite systems) move the plan off LDL' within 8 calls.  Least
+## squares needs it most: X'WX is always positive semidefinite.
 ## @end table
 ##
 ## (*) Started with @qcode{"tridiag"} or @qcode{"ldlt"}: solved by the
@@ -159,6 +165,13 @@ endfunction
 %! assert (p.next, "ldlt");
 %! [X, info, p] = bsym_solve (A, B, "plan", p);
 %! assert ([p.calls p.systems p.last_systems], [2 12 6]);
+
+%!test  # every 8th call of an LDL' plan is an audit with the full checks
+%! p = bsym_plan ();
+%! p.calls = 7; p.systems = 70; p.last_systems = 10;
+%! assert (bsym_plan (p).next, "tridiag");
+%! p.calls = 8;
+%! assert (bsym_plan (p).next, "ldlt");
 
 %!test  # well-conditioned SPD batches: the next call starts with LDL'
 %! randn ("state", 2);
