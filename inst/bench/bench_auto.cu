@@ -85,77 +85,35 @@ template <typename T> void fill_mixed(T *A, int n, long long batch, uint64_t see
     CHECK(cudaGetLastError());
 }
 
-template <typename T> struct vendor;
-template <> struct vendor<float> {
-    static bsym_status solvex(const bsym__sx_job *j, long long b, const float *A, float *B, int *i, int *r, int *u,
-                              void *w, bsym__sx_stats *st, cudaStream_t s)
-    {
-        return bsym_cuda_solvex_launch_s(j, b, A, B, i, r, u, w, st, s);
-    }
-    static bsym_status hh(int n, long long b, const float *A, float *B, int *i, cudaStream_t s)
-    {
-        return bsym_cuda_hhsolve_launch_s('L', n, 1, b, A, B, i, nullptr, nullptr, s);
-    }
-    static bsym_status ldlt(int n, long long b, const float *A, float *B, int *i, cudaStream_t s)
-    {
-        return bsym_cuda_ldlt_launch_s('L', n, 1, b, A, B, i, 0, s);
-    }
-    static cusolverStatus_t potrf(cusolverDnHandle_t h, int n, float **A, int *info, int b)
-    {
-        return cusolverDnSpotrfBatched(h, CUBLAS_FILL_MODE_LOWER, n, A, n, info, b);
-    }
-    static cusolverStatus_t potrs(cusolverDnHandle_t h, int n, float **A, float **B, int *info, int b)
-    {
-        return cusolverDnSpotrsBatched(h, CUBLAS_FILL_MODE_LOWER, n, 1, A, n, B, n, info, b);
-    }
-    static cusolverStatus_t syevj_buffer(cusolverDnHandle_t h, int n, const float *A, const float *w, int *lw,
-                                         syevjInfo_t p, int b)
-    {
-        return cusolverDnSsyevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w,
-                                                  lw, p, b);
-    }
-    static cusolverStatus_t syevj(cusolverDnHandle_t h, int n, float *A, float *w, float *work, int lw, int *info,
-                                  syevjInfo_t p, int b)
-    {
-        return cusolverDnSsyevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w, work, lw,
-                                       info, p, b);
-    }
-};
-template <> struct vendor<double> {
-    static bsym_status solvex(const bsym__sx_job *j, long long b, const double *A, double *B, int *i, int *r,
-                              int *u, void *w, bsym__sx_stats *st, cudaStream_t s)
-    {
-        return bsym_cuda_solvex_launch_d(j, b, A, B, i, r, u, w, st, s);
-    }
-    static bsym_status hh(int n, long long b, const double *A, double *B, int *i, cudaStream_t s)
-    {
-        return bsym_cuda_hhsolve_launch_d('L', n, 1, b, A, B, i, nullptr, nullptr, s);
-    }
-    static bsym_status ldlt(int n, long long b, const double *A, double *B, int *i, cudaStream_t s)
-    {
-        return bsym_cuda_ldlt_launch_d('L', n, 1, b, A, B, i, 0, s);
-    }
-    static cusolverStatus_t potrf(cusolverDnHandle_t h, int n, double **A, int *info, int b)
-    {
-        return cusolverDnDpotrfBatched(h, CUBLAS_FILL_MODE_LOWER, n, A, n, info, b);
-    }
-    static cusolverStatus_t potrs(cusolverDnHandle_t h, int n, double **A, double **B, int *info, int b)
-    {
-        return cusolverDnDpotrsBatched(h, CUBLAS_FILL_MODE_LOWER, n, 1, A, n, B, n, info, b);
-    }
-    static cusolverStatus_t syevj_buffer(cusolverDnHandle_t h, int n, const double *A, const double *w, int *lw,
-                                         syevjInfo_t p, int b)
-    {
-        return cusolverDnDsyevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w,
-                                                  lw, p, b);
-    }
-    static cusolverStatus_t syevj(cusolverDnHandle_t h, int n, double *A, double *w, double *work, int lw,
-                                  int *info, syevjInfo_t p, int b)
-    {
-        return cusolverDnDsyevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w, work, lw,
-                                       info, p, b);
-    }
-};
+// What bench_common's prec<T> (the LDL^T launch, potrf, potrs) does not
+// have: the strategy, the Householder solve and syevjBatched, per precision.
+template <typename T> struct auto_ops;
+#define AUTO_OPS(P, TT, C)                                                                       \
+    template <> struct auto_ops<TT> {                                                            \
+        static bsym_status solvex(const bsym__sx_job *j, long long b, const TT *A, TT *B, int *i, int *r, \
+                                  int *u, void *w, bsym__sx_stats *st, cudaStream_t s)             \
+        {                                                                                        \
+            return bsym_cuda_solvex_launch_##P(j, b, A, B, i, r, u, w, st, s);                  \
+        }                                                                                        \
+        static bsym_status hh(int n, long long b, const TT *A, TT *B, int *i, cudaStream_t s)  \
+        {                                                                                        \
+            return bsym_cuda_hhsolve_launch_##P('L', n, 1, b, A, B, i, nullptr, nullptr, s);    \
+        }                                                                                        \
+        static cusolverStatus_t syevj_buffer(cusolverDnHandle_t h, int n, const TT *A, const TT *w, int *lw, \
+                                             syevjInfo_t p, int b)                               \
+        {                                                                                        \
+            return cusolverDn##C##syevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, \
+                                                          n, A, n, w, lw, p, b);                 \
+        }                                                                                        \
+        static cusolverStatus_t syevj(cusolverDnHandle_t h, int n, TT *A, TT *w, TT *work, int lw, int *info, \
+                                      syevjInfo_t p, int b)                                      \
+        {                                                                                        \
+            return cusolverDn##C##syevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, w, \
+                                               work, lw, info, p, b);                            \
+        }                                                                                        \
+    };
+AUTO_OPS(s, float, S)
+AUTO_OPS(d, double, D)
 
 struct opts {
     std::vector<int> ns{16, 32, 64};
@@ -248,7 +206,7 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
                     continue; // a plan starts with LDL^T only after well-conditioned SPD batches
                 bsym__sx_job job{'L', n, 1, st, 1, 1e-5, 16.0 * n * eps};
                 timing t = time_repeats(o.reps, restore_x, [&](int) {
-                    bsym_status e = vendor<T>::solvex(&job, batch, A.p, X.p, info.p, rank.p, used.p, work.p, nullptr, s);
+                    bsym_status e = auto_ops<T>::solvex(&job, batch, A.p, X.p, info.p, rank.p, used.p, work.p, nullptr, s);
                     return e == BSYM_OK ? std::string() : std::string("status ") + std::to_string(int(e));
                 }, flush, s);
                 std::string v = validate<T>(job, n, batch, seed, pct, A.p, B.p, X.p, info.p, rank.p, used.p);
@@ -259,18 +217,18 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
             }
             // the cheap solves alone
             add("ours tridiag alone (no checks)", time_repeats(o.reps, restore_x, [&](int) {
-                    return vendor<T>::hh(n, batch, A.p, X.p, info.p, s) == BSYM_OK ? std::string() : std::string("failed");
+                    return auto_ops<T>::hh(n, batch, A.p, X.p, info.p, s) == BSYM_OK ? std::string() : std::string("failed");
                 }, flush, s), "-");
             add("ours ldlt alone (no checks)", time_repeats(o.reps, restore_x, [&](int) {
-                    return vendor<T>::ldlt(n, batch, A.p, X.p, info.p, s) == BSYM_OK ? std::string() : std::string("failed");
+                    return prec<T>::ours('L', n, batch, A.p, X.p, info.p, 0, s) == BSYM_OK ? std::string() : std::string("failed");
                 }, flush, s), "-");
             // vendor: Cholesky (factor in a copy), and the eigendecomposition alone
             add("cusolver potrfBatched+potrsBatched", time_repeats(o.reps, [&](int) {
                     CHECK(cudaMemcpyAsync(A2.p, A.p, A.bytes(), cudaMemcpyDeviceToDevice, s));
                     restore_x(0);
                 }, [&](int) {
-                    CHECK(vendor<T>::potrf(h, n, pa.p, info.p, int(batch)));
-                    CHECK(vendor<T>::potrs(h, n, pa.p, pb.p, info1.p, int(batch))); // info1: one device int
+                    CHECK(prec<T>::potrf(h, CUBLAS_FILL_MODE_LOWER, n, pa.p, info.p, int(batch)));
+                    CHECK(prec<T>::potrs(h, CUBLAS_FILL_MODE_LOWER, n, pa.p, pb.p, info1.p, int(batch))); // info1: one device int
                     return std::string();
                 }, flush, s), "no checks; ill systems fail or are wrong");
             if (n <= 32) {
@@ -278,12 +236,12 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
                 CHECK(cusolverDnCreateSyevjInfo(&p));
                 dev_array<T> w(size_t(n) * batch);
                 int lw = 0;
-                CHECK(vendor<T>::syevj_buffer(h, n, A2.p, w.p, &lw, p, int(batch)));
+                CHECK(auto_ops<T>::syevj_buffer(h, n, A2.p, w.p, &lw, p, int(batch)));
                 dev_array<T> wk(size_t(std::max(lw, 1)));
                 add("cusolver syevjBatched (vectors only)", time_repeats(o.reps, [&](int) {
                         CHECK(cudaMemcpyAsync(A2.p, A.p, A.bytes(), cudaMemcpyDeviceToDevice, s));
                     }, [&](int) {
-                        CHECK(vendor<T>::syevj(h, n, A2.p, w.p, wk.p, lw, info.p, p, int(batch)));
+                        CHECK(auto_ops<T>::syevj(h, n, A2.p, w.p, wk.p, lw, info.p, p, int(batch)));
                         return std::string();
                     }, flush, s), "eigendecomposition without the solution");
                 CHECK(cusolverDnDestroySyevjInfo(p));

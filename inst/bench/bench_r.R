@@ -591,29 +591,25 @@ auto_section <- function(opt, gpu) {
     cpu_n <- min(count, opt$auto_cpu_systems)
     group <- sprintf("auto, %g %% ill", pct)
     runs <- list()
+    # one timed call of bsym_solve(method = me) on the first k systems
+    solve_run <- function(label, me, pr, d, check) {
+      k <- if (d == "gpu") count else cpu_n
+      Ad <- A[, , seq_len(k), drop = FALSE]; Bd <- B[, seq_len(k), drop = FALSE]
+      tri_run(sprintf("%s, %s", label, d), n, pr, k,
+              f = function() bsym_solve(Ad, Bd, method = me, device = d, precision = pr),
+              warm = function() bsym_solve(Ad[, , 1:2, drop = FALSE], Bd[, 1:2], method = me, device = d,
+                                           precision = pr),
+              check = function(r) check(r, Ad, Bd, ill[ill <= k], eps_of(pr)),
+              device = d, group = group)
+    }
     for (prec in c("double", "single")) for (dev in c(if (gpu) "gpu", "cpu")) {
-      runs[[length(runs) + 1]] <- local({
-        pr <- prec; d <- dev
-        k <- if (d == "gpu") count else cpu_n
-        Ad <- A[, , seq_len(k), drop = FALSE]; Bd <- B[, seq_len(k), drop = FALSE]
-        ill_d <- ill[ill <= k]
-        tri_run(sprintf("bsym_solve(method = \"auto\"), %g %% ill, %s", pct, d), n, pr, k,
-                f = function() bsym_solve(Ad, Bd, method = "auto", device = d, precision = pr),
-                warm = function() bsym_solve(Ad[, , 1:2, drop = FALSE], Bd[, 1:2], device = d, precision = pr),
-                check = function(r) check_auto(r, Ad, Bd, ill_d, eps_of(pr)),
-                device = d, group = group)
-      })
+      runs[[length(runs) + 1]] <- solve_run(sprintf("bsym_solve(method = \"auto\"), %g %% ill", pct), "auto",
+                                            prec, dev, check_auto)
       if (pct == 0)
-        for (meth in c("tridiag", "ldlt")) runs[[length(runs) + 1]] <- local({
-          pr <- prec; d <- dev; me <- meth
-          k <- if (d == "gpu") count else cpu_n
-          Ad <- A[, , seq_len(k), drop = FALSE]; Bd <- B[, seq_len(k), drop = FALSE]
-          tri_run(sprintf("bsym_solve(method = \"%s\") (no checks), %s", me, d), n, pr, k,
-                  f = function() bsym_solve(Ad, Bd, method = me, device = d, precision = pr),
-                  warm = function() NULL,
-                  check = function(r) check_solution(r, Ad, Bd, k, eps_of(pr)),
-                  device = d, group = group)
-        })
+        for (meth in c("tridiag", "ldlt"))
+          runs[[length(runs) + 1]] <- solve_run(sprintf("bsym_solve(method = \"%s\") (no checks)", meth), meth,
+                                                prec, dev, function(r, Ad, Bd, ill, eps)
+                                                  check_solution(r, Ad, Bd, dim(Ad)[3], eps))
     }
     bc <- min(opt$base_systems, count)
     # the yardstick: solve() (wrong on the ill systems, without complaint);
@@ -636,6 +632,18 @@ auto_section <- function(opt, gpu) {
     sprintf("%g SPD systems per call on the GPU (when usable), %g on the CPU, n = %d, one right-hand side; an ill-conditioned system has one eigenvalue 1e-9 (rank n - 1 after truncation at rcond = 1e-5); yardstick: a base-R loop over %g systems of the same batch of solve() (which returns a wrong answer on the ill-conditioned ones without complaint), at 100 %% of eigen() and the truncated solution", count, min(count, opt$auto_cpu_systems), n, min(opt$base_systems, count)),
     "median elapsed of the runs after one small untimed call")
   runs_table(rows, notes)
+}
+
+# Prints a section's table (a runs_table() result) under its title, appends
+# it with its notes to the file out (when not ""); TRUE when a check failed.
+show_section <- function(sec, title, what, out) {
+  cat("\n", title, "\n\n", paste0(sec$md, "\n"), "\n", paste0(sec$checks, "\n"), sep = "")
+  if (nzchar(out)) {
+    cat(c("", title, "", paste("-", sec$notes), "", sec$md, "", sec$checks, ""), file = out,
+        sep = "\n", append = TRUE)
+    cat("appended the", what, "to", out, "\n")
+  }
+  sec$failed
 }
 
 # ---- main ------------------------------------------------------------------
@@ -729,48 +737,18 @@ main <- function() {
   if (opt$tridiag == 1) {
     same <- n == 32L
     tri <- tridiag_section(opt, gpu, if (same) A, if (same) B, if (same) A_cpu, if (same) B_cpu)
-    title <- "## bsym_tridiag_solve() and bsym_solve(method = \"tridiag\") end to end from R"
-    cat("\n", title, "\n\n", paste0(tri$md, "\n"), "\n", paste0(tri$checks, "\n"), sep = "")
-    if (nzchar(opt$out)) {
-      cat(c("", title, "", paste("-", tri$notes), "", tri$md, "", tri$checks, ""), file = opt$out,
-          sep = "\n", append = TRUE)
-      cat("appended the tridiagonal table to", opt$out, "\n")
-    }
-    failed <- failed || tri$failed
+    failed <- show_section(tri, "## bsym_tridiag_solve() and bsym_solve(method = \"tridiag\") end to end from R",
+                           "tridiagonal table", opt$out) || failed
   }
-  if (opt$eigen == 1) {
-    eig <- eigen_section(opt, gpu)
-    title <- "## bsym_eigen() end to end from R"
-    cat("\n", title, "\n\n", paste0(eig$md, "\n"), "\n", paste0(eig$checks, "\n"), sep = "")
-    if (nzchar(opt$out)) {
-      cat(c("", title, "", paste("-", eig$notes), "", eig$md, "", eig$checks, ""), file = opt$out,
-          sep = "\n", append = TRUE)
-      cat("appended the eigensolver table to", opt$out, "\n")
-    }
-    failed <- failed || eig$failed
-  }
-  if (opt$lsfit == 1) {
-    ls <- lsfit_section(opt, gpu)
-    title <- "## bsym_lsfit() end to end from R"
-    cat("\n", title, "\n\n", paste0(ls$md, "\n"), "\n", paste0(ls$checks, "\n"), sep = "")
-    if (nzchar(opt$out)) {
-      cat(c("", title, "", paste("-", ls$notes), "", ls$md, "", ls$checks, ""), file = opt$out,
-          sep = "\n", append = TRUE)
-      cat("appended the least-squares table to", opt$out, "\n")
-    }
-    failed <- failed || ls$failed
-  }
-  if (opt$auto == 1) {
-    au <- auto_section(opt, gpu)
-    title <- "## bsym_solve(method = \"auto\") end to end from R"
-    cat("\n", title, "\n\n", paste0(au$md, "\n"), "\n", paste0(au$checks, "\n"), sep = "")
-    if (nzchar(opt$out)) {
-      cat(c("", title, "", paste("-", au$notes), "", au$md, "", au$checks, ""), file = opt$out,
-          sep = "\n", append = TRUE)
-      cat("appended the automatic-strategy table to", opt$out, "\n")
-    }
-    failed <- failed || au$failed
-  }
+  if (opt$eigen == 1)
+    failed <- show_section(eigen_section(opt, gpu), "## bsym_eigen() end to end from R",
+                           "eigensolver table", opt$out) || failed
+  if (opt$lsfit == 1)
+    failed <- show_section(lsfit_section(opt, gpu), "## bsym_lsfit() end to end from R",
+                           "least-squares table", opt$out) || failed
+  if (opt$auto == 1)
+    failed <- show_section(auto_section(opt, gpu), "## bsym_solve(method = \"auto\") end to end from R",
+                           "automatic-strategy table", opt$out) || failed
   if (failed) {
     cat("\n*** FAIL: a solution failed its check (see above) ***\n")
     quit(status = 1)

@@ -528,7 +528,24 @@ __global__ void __launch_bounds__(32 * WARPS) rss_kernel(ls_args<T> a)
 }
 
 // ---- host side ----------------------------------------------------------------------------
-// The call-wide counters on the device, read into *stats at the end.
+// Adds the call-wide counters dev (ST_N, device) to *st (may be NULL), once
+// the work of stream s that writes them is done.
+bsym_status read_stats(const unsigned long long *dev, cudaStream_t s, bsym__sx_stats *st, char *msg,
+                       size_t msglen)
+{
+    unsigned long long h[ST_N];
+    BSYM_CUDA_TRY(cudaMemcpyAsync(h, dev, sizeof h, cudaMemcpyDeviceToHost, s));
+    BSYM_CUDA_TRY(cudaStreamSynchronize(s));
+    if (st != nullptr) {
+        st->solved += (int64_t)h[ST_SOLVED];
+        st->fallback += (int64_t)h[ST_FALLBACK];
+        st->not_spd += (int64_t)h[ST_NOTSPD];
+    }
+    return BSYM_OK;
+}
+
+// The call-wide counters of a pipelined call (its chunks have finished when
+// add_to reads them).
 struct counters {
     unsigned long long *dev = nullptr;
     ~counters() { cudaFree(dev); }
@@ -540,12 +557,7 @@ struct counters {
     }
     bsym_status add_to(bsym__sx_stats *st, char *msg, size_t msglen)
     {
-        unsigned long long h[ST_N];
-        BSYM_CUDA_TRY(cudaMemcpy(h, dev, sizeof h, cudaMemcpyDeviceToHost));
-        st->solved += (int64_t)h[ST_SOLVED];
-        st->fallback += (int64_t)h[ST_FALLBACK];
-        st->not_spd += (int64_t)h[ST_NOTSPD];
-        return BSYM_OK;
+        return read_stats(dev, nullptr, st, msg, msglen);
     }
 };
 
@@ -708,15 +720,7 @@ bsym_status solvex_launch(const bsym__sx_job *job, int64_t batch, const T *A, T 
     BSYM_CUDA_TRY(cudaMemsetAsync(dstats, 0, ST_N * sizeof(unsigned long long), s));
     if ((st = sx_device<T>(*job, batch, A, B, info, rank, used, sx_from<T>(p), dstats, s, msg, msglen)) != BSYM_OK)
         return st;
-    unsigned long long h[ST_N];
-    BSYM_CUDA_TRY(cudaMemcpyAsync(h, dstats, sizeof h, cudaMemcpyDeviceToHost, s));
-    BSYM_CUDA_TRY(cudaStreamSynchronize(s));
-    if (stats != nullptr) {
-        stats->solved += (int64_t)h[ST_SOLVED];
-        stats->fallback += (int64_t)h[ST_FALLBACK];
-        stats->not_spd += (int64_t)h[ST_NOTSPD];
-    }
-    return BSYM_OK;
+    return read_stats(dstats, s, stats, msg, msglen);
 }
 
 } // namespace
