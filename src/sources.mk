@@ -1,20 +1,22 @@
 # sources.mk -- the object lists and the CUDA compile rule, shared by
 # src/Makevars (R's build) and the top-level Makefile (library, C tests,
 # Octave). Paths are relative to src/.
-CORE_OBJS = core/ctx.o core/solve.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/cuda_absent.o
+CORE_OBJS = core/ctx.o core/dispatch.o core/cpu_backend.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/strategy.o
 GLUE_OBJS = init.o r_solve.o r_lsfit.o r_tridiag.o r_eigen.o r_device.o
 $(GLUE_OBJS): r_glue.h
 NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
 
-cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h core/batchsym.h bsym-config.mk
+cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h cuda/prec.cuh core/batchsym.h core/backend.h core/prec.h bsym-config.mk
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
-$(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/internal.h cuda/bsym_cuda.h bsym-config.mk
+$(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/backend.h core/internal.h core/prec.h bsym-config.mk
 core/ldlt.o: core/ldlt_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/householder.o: core/householder_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pcr.o: core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/solvex_numerics.h core/solvex_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/strategy.o: core/tridiag_eig_impl.h core/strategy_numerics.h core/strategy_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/cpu_backend.o: core/cpu_backend_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/eigen.o: cuda/eigen_numerics.cuh
-cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/solvex_numerics.h core/internal.h core/prec_double.h core/prec_float.h core/prec_end.h
+cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/strategy_numerics.h core/prec_double.h core/prec_float.h core/prec_end.h

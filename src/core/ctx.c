@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../cuda/bsym_cuda.h"
 
 const char *bsym_status_string(bsym_status status)
 {
@@ -60,7 +59,9 @@ void bsym_ctx_destroy(bsym_ctx *ctx)
 {
     if (ctx == NULL)
         return;
-    bsym_cuda_state_free(ctx->cuda);
+    const bsym__backend *gpu = bsym__gpu_backend();
+    if (gpu != NULL)
+        gpu->release(ctx->gpu_state);
     free(ctx);
 }
 
@@ -109,7 +110,12 @@ bsym_status bsym_get_device_info(bsym_device_info *info)
     if (info == NULL)
         return BSYM_ERR_ARG;
     memset(info, 0, sizeof *info);
-    bsym_cuda_query(info);
+    const bsym__backend *gpu = bsym__gpu_backend();
+    if (gpu != NULL)
+        gpu->query(info);
+    else
+        snprintf(info->reason, sizeof info->reason,
+                 "batchsym was built without CUDA (no nvcc found, or BSYM_CUDA=0)");
     return BSYM_OK;
 }
 

@@ -1,10 +1,11 @@
 /*
  * eigen.c -- CPU backend of the batched symmetric eigensolvers (bsym_*syev,
  * bsym_*stev): the per-system numerics of tridiag_eig_impl.h (shared with the
- * GPU) and the OpenMP driver of eigen_impl.h, and the drivers of the
- * truncated-spectrum and automatic solves and of least squares
- * (solvex_numerics.h, shared with the GPU, and solvex_impl.h), once for
- * double and once for float.
+ * GPU) and the OpenMP driver of eigen_impl.h, once for double and once for
+ * float. The paper's Algorithm 3 (pure divide and conquer, Sect. 4.3 of
+ * Abbas-Turki & Graillat 2017) for values and vectors, and Lessig's bisection
+ * with Sturm counts (NVIDIA, "Eigenvalue Computation with CUDA") for values
+ * only.
  */
 #include <float.h>
 #include <math.h>
@@ -22,13 +23,9 @@
 #include "prec_double.h"
 #include "tridiag_eig_impl.h"
 #include "eigen_impl.h"
-#include "solvex_numerics.h"
-#include "solvex_impl.h"
 #include "prec_end.h"
 
 #include "prec_float.h"
 #include "tridiag_eig_impl.h"
 #include "eigen_impl.h"
-#include "solvex_numerics.h"
-#include "solvex_impl.h"
 #include "prec_end.h"

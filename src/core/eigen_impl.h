@@ -5,15 +5,12 @@
  * tridiag_eig_impl.h, whose phases run here with one thread per system.
  * Included by eigen.c after tridiag_eig_impl.h.
  */
-#define BSYM_CAT2(a, b) a##b
-#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
-#define TE_WS BSYM_CAT(te_ws_, SFX)
-#define TE(name) BSYM_CAT(name, SFX)
+#define TE_WS PREC(te_ws_)
 
 /* The CPU row update of one level (see tridiag_eig_impl.h): the block's old
  * row segment is gathered (through src) into w->nd, this thread's scratch,
  * then each new entry is a dot product with a contiguous column of U. */
-static void TE(te_rows_)(const TE_WS *w, int n, int s, int r)
+static void PREC(te_rows_)(const TE_WS *w, int n, int s, int r)
 {
     T *x = w->nd;
     for (int lo = 0, b = 0; lo < n; lo += s, b++) {
@@ -35,46 +32,46 @@ static void TE(te_rows_)(const TE_WS *w, int n, int s, int r)
 
 /* Elements of T of one thread's workspace: the solver's, the Householder
  * reduction's and Q. */
-static size_t TE(eig_work_)(int64_t n)
+size_t PREC(bsym__eig_work_)(int64_t n)
 {
     return TE_WORK_T(n) + BSYM_HH_TRD_WORK(n) + (size_t)n * (size_t)n;
 }
 
 /* One system: A (full, n x n) or d, e (tridiagonal); w n values, V n x n or
  * NULL; returns the info code and the selected count in *cnt. */
-static int TE(eig_one_)(char uplo, int n, const T *A, const T *d, const T *e,
-                        const bsym_select *sel, T *wout, T *V, int *cnt, T *work, int *iwork)
+int PREC(bsym__eig_one_)(char uplo, int n, const T *A, const T *d, const T *e,
+                         const bsym_select *sel, T *wout, T *V, int *cnt, T *work, int *iwork)
 {
     TE_WS ws, *w = &ws;
-    TE(te_carve_)(w, n, work, iwork);
+    PREC(te_carve_)(w, n, work, iwork);
     T *hh = work + TE_WORK_T(n), *Q = hh + BSYM_HH_TRD_WORK(n);
     if (A != NULL) {
-        TE(bsym__hh_tridiagonalize_one_)(uplo, n, A, w->d, w->e, V != NULL ? Q : NULL, hh);
+        PREC(bsym__hh_tridiagonalize_one_)(uplo, n, A, w->d, w->e, V != NULL ? Q : NULL, hh);
     } else {
         for (int i = 0; i < n; i++) {
             w->d[i] = d[i];
             w->e[i] = i + 1 < n ? e[i] : (T)0;
         }
     }
-    TE(te_scale_)(w, n);
+    PREC(te_scale_)(w, n);
     if (V == NULL) {
-        TE(te_select_range_)(w, n, sel->kind, sel->il, sel->iu, sel->vl, sel->vu);
-        TE(te_bisect_all_)(w, n, wout, 0, 1);
+        PREC(te_select_range_)(w, n, sel->kind, sel->il, sel->iu, sel->vl, sel->vu);
+        PREC(te_bisect_all_)(w, n, wout, 0, 1);
     } else {
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++)
                 TE_W(w, n, i, j) = A != NULL ? Q[i + (size_t)j * n] : (T)(i == j);
-        TE(te_select_range_)(w, n, sel->kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : sel->kind,
+        PREC(te_select_range_)(w, n, sel->kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : sel->kind,
                              sel->il, sel->iu, sel->vl, sel->vu);
-        TE(te_dc_)(w, n, 0, 1);
-        TE(te_dc_select_)(w, n, sel->kind, sel->vl, sel->vu);
-        TE(te_dc_output_)(w, n, wout, V, 0, 1);
+        PREC(te_dc_)(w, n, 0, 1);
+        PREC(te_dc_select_)(w, n, sel->kind, sel->vl, sel->vu);
+        PREC(te_dc_output_)(w, n, wout, V, 0, 1);
     }
     *cnt = w->misc[TE_COUNT];
     return !w->misc[TE_FINITE] ? -1 : w->misc[TE_FAIL];
 }
 
-int TE(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T *d, const T *e,
+int PREC(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T *d, const T *e,
                        const bsym_select *sel, T *w, T *V, int *cnt, int *info, int threads)
 {
     if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 32))
@@ -82,7 +79,7 @@ int TE(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T 
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(count, threads))
     {
-        T *work = malloc(TE(eig_work_)(n) * sizeof(T));
+        T *work = malloc(PREC(bsym__eig_work_)(n) * sizeof(T));
         int *iwork = malloc(TE_WORK_I(n) * sizeof(int));
         if (work == NULL || iwork == NULL) {
 #pragma omp atomic write
@@ -93,7 +90,7 @@ int TE(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T 
 #pragma omp for schedule(dynamic, 16)
             for (int64_t k = 0; k < count; k++) {
                 int c;
-                info[k] = TE(eig_one_)(uplo, (int)n, A != NULL ? A + k * n * n : NULL,
+                info[k] = PREC(bsym__eig_one_)(uplo, (int)n, A != NULL ? A + k * n * n : NULL,
                                        A == NULL ? d + k * n : NULL,
                                        A == NULL && n > 1 ? e + k * (n - 1) : NULL, sel, w + k * n,
                                        V != NULL ? V + k * n * n : NULL, &c, work, iwork);
@@ -108,6 +105,3 @@ int TE(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T 
 }
 
 #undef TE_WS
-#undef TE
-#undef BSYM_CAT
-#undef BSYM_CAT2

@@ -15,13 +15,11 @@
  *   p = tau W22 v,  w = p - (tau/2)(p.v) v,  W22 -= v w^T + w v^T.
  * Then T = Q^T A Q with Q = H_0 H_1 ... H_{n-3}; d and e are unscaled by 2^ex.
  */
-#define BSYM_CAT2(a, b) a##b
-#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
 
 /* Copies the referenced triangle of A into the lower triangle of W (leading
  * dimension n); returns 1 when every referenced entry is finite, and their
  * max |a| in *amax. */
-static int BSYM_CAT(hh_load_, SFX)(char uplo, int64_t n, const T *A, T *W, T *amax)
+static int PREC(hh_load_)(char uplo, int64_t n, const T *A, T *W, T *amax)
 {
     T m = 0;
     int64_t bad = 0;
@@ -50,7 +48,7 @@ static int BSYM_CAT(hh_load_, SFX)(char uplo, int64_t n, const T *A, T *W, T *am
 
 /* x[0 .. len) *= 2^e, exactly (two multiplications by normal powers of two,
  * so that |e| may exceed the exponent range of one power). */
-static void BSYM_CAT(hh_scale_, SFX)(int64_t len, T *x, int e)
+static void PREC(hh_scale_)(int64_t len, T *x, int e)
 {
     const T s1 = LDEXP((T)1, e / 2), s2 = LDEXP((T)1, e - e / 2);
 #pragma omp simd
@@ -60,7 +58,7 @@ static void BSYM_CAT(hh_scale_, SFX)(int64_t len, T *x, int e)
 
 /* Scales the lower triangle of W by 2^-ex with max|W| in [1/2, 1) (as
  * hh_scale_, with the powers computed once); returns ex (0 when amax is 0). */
-static int BSYM_CAT(hh_normalize_, SFX)(int64_t n, T *W, T amax)
+static int PREC(hh_normalize_)(int64_t n, T *W, T amax)
 {
     int ex = 0;
     if (amax == 0)
@@ -79,7 +77,7 @@ static int BSYM_CAT(hh_normalize_, SFX)(int64_t n, T *W, T amax)
 /* Dot product of two vectors of length m, with 8 independent partial sums
  * (vectorised, and kept in registers where an `omp simd` reduction may go
  * through the stack). */
-static T BSYM_CAT(hh_dot_, SFX)(int64_t m, const T *restrict x, const T *restrict y)
+static T PREC(hh_dot_)(int64_t m, const T *restrict x, const T *restrict y)
 {
     T s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     int64_t i = 0;
@@ -95,9 +93,9 @@ static T BSYM_CAT(hh_dot_, SFX)(int64_t m, const T *restrict x, const T *restric
 /* Builds the reflector that maps x (length m >= 2) to (beta, 0, ..., 0):
  * overwrites x with v (v[0] = 1), sets *tau, returns beta. When x[1:] is
  * already zero, tau = 0 (H = I), x is left alone and beta = x[0]. */
-static T BSYM_CAT(hh_reflector_, SFX)(int64_t m, T *x, T *tau)
+static T PREC(hh_reflector_)(int64_t m, T *x, T *tau)
 {
-    const T alpha = x[0], sigma = BSYM_CAT(hh_dot_, SFX)(m - 1, x + 1, x + 1);
+    const T alpha = x[0], sigma = PREC(hh_dot_)(m - 1, x + 1, x + 1);
     if (sigma == 0) {
         *tau = 0;
         return alpha;
@@ -115,7 +113,7 @@ static T BSYM_CAT(hh_reflector_, SFX)(int64_t m, T *x, T *tau)
 /* p = S v for the symmetric S of order m whose lower triangle is stored
  * column-major with leading dimension ld: column j adds S[j:, j] v_j to
  * p[j:] and the dot S[j+1:, j] . v[j+1:] to p[j] (the upper part). */
-static void BSYM_CAT(hh_symv_, SFX)(int64_t m, int64_t ld, const T *restrict S, const T *restrict v,
+static void PREC(hh_symv_)(int64_t m, int64_t ld, const T *restrict S, const T *restrict v,
                                     T *restrict p)
 {
     for (int64_t i = 0; i < m; i++)
@@ -136,14 +134,14 @@ static void BSYM_CAT(hh_symv_, SFX)(int64_t m, int64_t ld, const T *restrict S, 
 /* Two-sided application of H = I - tau v v^T to the symmetric trailing block
  * S (order m, lower triangle, leading dimension ld): S = H S H, computed as
  * S -= v w^T + w v^T with w = p - (tau/2)(p.v) v, p = tau S v. p: m scratch. */
-static void BSYM_CAT(hh_update_, SFX)(int64_t m, int64_t ld, T *restrict S, const T *restrict v,
+static void PREC(hh_update_)(int64_t m, int64_t ld, T *restrict S, const T *restrict v,
                                       T tau, T *restrict p)
 {
-    BSYM_CAT(hh_symv_, SFX)(m, ld, S, v, p);
+    PREC(hh_symv_)(m, ld, S, v, p);
 #pragma omp simd
     for (int64_t i = 0; i < m; i++)
         p[i] *= tau;
-    const T K = tau / 2 * BSYM_CAT(hh_dot_, SFX)(m, p, v);
+    const T K = tau / 2 * PREC(hh_dot_)(m, p, v);
 #pragma omp simd
     for (int64_t i = 0; i < m; i++)
         p[i] -= K * v[i];
@@ -158,14 +156,14 @@ static void BSYM_CAT(hh_update_, SFX)(int64_t m, int64_t ld, T *restrict S, cons
 
 /* Reduces the (normalized) lower triangle of W to tridiagonal form: d (n),
  * e (n-1) of T, reflectors in W's columns and tau (n-2 used). p: n scratch. */
-static void BSYM_CAT(hh_reduce_, SFX)(int64_t n, T *W, T *d, T *e, T *tau, T *p)
+static void PREC(hh_reduce_)(int64_t n, T *W, T *d, T *e, T *tau, T *p)
 {
     for (int64_t k = 0; k + 2 < n; k++) {
         T *x = W + k * n + k + 1; /* W[k+1:n, k], becomes v_k */
         d[k] = W[k * n + k];
-        e[k] = BSYM_CAT(hh_reflector_, SFX)(n - k - 1, x, &tau[k]);
+        e[k] = PREC(hh_reflector_)(n - k - 1, x, &tau[k]);
         if (tau[k] != 0)
-            BSYM_CAT(hh_update_, SFX)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], p);
+            PREC(hh_update_)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], p);
     }
     if (n >= 2) { /* the last 2 x 2 block */
         d[n - 2] = W[(n - 2) * n + n - 2];
@@ -176,13 +174,13 @@ static void BSYM_CAT(hh_reduce_, SFX)(int64_t n, T *W, T *d, T *e, T *tau, T *p)
 
 /* x[k+1:n] = H_k x[k+1:n] for a vector x of length n (H_k symmetric, so this
  * is also H_k^T). */
-static void BSYM_CAT(hh_apply_, SFX)(int64_t n, int64_t k, const T *W, const T *tau, T *x)
+static void PREC(hh_apply_)(int64_t n, int64_t k, const T *W, const T *tau, T *x)
 {
     if (tau[k] == 0)
         return;
     const T *v = W + k * n + k + 1;
     const int64_t m = n - k - 1;
-    const T t = tau[k] * BSYM_CAT(hh_dot_, SFX)(m, v, x + k + 1);
+    const T t = tau[k] * PREC(hh_dot_)(m, v, x + k + 1);
     T *restrict y = x + k + 1;
 #pragma omp simd
     for (int64_t i = 0; i < m; i++)
@@ -192,18 +190,18 @@ static void BSYM_CAT(hh_apply_, SFX)(int64_t n, int64_t k, const T *W, const T *
 /* Forms Q = H_0 H_1 ... H_{n-3} (column-major n x n) by backward
  * accumulation: Q = I, then for k = n-3 .. 0 Q[k+1:, k+1:] = H_k Q[k+1:, k+1:]
  * (the columns <= k+1 of the partial product are still unit vectors). */
-static void BSYM_CAT(hh_form_q_, SFX)(int64_t n, const T *W, const T *tau, T *Q)
+static void PREC(hh_form_q_)(int64_t n, const T *W, const T *tau, T *Q)
 {
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < n; i++)
             Q[i + j * n] = i == j ? (T)1 : (T)0;
     for (int64_t k = n - 3; k >= 0; k--)
         for (int64_t j = k + 1; j < n; j++)
-            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, Q + j * n);
+            PREC(hh_apply_)(n, k, W, tau, Q + j * n);
 }
 
 /* Fills len values with NaN (v may be NULL). */
-static void BSYM_CAT(hh_nan_, SFX)(int64_t len, T *v)
+static void PREC(hh_nan_)(int64_t len, T *v)
 {
     for (int64_t i = 0; v != NULL && i < len; i++)
         v[i] = (T)NAN;
@@ -219,22 +217,22 @@ static void BSYM_CAT(hh_nan_, SFX)(int64_t len, T *v)
 /* Tridiagonalizes one system; Q may be NULL. work: BSYM_HH_TRD_WORK(n)
  * (internal.h; the eigensolvers of eigen.c call it too). Returns 0, or -1
  * (non-finite input: d, e, Q all NaN). */
-int BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A, T *d, T *e,
+int PREC(bsym__hh_tridiagonalize_one_)(char uplo, int64_t n, const T *A, T *d, T *e,
                                                T *Q, T *work)
 {
     T *W = work, *tau = W + n * n, *p = tau + n, amax;
-    if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax)) {
-        BSYM_CAT(hh_nan_, SFX)(n, d);
-        BSYM_CAT(hh_nan_, SFX)(n - 1, e);
-        BSYM_CAT(hh_nan_, SFX)(n * n, Q);
+    if (!PREC(hh_load_)(uplo, n, A, W, &amax)) {
+        PREC(hh_nan_)(n, d);
+        PREC(hh_nan_)(n - 1, e);
+        PREC(hh_nan_)(n * n, Q);
         return -1;
     }
-    const int ex = BSYM_CAT(hh_normalize_, SFX)(n, W, amax);
-    BSYM_CAT(hh_reduce_, SFX)(n, W, d, e, tau, p);
-    BSYM_CAT(hh_scale_, SFX)(n, d, ex);
-    BSYM_CAT(hh_scale_, SFX)(n - 1, e, ex);
+    const int ex = PREC(hh_normalize_)(n, W, amax);
+    PREC(hh_reduce_)(n, W, d, e, tau, p);
+    PREC(hh_scale_)(n, d, ex);
+    PREC(hh_scale_)(n - 1, e, ex);
     if (Q != NULL)
-        BSYM_CAT(hh_form_q_, SFX)(n, W, tau, Q);
+        PREC(hh_form_q_)(n, W, tau, Q);
     return 0;
 }
 
@@ -244,13 +242,13 @@ int BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(char uplo, int64_t n, const T *A
  * overwritten, b by x; dl holds U's second super-diagonal afterwards.
  * Returns 0, or the 1-based row of a zero pivot (b is then unspecified).
  * Backward stable for any nonsingular T: the fallback where PCR is not. */
-static int BSYM_CAT(gtsv_pivoted_, SFX)(int64_t n, T *dl, T *d, T *du, T *b)
+static int PREC(gtsv_pivoted_)(int64_t n, T *dl, T *d, T *du, T *b)
 {
     for (int64_t i = 0; i + 1 < n; i++) {
         if (FABS(d[i]) >= FABS(dl[i])) {
             /* no interchange: eliminate dl[i] with row i */
             if (d[i] == 0)
-                return BSYM_CAT(pcr_row_info_, SFX)(i);
+                return PREC(pcr_row_info_)(i);
             const T fact = dl[i] / d[i];
             d[i + 1] -= fact * du[i];
             b[i + 1] -= fact * b[i];
@@ -272,7 +270,7 @@ static int BSYM_CAT(gtsv_pivoted_, SFX)(int64_t n, T *dl, T *d, T *du, T *b)
         }
     }
     if (d[n - 1] == 0)
-        return BSYM_CAT(pcr_row_info_, SFX)(n - 1);
+        return PREC(pcr_row_info_)(n - 1);
     /* back substitution with U (diagonal d, super-diagonals du and dl) */
     b[n - 1] /= d[n - 1];
     if (n > 1)
@@ -288,12 +286,12 @@ static int BSYM_CAT(gtsv_pivoted_, SFX)(int64_t n, T *dl, T *d, T *du, T *b)
  * an indefinite T with a small pivot), Gaussian elimination with partial
  * pivoting on T. The GPU does the same (cuda/householder.cu). work: 4n +
  * BSYM_PCR_WORK(n). Returns 0 or the 1-based row of a breakdown. */
-static int BSYM_CAT(hh_tridiag_solve_, SFX)(int64_t n, const T *d, const T *e, T *x, T *work)
+static int PREC(hh_tridiag_solve_)(int64_t n, const T *d, const T *e, T *x, T *work)
 {
     T *z = work, *cl = z + n, *cd = cl + n, *cu = cd + n, *pw = cu + n;
     for (int64_t i = 0; i < n; i++)
         z[i] = x[i];
-    int info = BSYM_CAT(pcr_solve_, SFX)(n, 1, e, d, e, x, pw);
+    int info = PREC(pcr_solve_)(n, 1, e, d, e, x, pw);
     if (info == 0) {
         T res = 0, ymax = 0, zmax = 0, tnorm = 0;
         for (int64_t i = 0; i < n; i++) {
@@ -313,7 +311,7 @@ static int BSYM_CAT(hh_tridiag_solve_, SFX)(int64_t n, const T *d, const T *e, T
         cd[i] = d[i];
         cl[i] = cu[i] = i + 1 < n ? e[i] : 0;
     }
-    return BSYM_CAT(gtsv_pivoted_, SFX)(n, cl, cd, cu, x);
+    return PREC(gtsv_pivoted_)(n, cl, cd, cu, x);
 }
 
 /* Solves A X = B for one system (B n x nrhs, overwritten): with
@@ -321,18 +319,18 @@ static int BSYM_CAT(hh_tridiag_solve_, SFX)(int64_t n, const T *d, const T *e, T
  * Returns 0, -1 (non-finite input) or j > 0 (T' singular: zero pivot in row
  * j, or a non-finite solution in row j); X is all NaN when the result is
  * not 0. */
-static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B,
+static int PREC(hh_solve_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B,
                                         T *work, T *d_out, T *e_out)
 {
     T *W = work, *tau = W + n * n, *p = tau + n, *d = p + n, *e = d + n, *tw = e + n, amax;
     int info = 0;
-    if (!BSYM_CAT(hh_load_, SFX)(uplo, n, A, W, &amax) ||
-        !BSYM_CAT(pcr_all_finite_, SFX)(n * nrhs, B)) {
-        BSYM_CAT(hh_nan_, SFX)(n * nrhs, B);
+    if (!PREC(hh_load_)(uplo, n, A, W, &amax) ||
+        !PREC(pcr_all_finite_)(n * nrhs, B)) {
+        PREC(hh_nan_)(n * nrhs, B);
         return -1;
     }
-    const int ex = BSYM_CAT(hh_normalize_, SFX)(n, W, amax);
-    BSYM_CAT(hh_reduce_, SFX)(n, W, d, e, tau, p);
+    const int ex = PREC(hh_normalize_)(n, W, amax);
+    PREC(hh_reduce_)(n, W, d, e, tau, p);
     for (int64_t i = 0; i < n && d_out != NULL; i++) { /* T' for the conditioning test */
         d_out[i] = d[i];
         e_out[i] = i + 1 < n ? e[i] : (T)0;
@@ -340,24 +338,24 @@ static int BSYM_CAT(hh_solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, cons
     for (int64_t r = 0; r < nrhs && info == 0; r++) {
         T *x = B + r * n;
         for (int64_t k = 0; k + 2 < n; k++) /* z = Q^T b = H_{n-3} ... H_0 b */
-            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, x);
-        info = BSYM_CAT(hh_tridiag_solve_, SFX)(n, d, e, x, tw); /* y = T'^{-1} z */
+            PREC(hh_apply_)(n, k, W, tau, x);
+        info = PREC(hh_tridiag_solve_)(n, d, e, x, tw); /* y = T'^{-1} z */
         for (int64_t k = n - 3; k >= 0; k--) /* x = 2^-ex Q y = 2^-ex H_0 ... H_{n-3} y */
-            BSYM_CAT(hh_apply_, SFX)(n, k, W, tau, x);
-        BSYM_CAT(hh_scale_, SFX)(n, x, -ex);
+            PREC(hh_apply_)(n, k, W, tau, x);
+        PREC(hh_scale_)(n, x, -ex);
     }
     for (int64_t i = 0; i < n && info == 0; i++) /* overflow in the unscaling */
         for (int64_t r = 0; r < nrhs; r++)
             if (!(FABS(B[i + r * n]) <= TMAX))
-                info = BSYM_CAT(pcr_row_info_, SFX)(i);
+                info = PREC(pcr_row_info_)(i);
     if (info != 0)
-        BSYM_CAT(hh_nan_, SFX)(n * nrhs, B);
+        PREC(hh_nan_)(n * nrhs, B);
     return info;
 }
 
 /* 1 when the workspace of one system of order n, BSYM_HH_WORK(n, 1) elements,
  * can be addressed. */
-static int BSYM_CAT(hh_work_fits_, SFX)(int64_t n)
+static int PREC(hh_work_fits_)(int64_t n)
 {
     return (size_t)n <= SIZE_MAX / sizeof(T) / ((size_t)n + 16);
 }
@@ -371,15 +369,15 @@ typedef struct {
     T *d, *e, *Q;  /* tridiagonalize (Q may be NULL); solve: T' or NULL */
     int *info;
     int solve;     /* 1: hh_solve_one_, 0: bsym__hh_tridiagonalize_one_ */
-} BSYM_CAT(hh_job_, SFX);
+} PREC(hh_job_);
 
 /* Systems [0, count) of a job, OpenMP over the systems with one workspace per
  * thread. Returns 0, or -1 when a workspace could not be allocated (nothing
  * is then promised). */
-static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t count, int threads)
+static int PREC(hh_drive_)(const PREC(hh_job_) *j, int64_t count, int threads)
 {
     const int64_t n = j->n, nrhs = j->nrhs;
-    int nomem = !BSYM_CAT(hh_work_fits_, SFX)(n);
+    int nomem = !PREC(hh_work_fits_)(n);
     if (nomem)
         return -1;
 #pragma omp parallel num_threads(bsym__team(count, threads))
@@ -394,11 +392,11 @@ static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t cou
 #pragma omp for schedule(static)
             for (int64_t k = 0; k < count; k++)
                 j->info[k] = j->solve
-                    ? BSYM_CAT(hh_solve_one_, SFX)(j->uplo, n, nrhs, j->A + k * n * n,
+                    ? PREC(hh_solve_one_)(j->uplo, n, nrhs, j->A + k * n * n,
                                                    nrhs > 0 ? j->B + k * n * nrhs : NULL, work,
                                                    j->d != NULL ? j->d + k * n : NULL,
                                                    j->e != NULL ? j->e + k * n : NULL)
-                    : BSYM_CAT(bsym__hh_tridiagonalize_one_, SFX)(
+                    : PREC(bsym__hh_tridiagonalize_one_)(
                           j->uplo, n, j->A + k * n * n, j->d + k * n,
                           n > 1 ? j->e + k * (n - 1) : NULL, j->Q != NULL ? j->Q + k * n * n : NULL,
                           work);
@@ -409,22 +407,20 @@ static int BSYM_CAT(hh_drive_, SFX)(const BSYM_CAT(hh_job_, SFX) *j, int64_t cou
 }
 
 /* bsym_*tridiagonalize on systems [0, count); Q may be NULL. */
-int BSYM_CAT(bsym__tridiagonalize_cpu_, SFX)(char uplo, int64_t n, int64_t count, const T *A,
+int PREC(bsym__tridiagonalize_cpu_)(char uplo, int64_t n, int64_t count, const T *A,
                                              T *d, T *e, T *Q, int *info, int threads)
 {
-    const BSYM_CAT(hh_job_, SFX) j = {.uplo = uplo, .n = n, .A = A, .d = d, .e = e, .Q = Q,
+    const PREC(hh_job_) j = {.uplo = uplo, .n = n, .A = A, .d = d, .e = e, .Q = Q,
                                       .info = info, .solve = 0};
-    return BSYM_CAT(hh_drive_, SFX)(&j, count, threads);
+    return PREC(hh_drive_)(&j, count, threads);
 }
 
 /* BSYM_METHOD_TRIDIAG solves of systems [0, count). */
-int BSYM_CAT(bsym__hhsolve_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t count,
+int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count,
                                       const T *A, T *B, int *info, int threads, T *d, T *e)
 {
-    const BSYM_CAT(hh_job_, SFX) j = {.uplo = uplo, .n = n, .nrhs = nrhs, .A = A, .B = B,
+    const PREC(hh_job_) j = {.uplo = uplo, .n = n, .nrhs = nrhs, .A = A, .B = B,
                                       .d = d, .e = e, .info = info, .solve = 1};
-    return BSYM_CAT(hh_drive_, SFX)(&j, count, threads);
+    return PREC(hh_drive_)(&j, count, threads);
 }
 
-#undef BSYM_CAT
-#undef BSYM_CAT2

@@ -4,7 +4,7 @@
 #ifndef BSYM_INTERNAL_H
 #define BSYM_INTERNAL_H
 
-#include "batchsym.h"
+#include "backend.h"
 
 struct bsym_ctx {
     bsym_device device;          /* the caller's choice                     */
@@ -12,7 +12,7 @@ struct bsym_ctx {
     int threads;                 /* OpenMP threads, 0 = runtime default     */
     bsym_interrupt_fn interrupt; /* may be NULL                             */
     void *interrupt_data;
-    void *cuda;                  /* the CUDA backend's cached state, or NULL */
+    void *gpu_state;             /* the GPU backend's cached state, or NULL */
     char message[512];           /* message of the last failing call        */
 };
 
@@ -81,6 +81,17 @@ int bsym__hh_tridiagonalize_one_d(char uplo, int64_t n, const double *A, double 
 int bsym__hh_tridiagonalize_one_s(char uplo, int64_t n, const float *A, float *d, float *e,
                                   float *Q, float *work);
 
+/* One system's eigensolver (eigen.c), as bsym_*syev (A != NULL) or
+ * bsym_*stev (d, e): n values in w, V n x n or NULL, the selected count in
+ * *cnt; work bsym__eig_work_*(n) elements, iwork TE_WORK_I(n) ints. Returns
+ * the info code. */
+size_t bsym__eig_work_d(int64_t n);
+size_t bsym__eig_work_s(int64_t n);
+int bsym__eig_one_d(char uplo, int n, const double *A, const double *d, const double *e,
+                    const bsym_select *sel, double *w, double *V, int *cnt, double *work, int *iwork);
+int bsym__eig_one_s(char uplo, int n, const float *A, const float *d, const float *e,
+                    const bsym_select *sel, float *w, float *V, int *cnt, float *work, int *iwork);
+
 /* CPU eigensolvers (eigen.c), systems [0, count) of bsym_*syev (A != NULL)
  * or bsym_*stev (A == NULL: d, e), arguments as the entry points (sel never
  * NULL, V and cnt may be NULL). Returns 0, or -1 (no memory). */
@@ -91,46 +102,22 @@ int bsym__eig_cpu_s(char uplo, int64_t n, int64_t count, const float *A, const f
                     const float *e, const bsym_select *sel, float *w, float *V, int *cnt,
                     int *info, int threads);
 
-/* What one bsym_*solvex or bsym_*lsfit call with method EIGEN or AUTO decided
- * before its chunks (solve.c): the CPU (eigen.c) and GPU (cuda/strategy.cu)
- * drivers run it on a range of systems.
- *   start  BSYM_METHOD_EIGEN: every system by the truncated spectrum;
- *          BSYM_METHOD_TRIDIAG or _LDLT: the cheap solve, then per system the
- *          backward error (and after TRIDIAG the conditioning test on T); the
- *          systems that fail are solved again by the truncated spectrum. */
-typedef struct {
-    char uplo;
-    int64_t n, nrhs;
-    bsym_method start;
-    int check;           /* 1 (AUTO): steps 2 and 3 after LDLT or TRIDIAG;
-                            0: LDLT or TRIDIAG alone (least squares)       */
-    double rcond, tol;
-} bsym__sx_job;
-
-/* What a call saw, for the plan (systems with info != 0 not counted). */
-typedef struct {
-    int64_t solved;    /* systems with info == 0                              */
-    int64_t fallback;  /* solved by EIGEN after the checks; with start EIGEN:
-                          rank < n                                            */
-    int64_t not_spd;   /* found with an eigenvalue <= 0                       */
-} bsym__sx_stats;
-
-/* CPU drivers (eigen.c), systems [0, count): A n x n x count, B n x nrhs x
+/* CPU drivers (strategy.c), systems [0, count): A n x n x count, B n x nrhs x
  * count overwritten with X; info, rank, used as bsym_*solvex; stats
  * accumulated (+=). Return 0, or -1 when a workspace could not be allocated. */
-int bsym__solvex_cpu_d(const bsym__sx_job *job, int64_t count, const double *A, double *B,
-                       int *info, int *rank, int *used, bsym__sx_stats *stats, int threads);
-int bsym__solvex_cpu_s(const bsym__sx_job *job, int64_t count, const float *A, float *B,
-                       int *info, int *rank, int *used, bsym__sx_stats *stats, int threads);
+int bsym__strategy_cpu_d(const bsym__strategy *job, int64_t count, const double *A, double *B,
+                       int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
+int bsym__strategy_cpu_s(const bsym__strategy *job, int64_t count, const float *A, float *B,
+                       int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
 /* bsym_*lsfit on systems [0, count): job->n = p, job->nrhs = the responses;
  * X m x p x count, Y m x nrhs x count, w m x count or NULL, beta p x nrhs x
  * count, rss nrhs x count or NULL. */
-int bsym__lsfit_cpu_d(const bsym__sx_job *job, int64_t m, int64_t count, const double *X,
+int bsym__lsfit_cpu_d(const bsym__strategy *job, int64_t m, int64_t count, const double *X,
                       const double *Y, const double *w, double *beta, double *rss, int *info,
-                      int *rank, int *used, bsym__sx_stats *stats, int threads);
-int bsym__lsfit_cpu_s(const bsym__sx_job *job, int64_t m, int64_t count, const float *X,
+                      int *rank, int *used, bsym__strategy_stats *stats, int threads);
+int bsym__lsfit_cpu_s(const bsym__strategy *job, int64_t m, int64_t count, const float *X,
                       const float *Y, const float *w, float *beta, float *rss, int *info,
-                      int *rank, int *used, bsym__sx_stats *stats, int threads);
+                      int *rank, int *used, bsym__strategy_stats *stats, int threads);
 
 /* CPU PCR backend (pcr.c): bsym_*tridiag_solve on systems [0, count), du NULL
  * for symmetric; returns 0 or -1 (no memory). */

@@ -9,12 +9,10 @@
  * trailing lower triangle, all inner loops unit-stride), then forward
  * substitution with L, scaling by D^{-1}, back substitution with L^T.
  */
-#define BSYM_CAT2(a, b) a##b
-#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
 
 /* Loads the referenced triangle of A into the lower triangle of W; returns 1
  * when every referenced entry is finite, and their max |a| in *amax. */
-static int BSYM_CAT(load_lower_, SFX)(char uplo, int64_t n, const T *A, T *W, T *amax)
+static int PREC(load_lower_)(char uplo, int64_t n, const T *A, T *W, T *amax)
 {
     int finite = 1;
     T m = 0;
@@ -35,7 +33,7 @@ static int BSYM_CAT(load_lower_, SFX)(char uplo, int64_t n, const T *A, T *W, T 
 /* Factors the lower triangle of W in place: strictly lower part becomes L,
  * the diagonal becomes D. Returns 0, or the 1-based index of the first pivot
  * that is not finite or has |D_jj| <= tol. v is n scratch elements. */
-static int BSYM_CAT(factor_, SFX)(int64_t n, T *W, T tol, T *v)
+static int PREC(factor_)(int64_t n, T *W, T tol, T *v)
 {
     for (int64_t j = 0; j < n; j++) {
         T *cj = W + j * n;              /* column j */
@@ -60,7 +58,7 @@ static int BSYM_CAT(factor_, SFX)(int64_t n, T *W, T tol, T *v)
 }
 
 /* Solves L D L^T x = b in place for one right-hand side. */
-static void BSYM_CAT(substitute_, SFX)(int64_t n, const T *W, T *b)
+static void PREC(substitute_)(int64_t n, const T *W, T *b)
 {
     for (int64_t j = 0; j < n; j++) {       /* L y = b, column-oriented */
         const T *cj = W + j * n;
@@ -82,25 +80,25 @@ static void BSYM_CAT(substitute_, SFX)(int64_t n, const T *W, T *b)
 }
 
 /* Solves one system; W holds n*n elements, v n elements. Returns its info. */
-static int BSYM_CAT(solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, T *W, T *v)
+static int PREC(solve_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, T *W, T *v)
 {
     T amax;
     int info = 0;
-    int finite = BSYM_CAT(load_lower_, SFX)(uplo, n, A, W, &amax);
+    int finite = PREC(load_lower_)(uplo, n, A, W, &amax);
     for (int64_t e = 0; e < n * nrhs && finite; e++)
         if (!ISFINITE(B[e]))
             finite = 0;
     if (!finite)
         info = -1;
     else
-        info = BSYM_CAT(factor_, SFX)(n, W, (T)n * EPS * amax, v);
+        info = PREC(factor_)(n, W, (T)n * EPS * amax, v);
     if (info != 0) {
         for (int64_t e = 0; e < n * nrhs; e++)
             B[e] = (T)NAN;
         return info;
     }
     for (int64_t c = 0; c < nrhs; c++)
-        BSYM_CAT(substitute_, SFX)(n, W, B + c * n);
+        PREC(substitute_)(n, W, B + c * n);
     return 0;
 }
 
@@ -121,7 +119,7 @@ static int BSYM_CAT(solve_one_, SFX)(char uplo, int64_t n, int64_t nrhs, const T
  * at a time, so that the reads run along its columns (v * 0 is NaN exactly
  * when v is not finite: a sum of such terms flags the system). */
 BSYM_INLINE
-static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A,
+static void PREC(pack_lanes_)(char uplo, int64_t n, int64_t nrhs, int m, const T *A,
                                        const T *B, T *W, T *X, T *amax, int *bad)
 {
     for (int s = 0; s < LANES; s++) {
@@ -159,7 +157,7 @@ static void BSYM_CAT(pack_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m
 /* Factors LANES interleaved systems (see factor_); pivot breakdowns go to
  * info[s] (first one per lane), computation continues in every lane. */
 BSYM_INLINE
-static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, int *info)
+static void PREC(factor_lanes_)(int64_t n, T *W, const T *tol, T *v, int *info)
 {
     for (int64_t j = 0; j < n; j++) {
         T *wjj = W + PACKED(j, j) * LANES;
@@ -192,7 +190,7 @@ static void BSYM_CAT(factor_lanes_, SFX)(int64_t n, T *W, const T *tol, T *v, in
 
 /* L D L^T x = b for LANES interleaved right-hand sides (see substitute_). */
 BSYM_INLINE
-static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
+static void PREC(substitute_lanes_)(int64_t n, const T *W, T *X)
 {
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = j + 1; i < n; i++) {
@@ -217,20 +215,20 @@ static void BSYM_CAT(substitute_lanes_, SFX)(int64_t n, const T *W, T *X)
 /* Solves systems [0, m) (m <= LANES) starting at A, B; work holds
  * (n*(n+1)/2 + n + n*nrhs) * LANES elements. */
 BSYM_INLINE
-static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B,
+static void PREC(solve_lanes_)(char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B,
                                         int *info, T *work)
 {
     T *W = work, *v = W + n * (n + 1) / 2 * LANES, *X = v + n * LANES;
     T amax[LANES], tol[LANES];
     int bad[LANES], inf[LANES];
-    BSYM_CAT(pack_lanes_, SFX)(uplo, n, nrhs, m, A, B, W, X, amax, bad);
+    PREC(pack_lanes_)(uplo, n, nrhs, m, A, B, W, X, amax, bad);
     for (int s = 0; s < LANES; s++) {
         tol[s] = (T)n * EPS * amax[s];
         inf[s] = 0;
     }
-    BSYM_CAT(factor_lanes_, SFX)(n, W, tol, v, inf);
+    PREC(factor_lanes_)(n, W, tol, v, inf);
     for (int64_t c = 0; c < nrhs; c++)
-        BSYM_CAT(substitute_lanes_, SFX)(n, W, X + c * n * LANES);
+        PREC(substitute_lanes_)(n, W, X + c * n * LANES);
     for (int s = 0; s < m; s++) {
         info[s] = bad[s] ? -1 : inf[s];
         for (int64_t e = 0; e < n * nrhs; e++)
@@ -239,23 +237,23 @@ static void BSYM_CAT(solve_lanes_, SFX)(char uplo, int64_t n, int64_t nrhs, int 
 }
 /* The same, compiled for AVX2 + FMA (x86-64), and the choice at run time. */
 #ifdef BSYM_X86_DISPATCH
-__attribute__((target("avx2,fma"))) static void BSYM_CAT(solve_lanes_avx2_, SFX)(
+__attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
     char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B, int *info, T *work)
 {
-    BSYM_CAT(solve_lanes_, SFX)(uplo, n, nrhs, m, A, B, info, work);
+    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, work);
 }
 #endif
-static void BSYM_CAT(solve_lanes_any_, SFX)(int avx2, char uplo, int64_t n, int64_t nrhs, int m,
+static void PREC(solve_lanes_any_)(int avx2, char uplo, int64_t n, int64_t nrhs, int m,
                                             const T *A, T *B, int *info, T *work)
 {
 #ifdef BSYM_X86_DISPATCH
     if (avx2) {
-        BSYM_CAT(solve_lanes_avx2_, SFX)(uplo, n, nrhs, m, A, B, info, work);
+        PREC(solve_lanes_avx2_)(uplo, n, nrhs, m, A, B, info, work);
         return;
     }
 #endif
     (void)avx2;
-    BSYM_CAT(solve_lanes_, SFX)(uplo, n, nrhs, m, A, B, info, work);
+    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, work);
 }
 #undef LANES
 #undef PACKED
@@ -263,7 +261,7 @@ static void BSYM_CAT(solve_lanes_any_, SFX)(int avx2, char uplo, int64_t n, int6
 /* Systems [0, count) of a batch, OpenMP over the batch (over groups of
  * BSYM_CPU_LANES systems when n is small). Returns 0, or -1 when a thread's
  * workspace could not be allocated (nothing is then promised). */
-int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t count,
+int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count,
                                    const T *A, T *B, int *info, int threads)
 {
     const int lanes = n <= BSYM_CPU_LANES_MAX_N ? BSYM_CPU_LANES : 1;
@@ -285,10 +283,10 @@ int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t c
                 const int64_t k = g * lanes;
                 if (lanes > 1) {
                     int m = count - k < lanes ? (int)(count - k) : lanes;
-                    BSYM_CAT(solve_lanes_any_, SFX)(avx2, uplo, n, nrhs, m, A + k * n * n,
+                    PREC(solve_lanes_any_)(avx2, uplo, n, nrhs, m, A + k * n * n,
                                                     B + k * n * nrhs, info + k, W);
                 } else {
-                    info[k] = BSYM_CAT(solve_one_, SFX)(uplo, n, nrhs, A + k * n * n,
+                    info[k] = PREC(solve_one_)(uplo, n, nrhs, A + k * n * n,
                                                         B + k * n * nrhs, W, W + n * n);
                 }
             }
@@ -298,5 +296,3 @@ int BSYM_CAT(bsym__ldlt_cpu_, SFX)(char uplo, int64_t n, int64_t nrhs, int64_t c
     return nomem ? -1 : 0;
 }
 
-#undef BSYM_CAT
-#undef BSYM_CAT2

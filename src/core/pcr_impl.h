@@ -28,8 +28,6 @@
  * i >= n - s, so the rows are split into ranges where the missing neighbour
  * terms are simply left out and every loop is a plain vectorisable loop.
  */
-#define BSYM_CAT2(a, b) a##b
-#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
 
 /* Workspace of one PCR solve of order n, in elements of T. */
 #ifndef BSYM_PCR_WORK
@@ -42,7 +40,7 @@
 
 /* rb = 1/b, al = a/b, ga = c/b for all rows; returns how many pivots b_i
  * are zero or not finite. */
-static int64_t BSYM_CAT(pcr_quotients_, SFX)(int64_t n, const T *restrict a, const T *restrict b,
+static int64_t PREC(pcr_quotients_)(int64_t n, const T *restrict a, const T *restrict b,
                                              const T *restrict c, T *restrict rb, T *restrict al,
                                              T *restrict ga)
 {
@@ -59,7 +57,7 @@ static int64_t BSYM_CAT(pcr_quotients_, SFX)(int64_t n, const T *restrict a, con
 }
 
 /* Smallest row j whose pivot b_j fails BSYM_PCR_PIVOT_OK, or n. */
-static int64_t BSYM_CAT(pcr_first_bad_pivot_, SFX)(int64_t n, const T *b)
+static int64_t PREC(pcr_first_bad_pivot_)(int64_t n, const T *b)
 {
     int64_t j = 0;
     while (j < n && BSYM_PCR_PIVOT_OK(b[j]))
@@ -69,7 +67,7 @@ static int64_t BSYM_CAT(pcr_first_bad_pivot_, SFX)(int64_t n, const T *b)
 
 /* Right-hand side update of rows [lo, hi) for stride s; left / right say
  * whether rows i-s / i+s exist (constants after inlining). */
-BSYM_INLINE static void BSYM_CAT(pcr_rhs_rows_, SFX)(int64_t lo, int64_t hi, int64_t s, int left,
+BSYM_INLINE static void PREC(pcr_rhs_rows_)(int64_t lo, int64_t hi, int64_t s, int left,
                                                      int right, const T *restrict a,
                                                      const T *restrict c, const T *restrict ph,
                                                      T *restrict f)
@@ -87,7 +85,7 @@ BSYM_INLINE static void BSYM_CAT(pcr_rhs_rows_, SFX)(int64_t lo, int64_t hi, int
 /* One step of stride s on one right-hand side f (in place); uses the
  * coefficients a, c of before the step and rb = 1/b; ph is n scratch. Rows
  * in [lo, hi) have both neighbours when s <= n - s, none otherwise. */
-static void BSYM_CAT(pcr_rhs_step_, SFX)(int64_t n, int64_t s, const T *restrict a,
+static void PREC(pcr_rhs_step_)(int64_t n, int64_t s, const T *restrict a,
                                          const T *restrict c, const T *restrict rb,
                                          T *restrict ph, T *restrict f)
 {
@@ -95,14 +93,14 @@ static void BSYM_CAT(pcr_rhs_step_, SFX)(int64_t n, int64_t s, const T *restrict
 #pragma omp simd
     for (int64_t i = 0; i < n; i++)
         ph[i] = f[i] * rb[i];
-    BSYM_CAT(pcr_rhs_rows_, SFX)(0, lo, s, 0, 1, a, c, ph, f);
+    PREC(pcr_rhs_rows_)(0, lo, s, 0, 1, a, c, ph, f);
     if (s <= n - s)
-        BSYM_CAT(pcr_rhs_rows_, SFX)(lo, hi, s, 1, 1, a, c, ph, f);
-    BSYM_CAT(pcr_rhs_rows_, SFX)(hi, n, s, 1, 0, a, c, ph, f);
+        PREC(pcr_rhs_rows_)(lo, hi, s, 1, 1, a, c, ph, f);
+    PREC(pcr_rhs_rows_)(hi, n, s, 1, 0, a, c, ph, f);
 }
 
 /* Coefficient update of rows [lo, hi) for stride s (see pcr_rhs_rows_). */
-BSYM_INLINE static void BSYM_CAT(pcr_coef_rows_, SFX)(int64_t lo, int64_t hi, int64_t s, int left,
+BSYM_INLINE static void PREC(pcr_coef_rows_)(int64_t lo, int64_t hi, int64_t s, int left,
                                                       int right, T *restrict a, T *restrict b,
                                                       T *restrict c, const T *restrict al,
                                                       const T *restrict ga)
@@ -125,19 +123,19 @@ BSYM_INLINE static void BSYM_CAT(pcr_coef_rows_, SFX)(int64_t lo, int64_t hi, in
 
 /* One step of stride s on the coefficients (in place), from the quotients
  * al, ga of before the step. Rows without any neighbour keep a = c = 0. */
-static void BSYM_CAT(pcr_coef_step_, SFX)(int64_t n, int64_t s, T *restrict a, T *restrict b,
+static void PREC(pcr_coef_step_)(int64_t n, int64_t s, T *restrict a, T *restrict b,
                                           T *restrict c, const T *restrict al, const T *restrict ga)
 {
     const int64_t lo = s < n - s ? s : n - s, hi = s < n - s ? n - s : s;
-    BSYM_CAT(pcr_coef_rows_, SFX)(0, lo, s, 0, 1, a, b, c, al, ga);
+    PREC(pcr_coef_rows_)(0, lo, s, 0, 1, a, b, c, al, ga);
     if (s <= n - s)
-        BSYM_CAT(pcr_coef_rows_, SFX)(lo, hi, s, 1, 1, a, b, c, al, ga);
-    BSYM_CAT(pcr_coef_rows_, SFX)(hi, n, s, 1, 0, a, b, c, al, ga);
+        PREC(pcr_coef_rows_)(lo, hi, s, 1, 1, a, b, c, al, ga);
+    PREC(pcr_coef_rows_)(hi, n, s, 1, 0, a, b, c, al, ga);
 }
 
 /* x = f / b for the decoupled rows of one right-hand side; returns the
  * smallest row whose x is not finite, or n. */
-static int64_t BSYM_CAT(pcr_divide_, SFX)(int64_t n, const T *restrict b, T *restrict f)
+static int64_t PREC(pcr_divide_)(int64_t n, const T *restrict b, T *restrict f)
 {
     int64_t bad = 0;
 #pragma omp simd reduction(+ : bad)
@@ -154,7 +152,7 @@ static int64_t BSYM_CAT(pcr_divide_, SFX)(int64_t n, const T *restrict b, T *res
 }
 
 /* 1-based info value of row j (clamped to the range of int). */
-static int BSYM_CAT(pcr_row_info_, SFX)(int64_t j)
+static int PREC(pcr_row_info_)(int64_t j)
 {
     return j + 1 < INT_MAX ? (int)(j + 1) : INT_MAX;
 }
@@ -166,7 +164,7 @@ static int BSYM_CAT(pcr_row_info_, SFX)(int64_t j)
  * work: BSYM_PCR_WORK(n) elements. Returns 0, or j+1 when the pivot of row j
  * was zero or not finite at some step (the first such step, smallest row),
  * or the solution non-finite in row j; X is then all NaN. */
-static int BSYM_CAT(pcr_solve_, SFX)(int64_t n, int64_t nrhs, const T *dl, const T *d, const T *du,
+static int PREC(pcr_solve_)(int64_t n, int64_t nrhs, const T *dl, const T *d, const T *du,
                                      T *X, T *work)
 {
     T *a = work, *b = a + n, *c = b + n, *rb = c + n, *al = rb + n, *ga = al + n, *ph = ga + n;
@@ -180,21 +178,21 @@ static int BSYM_CAT(pcr_solve_, SFX)(int64_t n, int64_t nrhs, const T *dl, const
         c[i] = du[i];
     c[n - 1] = 0;
     for (int64_t s = 1; s < n && bad == n; s *= 2) {
-        if (BSYM_CAT(pcr_quotients_, SFX)(n, a, b, c, rb, al, ga) != 0) {
-            bad = BSYM_CAT(pcr_first_bad_pivot_, SFX)(n, b);
+        if (PREC(pcr_quotients_)(n, a, b, c, rb, al, ga) != 0) {
+            bad = PREC(pcr_first_bad_pivot_)(n, b);
             break;
         }
         for (int64_t r = 0; r < nrhs; r++)
-            BSYM_CAT(pcr_rhs_step_, SFX)(n, s, a, c, rb, ph, X + r * n);
-        BSYM_CAT(pcr_coef_step_, SFX)(n, s, a, b, c, al, ga);
+            PREC(pcr_rhs_step_)(n, s, a, c, rb, ph, X + r * n);
+        PREC(pcr_coef_step_)(n, s, a, b, c, al, ga);
     }
     if (bad == n)
-        bad = BSYM_CAT(pcr_first_bad_pivot_, SFX)(n, b);
+        bad = PREC(pcr_first_bad_pivot_)(n, b);
     if (bad == n) {
         /* x = f / b; bad: the smallest row with a non-finite x over all
          * right-hand sides */
         for (int64_t r = 0; r < nrhs; r++) {
-            int64_t j = BSYM_CAT(pcr_divide_, SFX)(n, b, X + r * n);
+            int64_t j = PREC(pcr_divide_)(n, b, X + r * n);
             bad = j < bad ? j : bad;
         }
     }
@@ -202,11 +200,11 @@ static int BSYM_CAT(pcr_solve_, SFX)(int64_t n, int64_t nrhs, const T *dl, const
         return 0;
     for (int64_t e = 0; e < n * nrhs; e++)
         X[e] = (T)NAN;
-    return BSYM_CAT(pcr_row_info_, SFX)(bad);
+    return PREC(pcr_row_info_)(bad);
 }
 
 /* 1 when the len values of v are all finite (v may be NULL when len = 0). */
-static int BSYM_CAT(pcr_all_finite_, SFX)(int64_t len, const T *v)
+static int PREC(pcr_all_finite_)(int64_t len, const T *v)
 {
     int64_t bad = 0;
 #pragma omp simd reduction(+ : bad)
@@ -217,24 +215,24 @@ static int BSYM_CAT(pcr_all_finite_, SFX)(int64_t len, const T *v)
 
 #ifdef BSYM_PCR_DRIVER
 /* One system of bsym_*tridiag_solve: checks the inputs, then pcr_solve_. */
-static int BSYM_CAT(pcr_system_, SFX)(int64_t n, int64_t nrhs, const T *dl, const T *d,
+static int PREC(pcr_system_)(int64_t n, int64_t nrhs, const T *dl, const T *d,
                                       const T *du, T *X, T *work)
 {
-    if (!BSYM_CAT(pcr_all_finite_, SFX)(n - 1, dl) || !BSYM_CAT(pcr_all_finite_, SFX)(n, d) ||
-        (du != dl && !BSYM_CAT(pcr_all_finite_, SFX)(n - 1, du)) ||
-        !BSYM_CAT(pcr_all_finite_, SFX)(n * nrhs, X)) {
+    if (!PREC(pcr_all_finite_)(n - 1, dl) || !PREC(pcr_all_finite_)(n, d) ||
+        (du != dl && !PREC(pcr_all_finite_)(n - 1, du)) ||
+        !PREC(pcr_all_finite_)(n * nrhs, X)) {
         for (int64_t e = 0; e < n * nrhs; e++)
             X[e] = (T)NAN;
         return -1;
     }
-    return BSYM_CAT(pcr_solve_, SFX)(n, nrhs, dl, d, du, X, work);
+    return PREC(pcr_solve_)(n, nrhs, dl, d, du, X, work);
 }
 
 /* Systems [0, count) of a batch (layout as bsym_dtridiag_solve; du NULL for
  * symmetric), OpenMP over the systems, one workspace of BSYM_PCR_WORK(n) per
  * thread. Returns 0, or -1 when a thread's workspace could not be allocated
  * (nothing is then promised). */
-int BSYM_CAT(bsym__pcr_cpu_, SFX)(int64_t n, int64_t nrhs, int64_t count, const T *dl, const T *d,
+int PREC(bsym__pcr_cpu_)(int64_t n, int64_t nrhs, int64_t count, const T *dl, const T *d,
                                   const T *du, T *B, int *info, int threads)
 {
     int nomem = 0;
@@ -254,7 +252,7 @@ int BSYM_CAT(bsym__pcr_cpu_, SFX)(int64_t n, int64_t nrhs, int64_t count, const 
                 const T *dlk = n > 1 ? dl + k * (n - 1) : NULL;
                 const T *duk = du == NULL ? dlk : (n > 1 ? du + k * (n - 1) : NULL);
                 T *X = nrhs > 0 ? B + k * n * nrhs : NULL;
-                info[k] = BSYM_CAT(pcr_system_, SFX)(n, nrhs, dlk, d + k * n, duk, X, work);
+                info[k] = PREC(pcr_system_)(n, nrhs, dlk, d + k * n, duk, X, work);
             }
         }
         free(work);
@@ -264,5 +262,3 @@ int BSYM_CAT(bsym__pcr_cpu_, SFX)(int64_t n, int64_t nrhs, int64_t count, const 
 #endif /* BSYM_PCR_DRIVER */
 
 #undef BSYM_PCR_PIVOT_OK
-#undef BSYM_CAT
-#undef BSYM_CAT2

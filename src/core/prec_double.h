@@ -6,6 +6,7 @@
  *   T, SFX (the function-name suffix d or s), EPS, TMAX, TMIN (the smallest
  *   normal number), FABS, SQRT, COPYSIGN, FREXP, LDEXP, ISFINITE.
  */
+#include "prec.h"
 #define T double
 #define SFX d
 #define EPS DBL_EPSILON

@@ -1,4 +1,5 @@
 /* prec_float.h -- see prec_double.h. */
+#include "prec.h"
 #define T float
 #define SFX s
 #define EPS FLT_EPSILON

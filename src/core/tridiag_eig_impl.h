@@ -43,10 +43,7 @@
  * extra. Two extra rows of W carry the first and last row of each block's
  * V_T, which is all a later merge needs of it.
  */
-#define BSYM_CAT2(a, b) a##b
-#define BSYM_CAT(a, b) BSYM_CAT2(a, b)
-#define TE_WS BSYM_CAT(te_ws_, SFX)
-#define TE(name) BSYM_CAT(name, SFX)
+#define TE_WS PREC(te_ws_)
 
 #ifndef TE_FOR
 #define TE_FOR(i, N) for (int i = te_lane; i < (N); i += te_step)
@@ -93,7 +90,7 @@ typedef struct {
 } TE_WS;
 
 /* Carves a workspace out of wt (TE_WORK_T(n) elements) and wi (TE_WORK_I(n)). */
-TE_FN void TE(te_carve_)(TE_WS *w, int n, T *wt, int *wi)
+TE_FN void PREC(te_carve_)(TE_WS *w, int n, T *wt, int *wi)
 {
     T **tp[] = {&w->d, &w->e, &w->D, &w->ds, &w->zs, &w->dk, &w->zk, &w->tau, &w->zh,
                 &w->nd, &w->rc, &w->rs, &w->rho};
@@ -108,7 +105,7 @@ TE_FN void TE(te_carve_)(TE_WS *w, int n, T *wt, int *wi)
 }
 
 /* x * 2^e exactly (two factors, so that |e| may exceed one power's range). */
-TE_FN T TE(te_pow2_)(T x, int e)
+TE_FN T PREC(te_pow2_)(T x, int e)
 {
     return x * LDEXP((T)1, e / 2) * LDEXP((T)1, e - e / 2);
 }
@@ -117,7 +114,7 @@ TE_FN T TE(te_pow2_)(T x, int e)
  * finiteness, scales them by 2^-ex so that max|T| is in [1/2, 1), sets
  * misc[TE_EXP], misc[TE_FINITE]. A non-finite system continues with T = 0 so
  * that every barrier is still met; its outputs are NaN. */
-TE_FN void TE(te_scale_)(TE_WS *w, int n)
+TE_FN void PREC(te_scale_)(TE_WS *w, int n)
 {
     T amax = 0;
     int bad = 0;
@@ -134,7 +131,7 @@ TE_FN void TE(te_scale_)(TE_WS *w, int n)
      * so that no subnormal numbers reach the iterations */
     const T tiny = SQRT((T)TMIN);
     for (int i = 0; i < n; i++) {
-        const T x = bad ? (T)0 : TE(te_pow2_)(w->d[i], -ex), y = bad ? (T)0 : TE(te_pow2_)(w->e[i], -ex);
+        const T x = bad ? (T)0 : PREC(te_pow2_)(w->d[i], -ex), y = bad ? (T)0 : PREC(te_pow2_)(w->e[i], -ex);
         w->d[i] = FABS(x) < tiny ? (T)0 : x;
         w->e[i] = FABS(y) < tiny ? (T)0 : y;
     }
@@ -157,7 +154,7 @@ TE_FN void TE(te_scale_)(TE_WS *w, int n)
  * pivmin is replaced by -pivmin, which keeps each count monotone in x and
  * free of division by zero). e2[i] = e[i]^2 is not needed: the scaled T has
  * |e| < 1, and e * (e / q) cannot overflow for |q| >= pivmin. */
-TE_FN void TE(te_sturm_w_)(int n, const T *d, const T *e, const T *x, T pivmin, int *c)
+TE_FN void PREC(te_sturm_w_)(int n, const T *d, const T *e, const T *x, T pivmin, int *c)
 {
     T q[TE_BISECT_W];
     for (int w = 0; w < TE_BISECT_W; w++) {
@@ -178,18 +175,18 @@ TE_FN void TE(te_sturm_w_)(int n, const T *d, const T *e, const T *x, T pivmin, 
 }
 
 /* The Sturm count at one point x. */
-TE_FN int TE(te_sturm_)(int n, const T *d, const T *e, T x, T pivmin)
+TE_FN int PREC(te_sturm_)(int n, const T *d, const T *e, T x, T pivmin)
 {
     T xs[TE_BISECT_W];
     int c[TE_BISECT_W];
     for (int w = 0; w < TE_BISECT_W; w++)
         xs[w] = x;
-    TE(te_sturm_w_)(n, d, e, xs, pivmin, c);
+    PREC(te_sturm_w_)(n, d, e, xs, pivmin, c);
     return c[0];
 }
 
 /* Gerschgorin interval [*gl, *gu] of the scaled T and the pivot guard. */
-TE_FN void TE(te_gersh_)(int n, const T *d, const T *e, T *gl, T *gu, T *pivmin)
+TE_FN void PREC(te_gersh_)(int n, const T *d, const T *e, T *gl, T *gu, T *pivmin)
 {
     T lo = d[0], hi = d[0], emax = 0;
     for (int i = 0; i < n; i++) {
@@ -210,7 +207,7 @@ TE_FN void TE(te_gersh_)(int n, const T *d, const T *e, T *gl, T *gu, T *pivmin)
  * of the scaled T, by bisection of the brackets [lo[w], hi[w]] (overwritten)
  * to intervals of width 2 eps max(|lo|, |hi|) + eps (gu - gl), [gl, gu] the
  * Gerschgorin interval; x[w] the results. A finished chain stops moving. */
-TE_FN void TE(te_bisect_w_)(int n, const T *d, const T *e, const int *idx, T *lo, T *hi, T gl,
+TE_FN void PREC(te_bisect_w_)(int n, const T *d, const T *e, const int *idx, T *lo, T *hi, T gl,
                             T gu, T pivmin, T *x)
 {
     const T atol = EPS * (gu - gl);
@@ -224,7 +221,7 @@ TE_FN void TE(te_bisect_w_)(int n, const T *d, const T *e, const int *idx, T *lo
         }
         if (!busy)
             break;
-        TE(te_sturm_w_)(n, d, e, x, pivmin, c);
+        PREC(te_sturm_w_)(n, d, e, x, pivmin, c);
         for (int w = 0; w < TE_BISECT_W; w++) {
             const T big = FABS(lo[w]) > FABS(hi[w]) ? FABS(lo[w]) : FABS(hi[w]);
             if (hi[w] - lo[w] > atol + 2 * EPS * big) {
@@ -245,7 +242,7 @@ TE_FN void TE(te_bisect_w_)(int n, const T *d, const T *e, const int *idx, T *lo
 /* Phase (leader): the selected index range [misc[TE_FIRST], +misc[TE_COUNT])
  * of the scaled T. kind/il/iu/vl/vu as bsym_select (il, iu 1-based). For a
  * value interval the Sturm counts at the scaled vl and vu give the range. */
-TE_FN void TE(te_select_range_)(TE_WS *w, int n, int kind, int64_t il, int64_t iu, double vl,
+TE_FN void PREC(te_select_range_)(TE_WS *w, int n, int kind, int64_t il, int64_t iu, double vl,
                                 double vu)
 {
     int first = 0, count = n;
@@ -256,14 +253,14 @@ TE_FN void TE(te_select_range_)(TE_WS *w, int n, int kind, int64_t il, int64_t i
         count = (int)(iu - il + 1);
     } else if (kind == BSYM_SELECT_VALUE) {
         T gl, gu, pivmin;
-        TE(te_gersh_)(n, w->d, w->e, &gl, &gu, &pivmin);
+        PREC(te_gersh_)(n, w->d, w->e, &gl, &gu, &pivmin);
         /* the interval in the scaled units, clamped to the Gerschgorin one */
-        double s = (double)TE(te_pow2_)((T)1, -w->misc[TE_EXP]);
+        double s = (double)PREC(te_pow2_)((T)1, -w->misc[TE_EXP]);
         double a = vl * s, b = vu * s;
         a = a < (double)gl ? (double)gl : a > (double)gu ? (double)gu : a;
         b = b < (double)gl ? (double)gl : b > (double)gu ? (double)gu : b;
-        first = TE(te_sturm_)(n, w->d, w->e, (T)a, pivmin);
-        int last = TE(te_sturm_)(n, w->d, w->e, (T)b, pivmin);
+        first = PREC(te_sturm_)(n, w->d, w->e, (T)a, pivmin);
+        int last = PREC(te_sturm_)(n, w->d, w->e, (T)b, pivmin);
         count = last > first ? last - first : 0;
     }
     w->misc[TE_FIRST] = first;
@@ -277,10 +274,10 @@ TE_FN void TE(te_select_range_)(TE_WS *w, int n, int kind, int64_t il, int64_t i
  * equispaced points of the Gerschgorin interval (one item each, kept in
  * kpos), from which every eigenvalue's bisection starts in a bracket
  * (n+1) times narrower. */
-TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
+TE_FN void PREC(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
 {
     T gl, gu, pivmin;
-    TE(te_gersh_)(n, w->d, w->e, &gl, &gu, &pivmin);
+    PREC(te_gersh_)(n, w->d, w->e, &gl, &gu, &pivmin);
     const T h = (gu - gl) / (T)(n + 1);
     const int groups = (n + TE_BISECT_W - 1) / TE_BISECT_W;
     /* item g: the grid points g W .. g W + W - 1 (the last ones of the last
@@ -293,7 +290,7 @@ TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
             const int i = g * TE_BISECT_W + v < n ? g * TE_BISECT_W + v : n - 1;
             xs[v] = gl + h * (T)(i + 1);
         }
-        TE(te_sturm_w_)(n, w->d, w->e, xs, pivmin, c);
+        PREC(te_sturm_w_)(n, w->d, w->e, xs, pivmin, c);
         for (int v = 0; v < TE_BISECT_W && g * TE_BISECT_W + v < n; v++)
             w->kpos[g * TE_BISECT_W + v] = c[v];
     }
@@ -319,18 +316,21 @@ TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
                     hi[v] = xi;
             }
         }
-        TE(te_bisect_w_)(n, w->d, w->e, idx, lo, hi, gl, gu, pivmin, x);
+        PREC(te_bisect_w_)(n, w->d, w->e, idx, lo, hi, gl, gu, pivmin, x);
         for (int v = 0; v < TE_BISECT_W && g * TE_BISECT_W + v < n; v++) {
             const int j = g * TE_BISECT_W + v;
             /* a 1 x 1 T is its own eigenvalue, exactly */
             const T xv = n == 1 ? w->d[0] : x[v];
             if (out != NULL)
-                out[j] = j < count ? TE(te_pow2_)(xv, ex) : (T)NAN;
+                out[j] = j < count ? PREC(te_pow2_)(xv, ex) : (T)NAN;
         }
     }
 }
 
 /* ---- divide and conquer ---------------------------------------------------- */
+/* (left out where the includer defines TE_BISECTION_ONLY: the conditioning test
+ * of strategy.c needs only the Sturm counts above) */
+#ifndef TE_BISECTION_ONLY
 
 /* W[r, q] of the (n+2) x n accumulated matrix. */
 #define TE_W(w, n, r, q) ((w)->W[(size_t)(r) + (size_t)(q) * ((n) + 2)])
@@ -340,11 +340,11 @@ TE_FN void TE(te_bisect_all_)(TE_WS *w, int n, T *out, int te_lane, int te_step)
  *   W[r, lo + f] = sum_p W[r, src[lo + p]] * U[lo + p, lo + f],  f < m,
  * in place, for the one row r < n (the two extra rows are updated with the
  * merge matrix's columns). */
-TE_FN void TE(te_rows_)(const TE_WS *w, int n, int s, int r);
+TE_FN void PREC(te_rows_)(const TE_WS *w, int n, int s, int r);
 
 /* Leaf initialization (items i < n): D_i = d_i - |e_{i-1}| - |e_i|, and the
  * first/last rows of each 1 x 1 block's eigenvector matrix (both 1). */
-TE_FN void TE(te_leaves_)(TE_WS *w, int n, int te_lane, int te_step)
+TE_FN void PREC(te_leaves_)(TE_WS *w, int n, int te_lane, int te_step)
 {
     TE_FOR(i, n)
     {
@@ -356,7 +356,7 @@ TE_FN void TE(te_leaves_)(TE_WS *w, int n, int te_lane, int te_step)
 
 /* Merge set-up of block b at block size s (leader of the block): z, the
  * merged sort of the poles, normalization, deflation. */
-TE_FN void TE(te_merge_setup_)(TE_WS *w, int n, int s, int b)
+TE_FN void PREC(te_merge_setup_)(TE_WS *w, int n, int s, int b)
 {
     const int lo = b * s, mid = lo + s / 2 < n ? lo + s / 2 : n, hi = lo + s < n ? lo + s : n;
     if (mid >= hi) {
@@ -424,10 +424,10 @@ TE_FN void TE(te_merge_setup_)(TE_WS *w, int n, int s, int b)
     if (k > 0)
         FREXP(dmax > rho ? dmax : rho, &bex);
     for (int t = 0; t < k; t++) {
-        w->dk[lo + t] = TE(te_pow2_)(w->ds[lo + kp[t]], -bex);
+        w->dk[lo + t] = PREC(te_pow2_)(w->ds[lo + kp[t]], -bex);
         w->zk[lo + t] = w->zs[lo + kp[t]];
     }
-    w->rho[b] = TE(te_pow2_)(rho, -bex);
+    w->rho[b] = PREC(te_pow2_)(rho, -bex);
     w->nrot[b] = nr;
     w->kcnt[b] = k;
     w->bexp[b] = bex;
@@ -447,7 +447,7 @@ TE_FN void TE(te_merge_setup_)(TE_WS *w, int n, int s, int b)
  * (relative to the block start), zk (unit norm) and rho > 0: writes the
  * origin pole o (index into dk) and tau = l - dk[o]. Returns 0, or 1 when
  * the iteration did not converge (tau is then the bracket's midpoint). */
-TE_FN int TE(te_root_)(const T *dk, const T *zk, int k, T rho, int t, int *org, T *tau_out)
+TE_FN int PREC(te_root_)(const T *dk, const T *zk, int k, T rho, int t, int *org, T *tau_out)
 {
     int o = t;
     T lo, hi;
@@ -519,12 +519,12 @@ TE_FN int TE(te_root_)(const T *dk, const T *zk, int k, T rho, int t, int *org, 
 
 /* One level of merges at block size s: roots, z-hat, ordering, the merge
  * matrix U and the row update. nb = ceil(n / s) blocks. */
-TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
+TE_FN void PREC(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
 {
     const int nb = (n + s - 1) / s;
     TE_FOR(b, nb)
     {
-        TE(te_merge_setup_)(w, n, s, b);
+        PREC(te_merge_setup_)(w, n, s, b);
     }
     TE_SYNC();
     /* roots: item q is root q - lo of the block of column q */
@@ -533,7 +533,7 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
         const int b = q / s, lo = b * s, k = w->kcnt[b];
         if (q - lo < k) {
             int o;
-            if (TE(te_root_)(w->dk + lo, w->zk + lo, k, w->rho[b], q - lo, &o, &w->tau[q]))
+            if (PREC(te_root_)(w->dk + lo, w->zk + lo, k, w->rho[b], q - lo, &o, &w->tau[q]))
                 w->misc[TE_FAIL] = q + 1;
             w->org[q] = o;
         }
@@ -564,7 +564,7 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
             const int m = (lo + s < n ? lo + s : n) - lo;
             const int *kp = w->kpos + lo;
             for (int f = 0, t = 0, j = k; f < m; f++) {
-                const T lt = t < k ? TE(te_pow2_)(w->dk[lo + w->org[lo + t]] + w->tau[lo + t], w->bexp[b])
+                const T lt = t < k ? PREC(te_pow2_)(w->dk[lo + w->org[lo + t]] + w->tau[lo + t], w->bexp[b])
                                    : (T)0;
                 if (t < k && (j >= m || lt <= w->ds[lo + kp[j]])) {
                     w->fsrc[lo + f] = -1 - t++;
@@ -631,7 +631,7 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
     /* item r: row r of W, and column r of the first/last rows */
     TE_FOR(r, n)
     {
-        TE(te_rows_)(w, n, s, r);
+        PREC(te_rows_)(w, n, s, r);
         if (w->kcnt[r / s] >= 0) {
             TE_W(w, n, n, r) = w->ds[r];
             TE_W(w, n, n + 1, r) = w->zs[r];
@@ -643,24 +643,24 @@ TE_FN void TE(te_merge_level_)(TE_WS *w, int n, int s, int te_lane, int te_step)
 /* Divide and conquer of one system: after te_scale_ (and a barrier), with
  * W's rows 0..n-1 holding Q (or I), leaves D ascending (scaled) and W's rows
  * 0..n-1 the eigenvectors of A (or T). */
-TE_FN void TE(te_dc_)(TE_WS *w, int n, int te_lane, int te_step)
+TE_FN void PREC(te_dc_)(TE_WS *w, int n, int te_lane, int te_step)
 {
-    TE(te_leaves_)(w, n, te_lane, te_step);
+    PREC(te_leaves_)(w, n, te_lane, te_step);
     TE_SYNC();
     for (int s = 2; s / 2 < n; s *= 2)
-        TE(te_merge_level_)(w, n, s, te_lane, te_step);
+        PREC(te_merge_level_)(w, n, s, te_lane, te_step);
 }
 
 /* Selection of the D&C results (after te_dc_ and te_select_range_, the range
  * taken by value from the computed eigenvalues for BSYM_SELECT_VALUE): the
  * leader sets misc[TE_FIRST], misc[TE_COUNT]. */
-TE_FN void TE(te_dc_select_)(TE_WS *w, int n, int kind, double vl, double vu)
+TE_FN void PREC(te_dc_select_)(TE_WS *w, int n, int kind, double vl, double vu)
 {
     if (kind != BSYM_SELECT_VALUE || !w->misc[TE_FINITE])
         return;
     int first = 0, last = 0;
     for (int i = 0; i < n; i++) {
-        const double x = (double)TE(te_pow2_)(w->D[i], w->misc[TE_EXP]);
+        const double x = (double)PREC(te_pow2_)(w->D[i], w->misc[TE_EXP]);
         first += x <= vl;
         last += x <= vu;
     }
@@ -671,14 +671,14 @@ TE_FN void TE(te_dc_select_)(TE_WS *w, int n, int kind, double vl, double vu)
 /* Writes the selected eigenvalues (unscaled) and vectors of one system:
  * out_w n entries, out_v n x n (may be NULL), NaN past the count. Items are
  * the values j < n, then the vector entries i + j n (coalesced on the GPU). */
-TE_FN void TE(te_dc_output_)(const TE_WS *w, int n, T *out_w, T *out_v, int te_lane, int te_step)
+TE_FN void PREC(te_dc_output_)(const TE_WS *w, int n, T *out_w, T *out_v, int te_lane, int te_step)
 {
     /* a system whose iteration failed gets NaN throughout (info > 0) */
     const int first = w->misc[TE_FIRST], ex = w->misc[TE_EXP];
     const int count = w->misc[TE_FAIL] ? 0 : w->misc[TE_COUNT];
     TE_FOR(j, n)
     {
-        out_w[j] = j < count ? TE(te_pow2_)(w->D[first + j], ex) : (T)NAN;
+        out_w[j] = j < count ? PREC(te_pow2_)(w->D[first + j], ex) : (T)NAN;
     }
     if (out_v != NULL) {
         TE_FOR(idx, n * n)
@@ -689,7 +689,6 @@ TE_FN void TE(te_dc_output_)(const TE_WS *w, int n, T *out_w, T *out_v, int te_l
     }
 }
 
+#endif /* TE_BISECTION_ONLY */
+
 #undef TE_WS
-#undef TE
-#undef BSYM_CAT
-#undef BSYM_CAT2

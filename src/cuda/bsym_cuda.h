@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "../core/batchsym.h"
-#include "../core/internal.h" /* bsym__sx_job, bsym__sx_stats */
+#include "../core/internal.h" /* bsym__strategy, bsym__strategy_stats */
 
 #ifdef __cplusplus
 extern "C" {
@@ -123,32 +123,32 @@ bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float 
 /* bsym_*solvex with method EIGEN or AUTO (strategy.cu) on host arrays
  * (layout as bsym_dsolve; rank and used batch ints), 1 <= n <=
  * BSYM_GPU_EIGEN_MAX_N; *stats accumulated. */
-bsym_status bsym_cuda_solvex_d(void **state, const bsym__sx_job *job, int64_t batch, const double *A,
-                               double *B, int *info, int *rank, int *used, bsym__sx_stats *stats,
+bsym_status bsym_cuda_strategy_d(void **state, const bsym__strategy *job, int64_t batch, const double *A,
+                               double *B, int *info, int *rank, int *used, bsym__strategy_stats *stats,
                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_solvex_s(void **state, const bsym__sx_job *job, int64_t batch, const float *A,
-                               float *B, int *info, int *rank, int *used, bsym__sx_stats *stats,
+bsym_status bsym_cuda_strategy_s(void **state, const bsym__strategy *job, int64_t batch, const float *A,
+                               float *B, int *info, int *rank, int *used, bsym__strategy_stats *stats,
                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
 /* bsym_*lsfit (job->n = p <= BSYM_GPU_EIGEN_MAX_N, job->nrhs responses) on
  * host arrays; w and rss may be NULL. */
-bsym_status bsym_cuda_lsfit_d(void **state, const bsym__sx_job *job, int64_t m, int64_t batch,
+bsym_status bsym_cuda_lsfit_d(void **state, const bsym__strategy *job, int64_t m, int64_t batch,
                               const double *X, const double *Y, const double *w, double *beta,
-                              double *rss, int *info, int *rank, int *used, bsym__sx_stats *stats,
+                              double *rss, int *info, int *rank, int *used, bsym__strategy_stats *stats,
                               bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_lsfit_s(void **state, const bsym__sx_job *job, int64_t m, int64_t batch,
+bsym_status bsym_cuda_lsfit_s(void **state, const bsym__strategy *job, int64_t m, int64_t batch,
                               const float *X, const float *Y, const float *w, float *beta,
-                              float *rss, int *info, int *rank, int *used, bsym__sx_stats *stats,
+                              float *rss, int *info, int *rank, int *used, bsym__strategy_stats *stats,
                               bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
 /* Device-resident launch (benchmarks): dA, dB, dinfo, drank, dused device
- * arrays of `batch` systems, dwork bsym_cuda_solvex_workspace bytes. The
+ * arrays of `batch` systems, dwork bsym_cuda_strategy_workspace bytes. The
  * call synchronizes with the stream once (the count of systems redone). */
-size_t bsym_cuda_solvex_workspace(char precision, int n, int nrhs, int64_t batch);
-bsym_status bsym_cuda_solvex_launch_d(const bsym__sx_job *job, int64_t batch, const double *dA,
+size_t bsym_cuda_strategy_workspace(char precision, int n, int nrhs, int64_t batch);
+bsym_status bsym_cuda_strategy_launch_d(const bsym__strategy *job, int64_t batch, const double *dA,
                                       double *dB, int *dinfo, int *drank, int *dused, void *dwork,
-                                      bsym__sx_stats *stats, void *stream);
-bsym_status bsym_cuda_solvex_launch_s(const bsym__sx_job *job, int64_t batch, const float *dA,
+                                      bsym__strategy_stats *stats, void *stream);
+bsym_status bsym_cuda_strategy_launch_s(const bsym__strategy *job, int64_t batch, const float *dA,
                                       float *dB, int *dinfo, int *drank, int *dused, void *dwork,
-                                      bsym__sx_stats *stats, void *stream);
+                                      bsym__strategy_stats *stats, void *stream);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 // strategy.cu -- the truncated-spectrum and automatic solves (bsym_*solvex,
 // methods EIGEN and AUTO) and batched least squares (bsym_*lsfit) on the GPU.
-// The per-system numerics are those of core/solvex_numerics.h, shared with the
-// CPU; the steps of one chunk are those of core/solvex_impl.h:
+// The per-system numerics are those of core/strategy_numerics.h, shared with the
+// CPU; the steps of one chunk are those of core/strategy_impl.h:
 //   1. (start LDLT or TRIDIAG) the cheap solve by ldlt.cu or householder.cu,
 //      keeping the original right-hand sides (B0) and, after Householder, T;
 //   2. check_kernel, one warp per system: the backward error (lanes over
@@ -33,10 +33,10 @@ namespace {
 #include "eigen_numerics.cuh"
 #undef TE_ROWS_CAP
 #include "../core/prec_double.h"
-#include "../core/solvex_numerics.h"
+#include "../core/strategy_numerics.h"
 #include "../core/prec_end.h"
 #include "../core/prec_float.h"
-#include "../core/solvex_numerics.h"
+#include "../core/strategy_numerics.h"
 #include "../core/prec_end.h"
 
 // Their precision-generic names.
@@ -46,33 +46,33 @@ template <typename T> struct sx;
         static __device__ double resid_row(char u, int n, const TT *A, const TT *x, TT b, int i, \
                                            double *arow)                                        \
         {                                                                                       \
-            return sx_resid_row_##P(u, n, A, x, b, i, arow);                                    \
+            return strategy_resid_row_##P(u, n, A, x, b, i, arow);                                    \
         }                                                                                       \
         static __device__ double berr(double r, double a, double x, double b)                   \
         {                                                                                       \
-            return sx_berr_##P(r, a, x, b);                                                     \
+            return strategy_berr_##P(r, a, x, b);                                                     \
         }                                                                                       \
         static __device__ int ill(int n, const TT *d, const TT *e, double rc, TT *ws, int *ns)  \
         {                                                                                       \
-            return sx_ill_##P(n, d, e, rc, ws, ns);                                             \
+            return strategy_ill_##P(n, d, e, rc, ws, ns);                                             \
         }                                                                                       \
-        static __device__ TT tau(int n, const TT *w, double rc) { return sx_tau_##P(n, w, rc); } \
-        static __device__ int kept(TT l, TT t) { return sx_kept_##P(l, t); }                    \
+        static __device__ TT tau(int n, const TT *w, double rc) { return strategy_tau_##P(n, w, rc); } \
+        static __device__ int kept(TT l, TT t) { return strategy_kept_##P(l, t); }                    \
         static __device__ TT coef(int n, const TT *V, const TT *b, const TT *w, int j, TT t)    \
         {                                                                                       \
-            return sx_coef_##P(n, V, b, w, j, t);                                               \
+            return strategy_coef_##P(n, V, b, w, j, t);                                               \
         }                                                                                       \
         static __device__ TT apply_row(int n, const TT *V, const TT *c, int i)                  \
         {                                                                                       \
-            return sx_apply_row_##P(n, V, c, i);                                                \
+            return strategy_apply_row_##P(n, V, c, i);                                                \
         }                                                                                       \
         static __device__ double wdot(int len, const TT *x, const TT *y, const TT *w)           \
         {                                                                                       \
-            return sx_wdot_##P(len, x, y, w);                                                   \
+            return strategy_wdot_##P(len, x, y, w);                                                   \
         }                                                                                       \
         static __device__ double fit_resid(int m, int p, const TT *X, const TT *b, TT y, int r) \
         {                                                                                       \
-            return sx_fit_resid_##P(m, p, X, b, y, r);                                          \
+            return strategy_fit_resid_##P(m, p, X, b, y, r);                                          \
         }                                                                                       \
     };
 SX_BIND(d, double)
@@ -280,16 +280,16 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
 }
 
 // ---- the scratch of steps 1 to 3 ----------------------------------------------------
-// Per-system arrays, in this order; sizes by sx_sizes.
+// Per-system arrays, in this order; sizes by strategy_sizes.
 enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_N };
 
-template <typename T> struct sx_bufs {
+template <typename T> struct strategy_bufs {
     T *B0, *d, *e, *Ac, *Bc, *w, *V;
     int *idx, *cnt, *einfo, *counter, *pending;
 };
 
 // Bytes per system of each scratch array of a job (0: unused).
-template <typename T> void sx_sizes(const bsym__sx_job &job, size_t *b)
+template <typename T> void strategy_sizes(const bsym__strategy &job, size_t *b)
 {
     const size_t n = size_t(job.n), nb = n * size_t(job.nrhs), t = sizeof(T);
     const bool cheap = job.start != BSYM_METHOD_EIGEN, check = cheap && job.check;
@@ -302,9 +302,9 @@ template <typename T> void sx_sizes(const bsym__sx_job &job, size_t *b)
     b[W_IDX] = b[W_CNT] = b[W_EINFO] = b[W_COUNTER] = b[W_PEND] = sizeof(int);
 }
 
-template <typename T> sx_bufs<T> sx_from(void *const *p)
+template <typename T> strategy_bufs<T> strategy_from(void *const *p)
 {
-    return sx_bufs<T>{static_cast<T *>(p[W_B0]),  static_cast<T *>(p[W_D]),     static_cast<T *>(p[W_E]),
+    return strategy_bufs<T>{static_cast<T *>(p[W_B0]),  static_cast<T *>(p[W_D]),     static_cast<T *>(p[W_E]),
                       static_cast<T *>(p[W_AC]),  static_cast<T *>(p[W_BC]),    static_cast<T *>(p[W_W]),
                       static_cast<T *>(p[W_V]),   static_cast<int *>(p[W_IDX]), static_cast<int *>(p[W_CNT]),
                       static_cast<int *>(p[W_EINFO]), static_cast<int *>(p[W_COUNTER]),
@@ -324,7 +324,7 @@ bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, 
 }
 
 template <typename T>
-bsym_status cheap_launch(const bsym__sx_job &job, int64_t count, const T *A, T *B, int *info, T *d, T *e,
+bsym_status cheap_launch(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, T *d, T *e,
                          cudaStream_t s)
 {
     const int n = int(job.n), nrhs = int(job.nrhs);
@@ -342,8 +342,8 @@ bsym_status cheap_launch(const bsym__sx_job &job, int64_t count, const T *A, T *
 // Steps 1 to 3 on `count` device-resident systems; synchronizes with the
 // stream once when the job checks (to read how many systems to redo).
 template <typename T>
-bsym_status sx_device(const bsym__sx_job &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
-                      const sx_bufs<T> &b, unsigned long long *stats, cudaStream_t s, char *msg, size_t msglen)
+bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
+                      const strategy_bufs<T> &b, unsigned long long *stats, cudaStream_t s, char *msg, size_t msglen)
 {
     if (count == 0)
         return BSYM_OK;
@@ -530,7 +530,7 @@ __global__ void __launch_bounds__(32 * WARPS) rss_kernel(ls_args<T> a)
 // ---- host side ----------------------------------------------------------------------------
 // Adds the call-wide counters dev (ST_N, device) to *st (may be NULL), once
 // the work of stream s that writes them is done.
-bsym_status read_stats(const unsigned long long *dev, cudaStream_t s, bsym__sx_stats *st, char *msg,
+bsym_status read_stats(const unsigned long long *dev, cudaStream_t s, bsym__strategy_stats *st, char *msg,
                        size_t msglen)
 {
     unsigned long long h[ST_N];
@@ -555,14 +555,14 @@ struct counters {
         BSYM_CUDA_TRY(cudaMemset(dev, 0, ST_N * sizeof(unsigned long long)));
         return BSYM_OK;
     }
-    bsym_status add_to(bsym__sx_stats *st, char *msg, size_t msglen)
+    bsym_status add_to(bsym__strategy_stats *st, char *msg, size_t msglen)
     {
         return read_stats(dev, nullptr, st, msg, msglen);
     }
 };
 
-template <typename T> struct sx_host_args {
-    bsym__sx_job job;
+template <typename T> struct strategy_host_args {
+    bsym__strategy job;
     unsigned long long *stats;
     // least squares
     int m;
@@ -576,10 +576,10 @@ constexpr int SOLVE_ARRAYS = 5;
 template <typename T>
 bsym_status solvex_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
 {
-    const sx_host_args<T> &h = *static_cast<const sx_host_args<T> *>(arg);
-    return sx_device<T>(h.job, count, static_cast<const T *>(dev[0]), static_cast<T *>(dev[1]),
+    const strategy_host_args<T> &h = *static_cast<const strategy_host_args<T> *>(arg);
+    return strategy_device<T>(h.job, count, static_cast<const T *>(dev[0]), static_cast<T *>(dev[1]),
                         static_cast<int *>(dev[2]), static_cast<int *>(dev[3]), static_cast<int *>(dev[4]),
-                        sx_from<T>(dev + SOLVE_ARRAYS), h.stats, s, msg, msglen);
+                        strategy_from<T>(dev + SOLVE_ARRAYS), h.stats, s, msg, msglen);
 }
 
 bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
@@ -591,8 +591,8 @@ bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
 }
 
 template <typename T>
-bsym_status solvex_host(void **state, const bsym__sx_job *job, int64_t batch, const T *A, T *B, int *info,
-                        int *rank, int *used, bsym__sx_stats *stats, bsym_interrupt_fn interrupt, void *idata,
+bsym_status solvex_host(void **state, const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info,
+                        int *rank, int *used, bsym__strategy_stats *stats, bsym_interrupt_fn interrupt, void *idata,
                         char *msg, size_t msglen)
 {
     bsym_status st = size_check(job->n, "n", msg, msglen);
@@ -601,10 +601,10 @@ bsym_status solvex_host(void **state, const bsym__sx_job *job, int64_t batch, co
     counters cnt;
     if ((st = cnt.init(msg, msglen)) != BSYM_OK)
         return st;
-    sx_host_args<T> h{*job, cnt.dev, 0, false, false, 0};
+    strategy_host_args<T> h{*job, cnt.dev, 0, false, false, 0};
     const size_t n = size_t(job->n), nb = n * size_t(job->nrhs);
     size_t ws[W_N];
-    sx_sizes<T>(*job, ws);
+    strategy_sizes<T>(*job, ws);
     bsym_array arrays[SOLVE_ARRAYS + W_N] = {
         {A, nullptr, n * n * sizeof(T)},
         {B, B, nb * sizeof(T)},
@@ -626,7 +626,7 @@ enum { L_X, L_Y, L_W, L_BETA, L_RSS, L_INFO, L_RANK, L_USED, L_G, LS_ARRAYS };
 template <typename T>
 bsym_status lsfit_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
 {
-    const sx_host_args<T> &h = *static_cast<const sx_host_args<T> *>(arg);
+    const strategy_host_args<T> &h = *static_cast<const strategy_host_args<T> *>(arg);
     ls_args<T> a{h.m, int(h.job.n), int(h.job.nrhs), count,
                  static_cast<const T *>(dev[L_X]), static_cast<const T *>(dev[L_Y]),
                  h.weights ? static_cast<const T *>(dev[L_W]) : nullptr,
@@ -635,9 +635,9 @@ bsym_status lsfit_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t
     const size_t smem = size_t(h.tile) * size_t(a.p + a.nrhs + 1) * sizeof(T);
     gram_kernel<T><<<unsigned(count), GRAM_THREADS, smem, s>>>(a);
     BSYM_CUDA_TRY(cudaGetLastError());
-    bsym_status st = sx_device<T>(h.job, count, a.G, a.C, static_cast<int *>(dev[L_INFO]),
+    bsym_status st = strategy_device<T>(h.job, count, a.G, a.C, static_cast<int *>(dev[L_INFO]),
                                   static_cast<int *>(dev[L_RANK]), static_cast<int *>(dev[L_USED]),
-                                  sx_from<T>(dev + LS_ARRAYS), h.stats, s, msg, msglen);
+                                  strategy_from<T>(dev + LS_ARRAYS), h.stats, s, msg, msglen);
     if (st != BSYM_OK || !h.rss || a.nrhs == 0)
         return st;
     rss_kernel<T><<<unsigned((count * a.nrhs + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(a);
@@ -646,8 +646,8 @@ bsym_status lsfit_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t
 }
 
 template <typename T>
-bsym_status lsfit_host(void **state, const bsym__sx_job *job, int64_t m, int64_t batch, const T *X, const T *Y,
-                       const T *w, T *beta, T *rss, int *info, int *rank, int *used, bsym__sx_stats *stats,
+bsym_status lsfit_host(void **state, const bsym__strategy *job, int64_t m, int64_t batch, const T *X, const T *Y,
+                       const T *w, T *beta, T *rss, int *info, int *rank, int *used, bsym__strategy_stats *stats,
                        bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
 {
     bsym_status st = size_check(job->n, "p", msg, msglen);
@@ -662,10 +662,10 @@ bsym_status lsfit_host(void **state, const bsym__sx_job *job, int64_t m, int64_t
     counters cnt;
     if ((st = cnt.init(msg, msglen)) != BSYM_OK)
         return st;
-    sx_host_args<T> h{*job, cnt.dev, int(m), w != nullptr, rss != nullptr, tile};
+    strategy_host_args<T> h{*job, cnt.dev, int(m), w != nullptr, rss != nullptr, tile};
     const size_t p = size_t(job->n), k = size_t(job->nrhs), t = sizeof(T), mm = size_t(m);
     size_t ws[W_N];
-    sx_sizes<T>(*job, ws);
+    strategy_sizes<T>(*job, ws);
     bsym_array arrays[LS_ARRAYS + W_N] = {
         {X, nullptr, mm * p * t},
         {Y, nullptr, mm * k * t},
@@ -688,18 +688,18 @@ bsym_status lsfit_host(void **state, const bsym__sx_job *job, int64_t m, int64_t
 const size_t ALIGN = 256;
 size_t up(size_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
 
-template <typename T> size_t launch_workspace(const bsym__sx_job &job, int64_t batch)
+template <typename T> size_t launch_workspace(const bsym__strategy &job, int64_t batch)
 {
     size_t ws[W_N], total = up(ST_N * sizeof(unsigned long long));
-    sx_sizes<T>(job, ws);
+    strategy_sizes<T>(job, ws);
     for (int i = 0; i < W_N; i++)
         total += up(ws[i] * size_t(batch));
     return total;
 }
 
 template <typename T>
-bsym_status solvex_launch(const bsym__sx_job *job, int64_t batch, const T *A, T *B, int *info, int *rank,
-                          int *used, void *work, bsym__sx_stats *stats, void *stream)
+bsym_status solvex_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
+                          int *used, void *work, bsym__strategy_stats *stats, void *stream)
 {
     char msg[256];
     const size_t msglen = sizeof msg;
@@ -708,7 +708,7 @@ bsym_status solvex_launch(const bsym__sx_job *job, int64_t batch, const T *A, T 
     if (st != BSYM_OK)
         return st;
     size_t ws[W_N];
-    sx_sizes<T>(*job, ws);
+    strategy_sizes<T>(*job, ws);
     char *base = static_cast<char *>(work);
     unsigned long long *dstats = reinterpret_cast<unsigned long long *>(base);
     void *p[W_N];
@@ -718,7 +718,7 @@ bsym_status solvex_launch(const bsym__sx_job *job, int64_t batch, const T *A, T 
         off += up(ws[i] * size_t(batch));
     }
     BSYM_CUDA_TRY(cudaMemsetAsync(dstats, 0, ST_N * sizeof(unsigned long long), s));
-    if ((st = sx_device<T>(*job, batch, A, B, info, rank, used, sx_from<T>(p), dstats, s, msg, msglen)) != BSYM_OK)
+    if ((st = strategy_device<T>(*job, batch, A, B, info, rank, used, strategy_from<T>(p), dstats, s, msg, msglen)) != BSYM_OK)
         return st;
     return read_stats(dstats, s, stats, msg, msglen);
 }
@@ -726,36 +726,36 @@ bsym_status solvex_launch(const bsym__sx_job *job, int64_t batch, const T *A, T 
 } // namespace
 
 #define SX_ENTRIES(P, TT)                                                                        \
-    extern "C" bsym_status bsym_cuda_solvex_##P(void **state, const bsym__sx_job *job, int64_t batch, \
+    extern "C" bsym_status bsym_cuda_strategy_##P(void **state, const bsym__strategy *job, int64_t batch, \
                                                 const TT *A, TT *B, int *info, int *rank, int *used, \
-                                                bsym__sx_stats *stats, bsym_interrupt_fn interrupt, \
+                                                bsym__strategy_stats *stats, bsym_interrupt_fn interrupt, \
                                                 void *idata, char *msg, size_t msglen)          \
     {                                                                                           \
         return solvex_host<TT>(state, job, batch, A, B, info, rank, used, stats, interrupt, idata, \
                                msg, msglen);                                                    \
     }                                                                                           \
-    extern "C" bsym_status bsym_cuda_lsfit_##P(void **state, const bsym__sx_job *job, int64_t m,  \
+    extern "C" bsym_status bsym_cuda_lsfit_##P(void **state, const bsym__strategy *job, int64_t m,  \
                                                int64_t batch, const TT *X, const TT *Y,         \
                                                const TT *w, TT *beta, TT *rss, int *info,       \
-                                               int *rank, int *used, bsym__sx_stats *stats,     \
+                                               int *rank, int *used, bsym__strategy_stats *stats,     \
                                                bsym_interrupt_fn interrupt, void *idata,        \
                                                char *msg, size_t msglen)                        \
     {                                                                                           \
         return lsfit_host<TT>(state, job, m, batch, X, Y, w, beta, rss, info, rank, used, stats, \
                               interrupt, idata, msg, msglen);                                   \
     }                                                                                           \
-    extern "C" bsym_status bsym_cuda_solvex_launch_##P(const bsym__sx_job *job, int64_t batch,   \
+    extern "C" bsym_status bsym_cuda_strategy_launch_##P(const bsym__strategy *job, int64_t batch,   \
                                                        const TT *dA, TT *dB, int *dinfo,        \
                                                        int *drank, int *dused, void *dwork,     \
-                                                       bsym__sx_stats *stats, void *stream)     \
+                                                       bsym__strategy_stats *stats, void *stream)     \
     {                                                                                           \
         return solvex_launch<TT>(job, batch, dA, dB, dinfo, drank, dused, dwork, stats, stream); \
     }
 SX_ENTRIES(d, double)
 SX_ENTRIES(s, float)
 
-extern "C" size_t bsym_cuda_solvex_workspace(char precision, int n, int nrhs, int64_t batch)
+extern "C" size_t bsym_cuda_strategy_workspace(char precision, int n, int nrhs, int64_t batch)
 {
-    bsym__sx_job job{'L', n, nrhs, BSYM_METHOD_TRIDIAG, 1, 0.0, 0.0};
+    bsym__strategy job{'L', n, nrhs, BSYM_METHOD_TRIDIAG, 1, 0.0, 0.0};
     return precision == 'd' ? launch_workspace<double>(job, batch) : launch_workspace<float>(job, batch);
 }

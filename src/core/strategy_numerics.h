@@ -1,5 +1,5 @@
 /*
- * solvex_numerics.h -- the per-system numerics of the truncated-spectrum and
+ * strategy_numerics.h -- the per-system numerics of the truncated-spectrum and
  * automatic solves (bsym_*solvex) and of batched least squares
  * (bsym_*lsfit), written once for the CPU (core/eigen.c) and the GPU
  * (cuda/strategy.cu):
@@ -17,24 +17,21 @@
  * Included after tridiag_eig_impl.h (te_sturm_, te_gersh_, te_pow2_), with
  * the same macros: T, SFX, FABS, FREXP, LDEXP, EPS, TE_FN.
  */
-#define SX_CAT2(a, b) a##b
-#define SX_CAT(a, b) SX_CAT2(a, b)
-#define SX(name) SX_CAT(name, SFX)
 
 /* A vectorizable sum (the CPU's OpenMP simd; nothing on the GPU). */
 #if defined(__CUDA_ARCH__) || !defined(_OPENMP)
-#define SX_SIMD_SUM
+#define STRATEGY_SIMD_SUM
 #else
-#define SX_SIMD_SUM _Pragma("omp simd reduction(+ : s)")
+#define STRATEGY_SIMD_SUM _Pragma("omp simd reduction(+ : s)")
 #endif
 
 /* max|l| is bracketed to this relative width by the conditioning test. */
-#define SX_REL_WIDTH (1.0 / 1024)
+#define STRATEGY_REL_WIDTH (1.0 / 1024)
 
 /* Row i of the residual of A x = b, in double: returns |b_i - (A x)_i| and
  * sets *arow = sum_k |A(i, k)|, A read from the triangle named by uplo (n x n,
  * column-major). Non-finite input gives a non-finite result. */
-TE_FN double SX(sx_resid_row_)(char uplo, int n, const T *A, const T *x, T b, int i, double *arow)
+TE_FN double PREC(strategy_resid_row_)(char uplo, int n, const T *A, const T *x, T b, int i, double *arow)
 {
     double s = 0, a = 0;
     for (int k = 0; k < n; k++) {
@@ -49,25 +46,25 @@ TE_FN double SX(sx_resid_row_)(char uplo, int n, const T *A, const T *x, T b, in
 
 /* The backward error of one right-hand side from its maxima: rmax / (anorm
  * xmax + bmax); 0 for an all-zero system, NaN when rmax is NaN. */
-TE_FN double SX(sx_berr_)(double rmax, double anorm, double xmax, double bmax)
+TE_FN double PREC(strategy_berr_)(double rmax, double anorm, double xmax, double bmax)
 {
     const double den = anorm * xmax + bmax;
     return rmax == 0 ? 0.0 : rmax / den;
 }
 
 /* The Sturm count of the scaled T at x (see te_sturm_). */
-TE_FN int SX(sx_count_)(int n, const T *d, const T *e, T x, T pivmin)
+TE_FN int PREC(strategy_count_)(int n, const T *d, const T *e, T x, T pivmin)
 {
-    return SX(te_sturm_)(n, d, e, x, pivmin);
+    return PREC(te_sturm_)(n, d, e, x, pivmin);
 }
 
 /* The conditioning test of one symmetric tridiagonal T (d: n entries, e:
  * n - 1, any scale; finite). Returns 1 when T has an eigenvalue in (-tau,
  * tau], tau = rcond L, L an upper estimate of max|l| within a relative
- * SX_REL_WIDTH (bisection on Sturm counts from the Gerschgorin interval),
+ * STRATEGY_REL_WIDTH (bisection on Sturm counts from the Gerschgorin interval),
  * and sets *notspd = 1 when an eigenvalue is <= 0. A zero T returns 1.
  * ws: 2n elements. */
-TE_FN int SX(sx_ill_)(int n, const T *d, const T *e, double rcond, T *ws, int *notspd)
+TE_FN int PREC(strategy_ill_)(int n, const T *d, const T *e, double rcond, T *ws, int *notspd)
 {
     T *ds = ws, *es = ws + n, amax = 0, gl, gu, pivmin;
     for (int i = 0; i < n; i++) {
@@ -81,14 +78,14 @@ TE_FN int SX(sx_ill_)(int n, const T *d, const T *e, double rcond, T *ws, int *n
     int ex;
     FREXP(amax, &ex); /* max|T| scaled into [1/2, 1): no overflow in the counts */
     for (int i = 0; i < n; i++) {
-        ds[i] = SX(te_pow2_)(d[i], -ex);
-        es[i] = i + 1 < n ? SX(te_pow2_)(e[i], -ex) : (T)0;
+        ds[i] = PREC(te_pow2_)(d[i], -ex);
+        es[i] = i + 1 < n ? PREC(te_pow2_)(e[i], -ex) : (T)0;
     }
-    SX(te_gersh_)(n, ds, es, &gl, &gu, &pivmin);
+    PREC(te_gersh_)(n, ds, es, &gl, &gu, &pivmin);
     /* |gl|, |gu| <= ||T||_inf <= sqrt(n) max|l|: an absolute width of
      * 2^-10 G / n is also within 2^-10 of max|l| */
     const T G = FABS(gl) > FABS(gu) ? FABS(gl) : FABS(gu);
-    const T atol = (T)SX_REL_WIDTH * G / (T)n;
+    const T atol = (T)STRATEGY_REL_WIDTH * G / (T)n;
     T bound[2];
     for (int side = 0; side < 2; side++) { /* 0: the smallest eigenvalue, 1: the largest */
         /* multisection: the counts at TE_BISECT_W points of [lo, hi] at once
@@ -98,11 +95,11 @@ TE_FN int SX(sx_ill_)(int n, const T *d, const T *e, double rcond, T *ws, int *n
         int c[TE_BISECT_W];
         for (int it = 0; it < 64; it++) {
             const T big = FABS(lo) > FABS(hi) ? FABS(lo) : FABS(hi);
-            if (hi - lo <= atol || hi - lo <= (T)SX_REL_WIDTH * big)
+            if (hi - lo <= atol || hi - lo <= (T)STRATEGY_REL_WIDTH * big)
                 break;
             for (int w = 0; w < TE_BISECT_W; w++)
                 x[w] = lo + (hi - lo) * (T)(w + 1) / (T)(TE_BISECT_W + 1);
-            SX(te_sturm_w_)(n, ds, es, x, pivmin, c);
+            PREC(te_sturm_w_)(n, ds, es, x, pivmin, c);
             int w = 0; /* the first point at or above the eigenvalue sought */
             while (w < TE_BISECT_W && c[w] < target)
                 w++;
@@ -115,28 +112,28 @@ TE_FN int SX(sx_ill_)(int n, const T *d, const T *e, double rcond, T *ws, int *n
     }
     const T L = bound[0] > bound[1] ? bound[0] : bound[1];
     const T tau = (T)(rcond * (double)L);
-    *notspd = SX(sx_count_)(n, ds, es, 0, pivmin) > 0;
-    return SX(sx_count_)(n, ds, es, tau, pivmin) > SX(sx_count_)(n, ds, es, -tau, pivmin);
+    *notspd = PREC(strategy_count_)(n, ds, es, 0, pivmin) > 0;
+    return PREC(strategy_count_)(n, ds, es, tau, pivmin) > PREC(strategy_count_)(n, ds, es, -tau, pivmin);
 }
 
 /* The truncation threshold rcond max|l| of the ascending eigenvalues w. */
-TE_FN T SX(sx_tau_)(int n, const T *w, double rcond)
+TE_FN T PREC(strategy_tau_)(int n, const T *w, double rcond)
 {
     const T big = FABS(w[0]) > FABS(w[n - 1]) ? FABS(w[0]) : FABS(w[n - 1]);
     return (T)(rcond * (double)big);
 }
 
 /* 1 when the pair of eigenvalue l is kept: |l| >= tau and l != 0. */
-TE_FN int SX(sx_kept_)(T l, T tau)
+TE_FN int PREC(strategy_kept_)(T l, T tau)
 {
     return FABS(l) >= tau && l != 0;
 }
 
 /* The coefficient of pair j in the truncated solution: (v_j^T b) / w_j when
  * kept, else 0 (V n x n column-major, b n entries). */
-TE_FN T SX(sx_coef_)(int n, const T *V, const T *b, const T *w, int j, T tau)
+TE_FN T PREC(strategy_coef_)(int n, const T *V, const T *b, const T *w, int j, T tau)
 {
-    if (!SX(sx_kept_)(w[j], tau))
+    if (!PREC(strategy_kept_)(w[j], tau))
         return 0;
     double s = 0;
     for (int i = 0; i < n; i++)
@@ -145,7 +142,7 @@ TE_FN T SX(sx_coef_)(int n, const T *V, const T *b, const T *w, int j, T tau)
 }
 
 /* Row i of the truncated solution x = V coef. */
-TE_FN T SX(sx_apply_row_)(int n, const T *V, const T *coef, int i)
+TE_FN T PREC(strategy_apply_row_)(int n, const T *V, const T *coef, int i)
 {
     double s = 0;
     for (int j = 0; j < n; j++)
@@ -155,15 +152,15 @@ TE_FN T SX(sx_apply_row_)(int n, const T *V, const T *coef, int i)
 
 /* sum_r w_r x_r y_r over `len` rows, x, y, w with strides 1 (w NULL: all
  * ones): an entry of X^T W X or X^T W Y, or its part over a tile of rows. */
-TE_FN double SX(sx_wdot_)(int len, const T *x, const T *y, const T *w)
+TE_FN double PREC(strategy_wdot_)(int len, const T *x, const T *y, const T *w)
 {
     double s = 0;
     if (w == NULL) {
-        SX_SIMD_SUM
+        STRATEGY_SIMD_SUM
         for (int r = 0; r < len; r++)
             s += (double)x[r] * (double)y[r];
     } else {
-        SX_SIMD_SUM
+        STRATEGY_SIMD_SUM
         for (int r = 0; r < len; r++)
             s += (double)w[r] * (double)x[r] * (double)y[r];
     }
@@ -171,7 +168,7 @@ TE_FN double SX(sx_wdot_)(int len, const T *x, const T *y, const T *w)
 }
 
 /* Row r of a fit's residual, y_r - sum_j X(r, j) beta_j (X m x p). */
-TE_FN double SX(sx_fit_resid_)(int m, int p, const T *X, const T *beta, T y, int r)
+TE_FN double PREC(strategy_fit_resid_)(int m, int p, const T *X, const T *beta, T y, int r)
 {
     double s = (double)y;
     for (int j = 0; j < p; j++)
@@ -179,7 +176,4 @@ TE_FN double SX(sx_fit_resid_)(int m, int p, const T *X, const T *beta, T y, int
     return s;
 }
 
-#undef SX
-#undef SX_CAT
-#undef SX_CAT2
-#undef SX_SIMD_SUM
+#undef STRATEGY_SIMD_SUM

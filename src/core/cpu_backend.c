@@ -1,0 +1,58 @@
+/*
+ * cpu_backend.c -- the CPU backend's table: every operation family in every
+ * precision the CPU drivers have (ldlt.c, householder.c, pcr.c, eigen.c,
+ * strategy.c: OpenMP over the batch), bound to the one job description of
+ * backend.h. The dispatcher hands it chunks of BSYM_CPU_CHUNK systems and
+ * checks for interrupts between them.
+ */
+#include <stdio.h>
+
+#include "internal.h"
+
+/* A CPU driver's result (0, or -1 when a thread's workspace could not be
+ * allocated) as a status with its message. */
+static bsym_status cpu_done(const bsym__exec *x, const bsym__job *j, const char *what, int rc)
+{
+    if (rc == 0)
+        return BSYM_OK;
+    snprintf(x->msg, x->msglen, "no memory for the %s workspace (n = %lld)", what, (long long)j->n);
+    return BSYM_ERR_NOMEM;
+}
+
+#include "prec_double.h"
+#include "cpu_backend_impl.h"
+#include "prec_end.h"
+
+#include "prec_float.h"
+#include "cpu_backend_impl.h"
+#include "prec_end.h"
+
+/* The CPU has no device to describe. */
+static void cpu_query(bsym_device_info *info)
+{
+    (void)info;
+}
+
+static void cpu_release(void *state)
+{
+    (void)state;
+}
+
+const bsym__backend bsym__cpu_backend = {
+    .name = "CPU",
+    .device = BSYM_DEVICE_CPU,
+    .chunk = BSYM_CPU_CHUNK,
+    .max_n = {0}, /* any n */
+    .query = cpu_query,
+    .release = cpu_release,
+    .op = {
+        /*                          float                    double                 c, z */
+        [BSYM__OP_LDLT]           = {cpu_ldlt_s,           cpu_ldlt_d},
+        [BSYM__OP_HHSOLVE]        = {cpu_hhsolve_s,        cpu_hhsolve_d},
+        [BSYM__OP_TRIDIAGONALIZE] = {cpu_tridiagonalize_s, cpu_tridiagonalize_d},
+        [BSYM__OP_PCR]            = {cpu_pcr_s,            cpu_pcr_d},
+        [BSYM__OP_EIG]            = {cpu_eig_s,            cpu_eig_d},
+        [BSYM__OP_STRATEGY]       = {cpu_strategy_s,       cpu_strategy_d},
+        [BSYM__OP_LSFIT]          = {cpu_lsfit_s,          cpu_lsfit_d},
+    },
+};

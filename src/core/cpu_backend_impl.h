@@ -1,0 +1,56 @@
+/*
+ * cpu_backend_impl.h -- the CPU backend's operations in one precision: each
+ * takes the (already chunked) job and calls the CPU driver of its family.
+ * Included by cpu_backend.c once per precision (T, PREC from prec_*.h).
+ */
+
+static bsym_status PREC(cpu_ldlt_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "LDL^T",
+                    PREC(bsym__ldlt_cpu_)(j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A, (T *)j->B,
+                                          j->info, x->threads));
+}
+
+static bsym_status PREC(cpu_hhsolve_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "Householder",
+                    PREC(bsym__hhsolve_cpu_)(j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A,
+                                             (T *)j->B, j->info, x->threads, NULL, NULL));
+}
+
+static bsym_status PREC(cpu_tridiagonalize_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "Householder",
+                    PREC(bsym__tridiagonalize_cpu_)(j->uplo, j->n, j->batch, (const T *)j->A, (T *)j->d,
+                                                    (T *)j->e, (T *)j->Q, j->info, x->threads));
+}
+
+static bsym_status PREC(cpu_pcr_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "tridiagonal solve",
+                    PREC(bsym__pcr_cpu_)(j->n, j->nrhs, j->batch, (const T *)j->dl, (const T *)j->dd,
+                                         (const T *)j->du, (T *)j->B, j->info, x->threads));
+}
+
+static bsym_status PREC(cpu_eig_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "eigensolver",
+                    PREC(bsym__eig_cpu_)(j->uplo, j->n, j->batch, (const T *)j->A, (const T *)j->dd,
+                                         (const T *)j->dl, j->sel, (T *)j->w, (T *)j->V, j->count,
+                                         j->info, x->threads));
+}
+
+static bsym_status PREC(cpu_strategy_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "truncated-spectrum",
+                    PREC(bsym__strategy_cpu_)(j->strategy, j->batch, (const T *)j->A, (T *)j->B, j->info,
+                                              j->rank, j->used, j->stats, x->threads));
+}
+
+static bsym_status PREC(cpu_lsfit_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "least-squares",
+                    PREC(bsym__lsfit_cpu_)(j->strategy, j->m, j->batch, (const T *)j->X, (const T *)j->Y,
+                                           (const T *)j->wts, (T *)j->B, (T *)j->rss, j->info, j->rank,
+                                           j->used, j->stats, x->threads));
+}

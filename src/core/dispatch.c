@@ -1,0 +1,530 @@
+/*
+ * dispatch.c -- the dispatcher: every public entry point of the batched
+ * operations (solves, least squares, tridiagonalization, tridiagonal solves,
+ * eigensolvers) validates its arguments, describes its call in one bsym__job
+ * and hands it to run(), which picks the backend (CPU, or the GPU backend
+ * when the build has one; see backend.h), cuts the batch into chunks where
+ * the backend wants them, checks for interrupts between chunks and calls one
+ * row of the backend's table. These steps are written once, here.
+ */
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ---- the backends ---------------------------------------------------------- */
+#ifdef BSYM_WITH_CUDA
+extern const bsym__backend bsym__cuda_backend; /* cuda/backend.cu */
+#endif
+
+const bsym__backend *bsym__gpu_backend(void)
+{
+#ifdef BSYM_WITH_CUDA
+    return &bsym__cuda_backend;
+#else
+    return NULL;
+#endif
+}
+
+/* What messages call each operation family. */
+static const char *const op_names[BSYM__OPS] = {
+    [BSYM__OP_LDLT] = "LDL^T",
+    [BSYM__OP_HHSOLVE] = "Householder",
+    [BSYM__OP_TRIDIAGONALIZE] = "Householder",
+    [BSYM__OP_PCR] = "tridiagonal solve",
+    [BSYM__OP_EIG] = "eigensolver",
+    [BSYM__OP_STRATEGY] = "truncated-spectrum",
+    [BSYM__OP_LSFIT] = "least-squares",
+};
+
+/* Matrix entries of one system, for the automatic device choice. */
+static int64_t job_entries(const bsym__job *j)
+{
+    switch (j->op) {
+    case BSYM__OP_PCR:
+        return j->n * (j->nrhs + 3);
+    case BSYM__OP_EIG:
+        return j->A != NULL || j->V != NULL ? j->n * j->n : 3 * j->n;
+    case BSYM__OP_LSFIT:
+        return j->m * (j->n + j->nrhs);
+    default:
+        return j->n * j->n;
+    }
+}
+
+/* Bytes of one element of the job's precision. */
+static size_t prec_size(bsym__prec p)
+{
+    static const size_t size[BSYM__PRECS] = {4, 8, 8, 16};
+    return size[p];
+}
+
+/* p advanced by k0 systems of `per` elements of `size` bytes (NULL stays NULL). */
+static const void *advance(const void *p, int64_t per, int64_t k0, size_t size)
+{
+    return p == NULL ? NULL : (const char *)p + (size_t)(per * k0) * size;
+}
+#define ADVANCE(field, per) ((void *)advance(j->field, (per), k0, size))
+#define ADVANCE_INT(field) (j->field == NULL ? NULL : j->field + k0)
+
+/* Systems [k0, k0 + count) of job j as a job of their own (the extents of
+ * backend.h's bsym__job). */
+static bsym__job job_slice(const bsym__job *j, int64_t k0, int64_t count)
+{
+    const size_t size = prec_size(j->prec);
+    const int64_t n = j->n, off = n > 0 ? n - 1 : 0;
+    bsym__job s = *j;
+    s.batch = count;
+    s.A = ADVANCE(A, n * n);
+    s.Q = ADVANCE(Q, n * n);
+    s.V = ADVANCE(V, n * n);
+    s.B = ADVANCE(B, n * j->nrhs);
+    s.d = ADVANCE(d, n);
+    s.dd = ADVANCE(dd, n);
+    s.w = ADVANCE(w, n);
+    s.e = ADVANCE(e, off);
+    s.dl = ADVANCE(dl, off);
+    s.du = ADVANCE(du, off);
+    s.X = ADVANCE(X, j->m * n);
+    s.Y = ADVANCE(Y, j->m * j->nrhs);
+    s.wts = ADVANCE(wts, j->m);
+    s.rss = ADVANCE(rss, j->nrhs);
+    s.info = ADVANCE_INT(info);
+    s.count = ADVANCE_INT(count);
+    s.rank = ADVANCE_INT(rank);
+    s.used = ADVANCE_INT(used);
+    return s;
+}
+#undef ADVANCE
+#undef ADVANCE_INT
+
+/* Sizes must be >= 0 and every array of the call addressable. */
+static bsym_status check_sizes(bsym_ctx *ctx, const bsym__job *c)
+{
+    int64_t n = c->n, batch = c->batch, nrhs = c->nrhs;
+    if (n < 0 || nrhs < 0 || batch < 0)
+        return bsym__fail(ctx, BSYM_ERR_ARG,
+                          "sizes must be >= 0 (n = %lld, nrhs = %lld, batch = %lld)",
+                          (long long)n, (long long)nrhs, (long long)batch);
+    if (n > 0 && batch > 0 &&
+        (n > INT64_MAX / n / batch || (nrhs > 0 && nrhs > INT64_MAX / n / batch)))
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "the batch is too large to address");
+    return BSYM_OK;
+}
+
+/* 1 when backend b has job j's operation in j's precision for j's n. */
+static int serves(const bsym__backend *b, const bsym__job *j)
+{
+    return b->op[j->op][j->prec] != NULL && (b->max_n[j->op] == 0 || j->n <= b->max_n[j->op]);
+}
+
+/* Picks the backend of a call (*be). */
+static bsym_status choose_backend(bsym_ctx *ctx, const bsym__job *j, const bsym__backend **be)
+{
+    const bsym__backend *gpu = bsym__gpu_backend();
+    *be = &bsym__cpu_backend;
+    if (ctx->device == BSYM_DEVICE_CPU)
+        return BSYM_OK;
+    bsym_device_info dev;
+    bsym_get_device_info(&dev);
+    if (ctx->device == BSYM_DEVICE_GPU) {
+        if (!dev.gpu_available)
+            return bsym__fail(ctx, BSYM_ERR_NODEVICE, "the GPU was requested but no GPU is usable: %s",
+                              dev.reason);
+        if (gpu->op[j->op][j->prec] == NULL)
+            return bsym__fail(ctx, BSYM_ERR_SIZE, "the GPU has no %s in this precision; use the CPU",
+                              op_names[j->op]);
+        if (!serves(gpu, j))
+            return bsym__fail(ctx, BSYM_ERR_SIZE,
+                              "n = %lld exceeds the GPU %s limit of %lld; use the CPU or the automatic device choice",
+                              (long long)j->n, op_names[j->op], (long long)gpu->max_n[j->op]);
+        *be = gpu;
+        return BSYM_OK;
+    }
+    if (dev.gpu_available && serves(gpu, j) && j->batch * job_entries(j) >= BSYM_AUTO_GPU_MIN_ENTRIES)
+        *be = gpu;
+    return BSYM_OK;
+}
+
+/* The walk every entry point shares, after its own pointer checks: the
+ * backend, then its operation on the whole batch or chunk by chunk. */
+static bsym_status run(bsym_ctx *ctx, const bsym__job *j)
+{
+    const bsym__backend *be = NULL;
+    bsym_status st = choose_backend(ctx, j, &be);
+    if (st != BSYM_OK)
+        return st;
+    if (j->n == 0 || j->batch == 0) {
+        for (int64_t k = 0; k < j->batch && j->info != NULL; k++)
+            j->info[k] = 0;
+        ctx->last_device = be->device;
+        return BSYM_OK;
+    }
+    const bsym__op_fn fn = be->op[j->op][j->prec];
+    if (fn == NULL)
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "the %s backend has no %s in this precision", be->name,
+                          op_names[j->op]);
+    const bsym__exec x = {&ctx->gpu_state, ctx->threads, ctx->interrupt, ctx->interrupt_data,
+                          ctx->message, sizeof ctx->message};
+    if (be->chunk == 0) {
+        st = fn(&x, j);
+    } else {
+        for (int64_t k0 = 0; k0 < j->batch && st == BSYM_OK; k0 += be->chunk) {
+            const int64_t cnt = j->batch - k0 < be->chunk ? j->batch - k0 : be->chunk;
+            const bsym__job part = job_slice(j, k0, cnt);
+            st = k0 > 0 && bsym__interrupted(ctx)
+                     ? bsym__fail(ctx, BSYM_ERR_INTERRUPTED, "interrupted by the user")
+                     : fn(&x, &part);
+        }
+    }
+    if (st == BSYM_OK)
+        ctx->last_device = be->device;
+    return st;
+}
+
+/* 1 when the call has at least one system with n > 0 (pointers needed). */
+static int nonempty(const bsym__job *c)
+{
+    return c->n > 0 && c->batch > 0;
+}
+
+/* ---- plans ----------------------------------------------------------------- */
+void bsym_plan_init(bsym_plan *plan)
+{
+    if (plan != NULL)
+        memset(plan, 0, sizeof *plan);
+}
+
+bsym_method bsym_plan_start(const bsym_plan *plan)
+{
+    if (plan == NULL || plan->systems <= 0)
+        return BSYM_METHOD_TRIDIAG;
+    if (2 * plan->last_fallback > plan->last_systems)
+        return BSYM_METHOD_EIGEN;
+    if (plan->not_spd == 0 && plan->fallback == 0) /* every BSYM_PLAN_AUDIT-th call: full checks */
+        return plan->calls % BSYM_PLAN_AUDIT == BSYM_PLAN_AUDIT - 1 ? BSYM_METHOD_TRIDIAG : BSYM_METHOD_LDLT;
+    return BSYM_METHOD_TRIDIAG;
+}
+
+/* Records a successful automatic call's outcome in the plan. */
+static void plan_record(bsym_plan *plan, const bsym__strategy_stats *st)
+{
+    plan->calls++;
+    plan->systems += st->solved;
+    plan->fallback += st->fallback;
+    plan->not_spd += st->not_spd;
+    plan->last_systems = st->solved;
+    plan->last_fallback = st->fallback;
+}
+
+/* Checks the options (NULL: AUTO with the defaults) and fills the job of a
+ * call; eps is the unit roundoff of the precision. */
+static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, const bsym__job *c, double eps,
+                            bsym__strategy *job, bsym_method *method)
+{
+    static const bsym_solve_opts defaults = {BSYM_METHOD_AUTO, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    const bsym_solve_opts *o = opts != NULL ? opts : &defaults;
+    if (o->method < BSYM_METHOD_LDLT || o->method > BSYM_METHOD_AUTO)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)o->method);
+    if (!(o->rcond >= 0 && o->rcond < 1))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "rcond must be in [0, 1) (got %g)", o->rcond);
+    if (!(o->tol <= DBL_MAX))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "tol must be a finite number (got %g; <= 0 selects the default)",
+                          o->tol);
+    const bsym_plan *pl = o->method == BSYM_METHOD_AUTO ? o->plan : NULL;
+    if (pl != NULL &&
+        (pl->calls < 0 || pl->systems < 0 || pl->not_spd < 0 || pl->fallback < 0 ||
+         pl->last_systems < 0 || pl->last_fallback < 0 || pl->not_spd > pl->systems ||
+         pl->fallback > pl->systems || pl->last_systems > pl->systems ||
+         pl->last_fallback > pl->last_systems))
+        return bsym__fail(ctx, BSYM_ERR_ARG,
+                          "plan: its counts must be >= 0 and within the systems it has seen");
+    *method = o->method;
+    job->uplo = c->uplo;
+    job->n = c->n;
+    job->nrhs = c->nrhs;
+    job->start = o->method == BSYM_METHOD_AUTO ? bsym_plan_start(pl) : o->method;
+    job->check = o->method == BSYM_METHOD_AUTO;
+    job->rcond = o->rcond;
+    job->tol = o->tol > 0 ? o->tol : 16.0 * (double)c->n * eps;
+    return BSYM_OK;
+}
+
+/* Runs op on a call with per-system rank and used (internal arrays when the
+ * caller passed NULL; written here when `plain`, an op that does not write
+ * them), then records an automatic call in the plan. */
+static bsym_status strategy_run(bsym_ctx *ctx, const bsym_solve_opts *opts,
+                          int plain, bsym_method method, const bsym__strategy *job, bsym__job *c)
+{
+    bsym__strategy_stats stats = {0, 0, 0};
+    int *own = NULL;
+    if ((c->rank == NULL || c->used == NULL) && c->batch > 0) {
+        own = malloc(2 * (size_t)c->batch * sizeof(int));
+        if (own == NULL)
+            return bsym__fail(ctx, BSYM_ERR_NOMEM, "no memory for the per-system ranks");
+    }
+    int *caller_rank = c->rank, *caller_used = c->used;
+    c->rank = caller_rank != NULL ? caller_rank : own;
+    c->used = caller_used != NULL ? caller_used : own + c->batch;
+    c->strategy = job;
+    c->stats = &stats;
+    bsym_status st = run(ctx, c);
+    if (st == BSYM_OK && (c->n == 0 || plain))
+        for (int64_t k = 0; k < c->batch; k++) { /* the paths that do not write them */
+            c->rank[k] = c->info[k] == 0 ? (int)c->n : -1;
+            c->used[k] = job->start;
+        }
+    if (st == BSYM_OK && method == BSYM_METHOD_AUTO && opts != NULL && opts->plan != NULL)
+        plan_record(opts->plan, &stats);
+    c->rank = caller_rank;
+    c->used = caller_used;
+    free(own);
+    return st;
+}
+
+/* ---- bsym_dsolvex / bsym_ssolvex, bsym_dsolve / bsym_ssolve -------------- */
+static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    bsym__strategy job;
+    bsym_method method = BSYM_METHOD_AUTO;
+    bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
+    if (st != BSYM_OK)
+        return st;
+    if (c->uplo != 'L' && c->uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
+    if ((st = check_sizes(ctx, c)) != BSYM_OK)
+        return st;
+    if (nonempty(c) && (c->A == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
+    c->op = method == BSYM_METHOD_LDLT      ? BSYM__OP_LDLT
+            : method == BSYM_METHOD_TRIDIAG ? BSYM__OP_HHSOLVE
+                                            : BSYM__OP_STRATEGY;
+    return strategy_run(ctx, opts, c->op != BSYM__OP_STRATEGY, method, &job, c);
+}
+
+bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                         int64_t nrhs, int64_t batch, const double *A, double *B, int *info,
+                         int *rank, int *used)
+{
+    bsym__job c = {.prec = BSYM__PREC_D, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, DBL_EPSILON / 2, &c);
+}
+
+bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                         int64_t nrhs, int64_t batch, const float *A, float *B, int *info,
+                         int *rank, int *used)
+{
+    bsym__job c = {.prec = BSYM__PREC_S, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
+}
+
+bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const double *A, double *B, int *info)
+{
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    return bsym_dsolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
+}
+
+bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const float *A, float *B, int *info)
+{
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    return bsym_ssolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
+}
+
+/* ---- bsym_dlsfit / bsym_slsfit -------------------------------------------- */
+static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    bsym__strategy job;
+    bsym_method method = BSYM_METHOD_AUTO;
+    bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
+    if (st != BSYM_OK)
+        return st;
+    if (c->m < 0 || c->n < 1)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "need m >= 0 rows and p >= 1 columns (m = %lld, p = %lld)",
+                          (long long)c->m, (long long)c->n);
+    if ((st = check_sizes(ctx, c)) != BSYM_OK)
+        return st;
+    if (c->m > 0 && c->batch > 0 &&
+        (c->m > INT64_MAX / c->batch / (c->n + c->nrhs + 1) || c->m > INT32_MAX / (c->n + c->nrhs + 1)))
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "the batch is too large to address (m = %lld)",
+                          (long long)c->m);
+    if (c->batch > 0 && (c->info == NULL || (c->m > 0 && c->X == NULL) ||
+                         (c->nrhs > 0 && (c->B == NULL || (c->m > 0 && c->Y == NULL)))))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "X, Y, beta and info must not be NULL");
+    c->op = BSYM__OP_LSFIT;
+    return strategy_run(ctx, opts, 0, method, &job, c);
+}
+
+bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
+                        int64_t nrhs, int64_t batch, const double *X, const double *Y,
+                        const double *w, double *beta, double *rss, int *rank, int *used,
+                        int *info)
+{
+    bsym__job c = {.prec = BSYM__PREC_D, .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
+              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
+              .used = used};
+    return lsfit(ctx, opts, DBL_EPSILON / 2, &c);
+}
+
+bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
+                        int64_t nrhs, int64_t batch, const float *X, const float *Y,
+                        const float *w, float *beta, float *rss, int *rank, int *used,
+                        int *info)
+{
+    bsym__job c = {.prec = BSYM__PREC_S, .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
+              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
+              .used = used};
+    return lsfit(ctx, opts, FLT_EPSILON / 2, &c);
+}
+
+/* ---- bsym_dtridiagonalize / bsym_stridiagonalize ------------------------ */
+static bsym_status tridiagonalize(bsym_ctx *ctx, bsym__job *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (c->uplo != 'L' && c->uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    if (nonempty(c) && (c->A == NULL || c->d == NULL || c->info == NULL || (c->n > 1 && c->e == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A, d, e (for n > 1) and info must not be NULL");
+    return run(ctx, c);
+}
+
+bsym_status bsym_dtridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const double *A, double *d, double *e, double *Q, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_TRIDIAGONALIZE, .prec = BSYM__PREC_D, .uplo = uplo, .n = n, .batch = batch,
+              .A = A, .d = d, .e = e, .Q = Q, .info = info};
+    return tridiagonalize(ctx, &c);
+}
+
+bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const float *A, float *d, float *e, float *Q, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_TRIDIAGONALIZE, .prec = BSYM__PREC_S, .uplo = uplo, .n = n, .batch = batch,
+              .A = A, .d = d, .e = e, .Q = Q, .info = info};
+    return tridiagonalize(ctx, &c);
+}
+
+/* ---- bsym_dtridiag_solve / bsym_stridiag_solve -------------------------- */
+static bsym_status tridiag_solve(bsym_ctx *ctx, bsym__job *c)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    if (nonempty(c) && (c->dd == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL) ||
+                        (c->n > 1 && c->dl == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "dl (for n > 1), d, B and info must not be NULL");
+    return run(ctx, c);
+}
+
+bsym_status bsym_dtridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t batch,
+                                const double *dl, const double *d, const double *du,
+                                double *B, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_PCR, .prec = BSYM__PREC_D, .n = n, .nrhs = nrhs, .batch = batch,
+              .dl = dl, .dd = d, .du = du, .B = B, .info = info};
+    return tridiag_solve(ctx, &c);
+}
+
+bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t batch,
+                                const float *dl, const float *d, const float *du,
+                                float *B, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_PCR, .prec = BSYM__PREC_S, .n = n, .nrhs = nrhs, .batch = batch,
+              .dl = dl, .dd = d, .du = du, .B = B, .info = info};
+    return tridiag_solve(ctx, &c);
+}
+
+/* ---- bsym_*syev / bsym_*stev ---------------------------------------------- */
+/* full: bsym_*syev (A), else bsym_*stev (d, e). */
+static bsym_status eig(bsym_ctx *ctx, int full, const bsym_select *sel, bsym__job *c)
+{
+    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (full && c->uplo != 'L' && c->uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
+    bsym_status st = check_sizes(ctx, c);
+    if (st != BSYM_OK)
+        return st;
+    c->sel = sel != NULL ? sel : &all;
+    switch (c->sel->kind) {
+    case BSYM_SELECT_ALL:
+        break;
+    case BSYM_SELECT_INDEX:
+        if (c->sel->il < 1 || c->sel->il > c->sel->iu || c->sel->iu > c->n)
+            return bsym__fail(ctx, BSYM_ERR_ARG,
+                              "index: need 1 <= il <= iu <= n (il = %lld, iu = %lld, n = %lld)",
+                              (long long)c->sel->il, (long long)c->sel->iu, (long long)c->n);
+        break;
+    case BSYM_SELECT_VALUE:
+        if (!(c->sel->vl < c->sel->vu))
+            return bsym__fail(ctx, BSYM_ERR_ARG, "interval: need vl < vu (vl = %g, vu = %g)",
+                              c->sel->vl, c->sel->vu);
+        break;
+    default:
+        return bsym__fail(ctx, BSYM_ERR_ARG, "sel: unknown selection kind %d", (int)c->sel->kind);
+    }
+    if (c->n > INT32_MAX / 4)
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "n = %lld is too large for the eigensolvers",
+                          (long long)c->n);
+    if (nonempty(c) && full && c->A == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "A must not be NULL");
+    if (nonempty(c) && !full && (c->dd == NULL || (c->n > 1 && c->dl == NULL)))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "d and e (for n > 1) must not be NULL");
+    if (nonempty(c) && (c->w == NULL || c->info == NULL))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "w and info must not be NULL");
+    return run(ctx, c);
+}
+
+bsym_status bsym_dsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const double *A,
+                       const bsym_select *sel, double *w, double *V, int *count, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_D, .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
+              .V = V, .count = count, .info = info};
+    return eig(ctx, 1, sel, &c);
+}
+
+bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const float *A,
+                       const bsym_select *sel, float *w, float *V, int *count, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_S, .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
+              .V = V, .count = count, .info = info};
+    return eig(ctx, 1, sel, &c);
+}
+
+bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d, const double *e,
+                       const bsym_select *sel, double *w, double *V, int *count, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_D, .uplo = 'L', .n = n, .batch = batch, .dd = d, .dl = e,
+              .w = w, .V = V, .count = count, .info = info};
+    return eig(ctx, 0, sel, &c);
+}
+
+bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, const float *e,
+                       const bsym_select *sel, float *w, float *V, int *count, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_S, .uplo = 'L', .n = n, .batch = batch, .dd = d, .dl = e,
+              .w = w, .V = V, .count = count, .info = info};
+    return eig(ctx, 0, sel, &c);
+}

@@ -1,0 +1,37 @@
+/*
+ * strategy.c -- CPU backend of the truncated-spectrum and automatic solves
+ * (bsym_*solvex, methods EIGEN and AUTO) and of batched least squares
+ * (bsym_*lsfit): the per-system numerics of strategy_numerics.h (shared with
+ * the GPU's cuda/strategy.cu) and the OpenMP drivers of strategy_impl.h, once
+ * for double and once for float. The paper's truncated spectrum and
+ * residual-driven strategy (Abbas-Turki & Graillat 2017, Sect. 2 and 5: drop
+ * the eigenvalues that push the condition number past 1/rcond).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The conditioning test's Sturm counts come from tridiag_eig_impl.h, without
+ * its divide and conquer (eigen.c's bsym__eig_one_* solves the systems
+ * redone); what this file does not call of it is not compiled. */
+#define TE_BISECTION_ONLY 1
+#define TE_FN static __attribute__((unused))
+#define TE_SYNC() ((void)0)
+#define TE_DIV(a, b) ((a) / (b))
+#define TE_BISECT_W 8 /* bisection chains run together (SIMD across chains) */
+
+#include "prec_double.h"
+#include "tridiag_eig_impl.h"
+#include "strategy_numerics.h"
+#include "strategy_impl.h"
+#include "prec_end.h"
+
+#include "prec_float.h"
+#include "tridiag_eig_impl.h"
+#include "strategy_numerics.h"
+#include "strategy_impl.h"
+#include "prec_end.h"
