@@ -4,7 +4,7 @@
 // choose (TRIDIAG: no history; LDLT: only well-conditioned SPD seen; EIGEN:
 // most needed the truncated spectrum), beside the cheap solves alone and the
 // vendor's batched routines in the same run:
-//   ours auto (start ...)     bsym_cuda_solvex_launch_{s,d}
+//   ours auto (start ...)     bsym_cuda_strategy_launch_{s,d}
 //   ours tridiag / ours ldlt  bsym_cuda_hhsolve_launch / bsym_cuda_ldlt_launch
 //                             (no checks: the lower bound of the strategy)
 //   cusolver potrf+potrs      cusolverDn{S,D}potrfBatched + potrsBatched
@@ -90,10 +90,10 @@ template <typename T> void fill_mixed(T *A, int n, long long batch, uint64_t see
 template <typename T> struct auto_ops;
 #define AUTO_OPS(P, TT, C)                                                                       \
     template <> struct auto_ops<TT> {                                                            \
-        static bsym_status solvex(const bsym__sx_job *j, long long b, const TT *A, TT *B, int *i, int *r, \
-                                  int *u, void *w, bsym__sx_stats *st, cudaStream_t s)             \
+        static bsym_status solvex(const bsym__strategy *j, long long b, const TT *A, TT *B, int *i, int *r, \
+                                  int *u, void *w, bsym__strategy_stats *st, cudaStream_t s)             \
         {                                                                                        \
-            return bsym_cuda_solvex_launch_##P(j, b, A, B, i, r, u, w, st, s);                  \
+            return bsym_cuda_strategy_launch_##P(j, b, A, B, i, r, u, w, st, s);                  \
         }                                                                                        \
         static bsym_status hh(int n, long long b, const TT *A, TT *B, int *i, cudaStream_t s)  \
         {                                                                                        \
@@ -126,7 +126,7 @@ struct opts {
 
 // The validation of an ours-auto run (see the header).
 template <typename T>
-std::string validate(const bsym__sx_job &job, int n, long long batch, uint64_t seed, double pct, const T *dA,
+std::string validate(const bsym__strategy &job, int n, long long batch, uint64_t seed, double pct, const T *dA,
                      const T *dB, const T *dX, const int *dinfo, const int *drank, const int *dused)
 {
     const size_t nb = static_cast<size_t>(batch);
@@ -171,7 +171,7 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
         const long long batch = o.batch;
         dev_array<T> A(size_t(n) * n * batch), A2(size_t(n) * n * batch), B(size_t(n) * batch), X(size_t(n) * batch);
         dev_array<int> info(static_cast<size_t>(batch)), rank(static_cast<size_t>(batch)), used(static_cast<size_t>(batch));
-        dev_array<unsigned char> work(bsym_cuda_solvex_workspace(sizeof(T) == 8 ? 'd' : 's', n, 1, batch));
+        dev_array<unsigned char> work(bsym_cuda_strategy_workspace(sizeof(T) == 8 ? 'd' : 's', n, 1, batch));
         dev_array<T *> pa(static_cast<size_t>(batch)), pb(static_cast<size_t>(batch));
         dev_array<double> rows(size_t(n) * batch);
         dev_array<int> info1(1);
@@ -204,7 +204,7 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
             for (bsym_method st : starts) {
                 if (st == BSYM_METHOD_LDLT && pct > 0)
                     continue; // a plan starts with LDL^T only after well-conditioned SPD batches
-                bsym__sx_job job{'L', n, 1, st, 1, 1e-5, 16.0 * n * eps};
+                bsym__strategy job{'L', n, 1, st, 1, 1e-5, 16.0 * n * eps};
                 timing t = time_repeats(o.reps, restore_x, [&](int) {
                     bsym_status e = auto_ops<T>::solvex(&job, batch, A.p, X.p, info.p, rank.p, used.p, work.p, nullptr, s);
                     return e == BSYM_OK ? std::string() : std::string("status ") + std::to_string(int(e));

@@ -2,8 +2,8 @@
  * eigen.c -- CPU backend of the batched symmetric eigensolvers (bsym_*syev,
  * bsym_*stev): the per-system numerics of tridiag_eig_impl.h (shared with the
  * GPU) and the OpenMP driver of eigen_impl.h, once for double and once for
- * float. The paper's Algorithm 3 (pure divide and conquer, Sect. 4.3 of
- * Abbas-Turki & Graillat 2017) for values and vectors, and Lessig's bisection
+ * float. Implements Abbas-Turki & Graillat 2017, Sect. 5 (Algorithm 3, divide and conquer
+ * for tridiagonal eigenproblems) for values and vectors, and Lessig's bisection
  * with Sturm counts (NVIDIA, "Eigenvalue Computation with CUDA") for values
  * only.
  */

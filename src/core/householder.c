@@ -3,7 +3,8 @@
  * (bsym_*tridiagonalize) and of the BSYM_METHOD_TRIDIAG solve, whose
  * tridiagonal systems go to the per-system PCR of pcr_impl.h (with a
  * pivoted fallback where PCR's residual is not small). The double and
- * float bodies come from householder_impl.h.
+ * float bodies come from householder_impl.h. Implements Abbas-Turki & Graillat 2017,
+ * Sect. 4 (Householder and parallel cyclic reductions, Algorithm 2).
  */
 #include <float.h>
 #include <limits.h>

@@ -1,6 +1,7 @@
 /*
  * ldlt.c -- CPU backend of the batched LDL^T solve (double and float bodies
- * come from ldlt_impl.h).
+ * come from ldlt_impl.h). Implements Abbas-Turki & Graillat 2017, Sect. 3 (LDL^t
+ * decomposition, Algorithm 1), vectorized across systems instead of threads.
  */
 #include <float.h>
 #include <math.h>

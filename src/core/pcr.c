@@ -1,7 +1,10 @@
 /*
  * pcr.c -- CPU backend of the batched tridiagonal solve by parallel cyclic
  * reduction (bsym_*tridiag_solve); the double and float bodies come from
- * pcr_impl.h, whose per-system solve householder.c shares.
+ * pcr_impl.h, whose per-system solve householder.c shares. Implements
+ * Abbas-Turki & Graillat 2017, Sect. 4.1-4.2 (PCR for any n through
+ * permutations) and Egloff, "High performance tridiagonal solvers on GPUs
+ * for PDEs" (general tridiagonal systems).
  */
 #include <float.h>
 #include <limits.h>

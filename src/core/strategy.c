@@ -3,9 +3,9 @@
  * (bsym_*solvex, methods EIGEN and AUTO) and of batched least squares
  * (bsym_*lsfit): the per-system numerics of strategy_numerics.h (shared with
  * the GPU's cuda/strategy.cu) and the OpenMP drivers of strategy_impl.h, once
- * for double and once for float. The paper's truncated spectrum and
- * residual-driven strategy (Abbas-Turki & Graillat 2017, Sect. 2 and 5: drop
- * the eigenvalues that push the condition number past 1/rcond).
+ * for double and once for float. Implements Abbas-Turki & Graillat 2017, Sect. 5.1 (discard
+ * the eigenvalues that push the condition number past 10^5, here 1/rcond) and
+ * the residual-driven choice of Sect. 2.2 and 6.
  */
 #include <float.h>
 #include <math.h>

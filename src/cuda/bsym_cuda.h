@@ -1,7 +1,9 @@
 /*
- * bsym_cuda.h -- the CUDA backend as the core sees it: plain C, no CUDA
- * headers. In a build without CUDA (BSYM_WITH_CUDA undefined) the same
- * functions come from core/cuda_absent.c and report that no GPU exists.
+ * bsym_cuda.h -- the CUDA backend's device-resident launches, for the
+ * benchmarks and tuning tools (inst/bench): plain C, no CUDA headers. The
+ * core never includes this file: it reaches the backend only through the
+ * table of core/backend.h (cuda/backend.cu). The C names below are bound to
+ * the backend's templates in one place, backend.cu.
  */
 #ifndef BSYM_CUDA_H
 #define BSYM_CUDA_H
@@ -10,29 +12,11 @@
 #include <stdint.h>
 
 #include "../core/batchsym.h"
-#include "../core/internal.h" /* bsym__strategy, bsym__strategy_stats */
+#include "../core/backend.h" /* bsym__strategy, bsym__strategy_stats */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Fills the CUDA part of *info (built_with_cuda, gpu_available, device 0's
- * properties, reason). Never fails, also with no driver installed. */
-void bsym_cuda_query(bsym_device_info *info);
-
-/* Releases the backend's cached state (streams, buffers); NULL is fine. */
-void bsym_cuda_state_free(void *state);
-
-/* Batched LDL^T solve of host arrays (layout as bsym_dsolve), chunked through
- * the GPU. *state caches streams and buffers between calls (created on first
- * use). interrupt is polled between chunks from the calling thread. On error
- * a message is written to msg. 1 <= n <= BSYM_GPU_LDLT_MAX_N. */
-bsym_status bsym_cuda_ldlt_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                             const double *A, double *B, int *info,
-                             bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_ldlt_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                             const float *A, float *B, int *info,
-                             bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
 
 /* Device-resident launch (benchmarks and tuning): dA, dB, dinfo are device
  * pointers, stream a cudaStream_t (NULL = default stream). group = threads
@@ -50,31 +34,6 @@ int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max);
 int bsym_cuda_ldlt_tuned_group(char precision, int n);
 /* Systems of that variant resident on one multiprocessor (-1 on error). */
 int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group);
-
-/* Householder tridiagonalization of host arrays (layout as
- * bsym_dtridiagonalize; Q may be NULL), 1 <= n <= BSYM_GPU_HOUSEHOLDER_MAX_N. */
-bsym_status bsym_cuda_tridiagonalize_d(void **state, char uplo, int64_t n, int64_t batch,
-                                       const double *A, double *d, double *e, double *Q, int *info,
-                                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_tridiagonalize_s(void **state, char uplo, int64_t n, int64_t batch,
-                                       const float *A, float *d, float *e, float *Q, int *info,
-                                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-/* BSYM_METHOD_TRIDIAG solves of host arrays (layout as bsym_dsolve),
- * 1 <= n <= BSYM_GPU_HOUSEHOLDER_MAX_N. */
-bsym_status bsym_cuda_hhsolve_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                                const double *A, double *B, int *info,
-                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_hhsolve_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                                const float *A, float *B, int *info,
-                                bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-/* Tridiagonal solves of host arrays (layout as bsym_dtridiag_solve; du NULL
- * for symmetric), 1 <= n <= BSYM_GPU_PCR_MAX_N. */
-bsym_status bsym_cuda_pcr_d(void **state, int64_t n, int64_t nrhs, int64_t batch, const double *dl,
-                            const double *d, const double *du, double *B, int *info,
-                            bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_pcr_s(void **state, int64_t n, int64_t nrhs, int64_t batch, const float *dl,
-                            const float *d, const float *du, float *B, int *info,
-                            bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
 
 /* Device-resident launches (benchmarks): device pointers, stream a
  * cudaStream_t (NULL = default stream). Inputs are read only, B is
@@ -98,17 +57,6 @@ bsym_status bsym_cuda_pcr_launch_d(int n, int nrhs, int64_t batch, const double 
 bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *ddl, const float *dd,
                                    const float *ddu, float *dB, int *dinfo, void *dwork, void *stream);
 
-/* Eigensolvers of host arrays (layout as bsym_dsyev when A != NULL, else as
- * bsym_dstev with d, e), 1 <= n <= BSYM_GPU_EIGEN_MAX_N; sel is never NULL,
- * V and count may be NULL. */
-bsym_status bsym_cuda_eig_d(void **state, char uplo, int64_t n, int64_t batch, const double *A,
-                            const double *d, const double *e, const bsym_select *sel, double *w,
-                            double *V, int *count, int *info, bsym_interrupt_fn interrupt,
-                            void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_eig_s(void **state, char uplo, int64_t n, int64_t batch, const float *A,
-                            const float *d, const float *e, const bsym_select *sel, float *w,
-                            float *V, int *count, int *info, bsym_interrupt_fn interrupt,
-                            void *idata, char *msg, size_t msglen);
 /* Device-resident launch (benchmarks): dA full input or NULL; dd (n x batch)
  * and de ((n-1) x batch, may be NULL for n = 1) are the tridiagonal input when
  * dA is NULL, and scratch that the Householder reduction writes otherwise;
@@ -120,25 +68,6 @@ bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float 
                                    float *de, const bsym_select *sel, float *dw, float *dV,
                                    int *dcount, int *dinfo, void *stream);
 
-/* bsym_*solvex with method EIGEN or AUTO (strategy.cu) on host arrays
- * (layout as bsym_dsolve; rank and used batch ints), 1 <= n <=
- * BSYM_GPU_EIGEN_MAX_N; *stats accumulated. */
-bsym_status bsym_cuda_strategy_d(void **state, const bsym__strategy *job, int64_t batch, const double *A,
-                               double *B, int *info, int *rank, int *used, bsym__strategy_stats *stats,
-                               bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_strategy_s(void **state, const bsym__strategy *job, int64_t batch, const float *A,
-                               float *B, int *info, int *rank, int *used, bsym__strategy_stats *stats,
-                               bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-/* bsym_*lsfit (job->n = p <= BSYM_GPU_EIGEN_MAX_N, job->nrhs responses) on
- * host arrays; w and rss may be NULL. */
-bsym_status bsym_cuda_lsfit_d(void **state, const bsym__strategy *job, int64_t m, int64_t batch,
-                              const double *X, const double *Y, const double *w, double *beta,
-                              double *rss, int *info, int *rank, int *used, bsym__strategy_stats *stats,
-                              bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
-bsym_status bsym_cuda_lsfit_s(void **state, const bsym__strategy *job, int64_t m, int64_t batch,
-                              const float *X, const float *Y, const float *w, float *beta,
-                              float *rss, int *info, int *rank, int *used, bsym__strategy_stats *stats,
-                              bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen);
 /* Device-resident launch (benchmarks): dA, dB, dinfo, drank, dused device
  * arrays of `batch` systems, dwork bsym_cuda_strategy_workspace bytes. The
  * call synchronizes with the stream once (the count of systems redone). */

@@ -1,5 +1,8 @@
 // common.cuh -- what the CUDA files share: error checks that turn a failing
-// CUDA call into a bsym_status with a message, and the cached backend state.
+// CUDA call into a bsym_status with a message, the chunked host <-> device
+// pipeline, and the templates of the backend table (backend.cu) and of the
+// device-resident launches one file uses from another, each defined in its
+// family's .cu and instantiated there for BSYM_CUDA_FOR_EACH_TYPE.
 #ifndef BSYM_COMMON_CUH
 #define BSYM_COMMON_CUH
 
@@ -7,6 +10,7 @@
 #include <cuda_runtime.h>
 
 #include "bsym_cuda.h"
+#include "prec.cuh"
 
 // Writes "what: CUDA's message" to msg and returns BSYM_ERR_CUDA (or
 // BSYM_ERR_NOMEM for an allocation failure).
@@ -46,5 +50,45 @@ typedef bsym_status (*bsym_chunk_fn)(void *arg, void *const *dev, int64_t count,
 bsym_status bsym_pipeline(void **state, const bsym_array *arrays, int narrays, int64_t batch,
                           bsym_chunk_fn launch, void *arg, bsym_interrupt_fn interrupt,
                           void *idata, char *msg, size_t msglen);
+
+namespace bsym_cuda {
+
+// ---- the backend table's rows (host arrays in and out, chunked through the
+// pipeline; see core/backend.h) ----
+void query(bsym_device_info *info);  // device.cu
+void release(void *state);           // device.cu
+template <typename T> bsym_status ldlt_op(const bsym__exec *x, const bsym__job *j);           // ldlt.cu
+template <typename T> bsym_status hhsolve_op(const bsym__exec *x, const bsym__job *j);        // householder.cu
+template <typename T> bsym_status tridiagonalize_op(const bsym__exec *x, const bsym__job *j); // householder.cu
+template <typename T> bsym_status pcr_op(const bsym__exec *x, const bsym__job *j);            // pcr.cu
+template <typename T> bsym_status eig_op(const bsym__exec *x, const bsym__job *j);            // eigen.cu
+template <typename T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j);       // strategy.cu
+template <typename T> bsym_status lsfit_op(const bsym__exec *x, const bsym__job *j);          // strategy.cu
+
+// ---- device-resident launches (device pointers, a stream; the benchmarks
+// reach them through bsym_cuda.h's C names, bound in backend.cu) ----
+// group = threads per system, 0 = the tuned choice.
+template <typename T>
+bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, int group,
+                        cudaStream_t s, char *msg, size_t msglen);
+// d, e (n x batch each) receive T scaled by a power of two when not NULL.
+template <typename T>
+bsym_status hhsolve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, T *d,
+                           T *e, cudaStream_t s, char *msg, size_t msglen);
+template <typename T>
+bsym_status tridiagonalize_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *Q, int *info,
+                                  cudaStream_t s, char *msg, size_t msglen);
+template <typename T>
+bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, const T *du, T *B,
+                       int *info, void *work, cudaStream_t s, char *msg, size_t msglen);
+template <typename T>
+bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, const bsym_select &sel, T *w,
+                       T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
+template <typename T>
+bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
+                            int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
+                            size_t msglen);
+
+} // namespace bsym_cuda
 
 #endif

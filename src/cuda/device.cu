@@ -130,7 +130,7 @@ struct chunk {
 
 } // namespace
 
-extern "C" void bsym_cuda_query(bsym_device_info *info)
+void bsym_cuda::query(bsym_device_info *info)
 {
     const device_facts &f = facts();
     info->built_with_cuda = 1;
@@ -151,7 +151,7 @@ extern "C" void bsym_cuda_query(bsym_device_info *info)
     }
 }
 
-extern "C" void bsym_cuda_state_free(void *state)
+void bsym_cuda::release(void *state)
 {
     pipeline_state *p = static_cast<pipeline_state *>(state);
     if (p == nullptr)

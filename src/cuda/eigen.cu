@@ -1,6 +1,7 @@
 // eigen.cu -- the batched symmetric eigensolvers on the GPU (bsym_*syev,
-// bsym_*stev): the Householder kernel of householder.cu reduces full
-// matrices to d, e (and Q when vectors are wanted, written where V goes),
+// bsym_*stev). Implements Abbas-Turki & Graillat 2017, Sect. 5 (Algorithm 3,
+// divide and conquer), and Lessig's bisection (values only). The
+// Householder kernel of householder.cu reduces full matrices to d, e (and Q when vectors are wanted, written where V goes),
 // then one kernel runs the per-system numerics of core/tridiag_eig_impl.h --
 // the same source as the CPU -- with a group of G lanes per system:
 // bisection (values only: one lane per eigenvalue) or divide and conquer
@@ -163,15 +164,9 @@ bsym_status run(char uplo, int n, int64_t batch, const T *A, T *dd, T *de, const
     a.info = info;
     a.sel = sel;
     if (A != nullptr) {
-        bsym_status st = sizeof(T) == 8
-            ? bsym_cuda_tridiagonalize_launch_d(uplo, n, batch, (const double *)A, (double *)dd,
-                                                (double *)de, (double *)V, info, s)
-            : bsym_cuda_tridiagonalize_launch_s(uplo, n, batch, (const float *)A, (float *)dd,
-                                                (float *)de, (float *)V, info, s);
-        if (st != BSYM_OK) {
-            std::snprintf(msg, msglen, "the Householder reduction could not be launched");
+        bsym_status st = bsym_cuda::tridiagonalize_launch<T>(uplo, n, batch, A, dd, de, V, info, s, msg, msglen);
+        if (st != BSYM_OK)
             return st;
-        }
         a.hinfo = info; // read before the kernel overwrites it, by the same thread
         a.full = 1;
     }
@@ -226,38 +221,27 @@ bsym_status eig_host(void **state, char uplo, int64_t n, int64_t batch, const T 
 
 } // namespace
 
-extern "C" bsym_status bsym_cuda_eig_d(void **state, char uplo, int64_t n, int64_t batch, const double *A,
-                                       const double *d, const double *e, const bsym_select *sel, double *w,
-                                       double *V, int *count, int *info, bsym_interrupt_fn interrupt,
-                                       void *idata, char *msg, size_t msglen)
+namespace bsym_cuda {
+
+template <typename T> bsym_status eig_op(const bsym__exec *x, const bsym__job *j)
 {
-    return eig_host<double>(state, uplo, n, batch, A, d, e, sel, w, V, count, info, interrupt, idata, msg,
-                            msglen);
+    return eig_host<T>(x->state, j->uplo, j->n, j->batch, static_cast<const T *>(j->A),
+                       static_cast<const T *>(j->dd), static_cast<const T *>(j->dl), j->sel,
+                       static_cast<T *>(j->w), static_cast<T *>(j->V), j->count, j->info, x->interrupt,
+                       x->interrupt_data, x->msg, x->msglen);
 }
 
-extern "C" bsym_status bsym_cuda_eig_s(void **state, char uplo, int64_t n, int64_t batch, const float *A,
-                                       const float *d, const float *e, const bsym_select *sel, float *w,
-                                       float *V, int *count, int *info, bsym_interrupt_fn interrupt,
-                                       void *idata, char *msg, size_t msglen)
+template <typename T>
+bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, const bsym_select &sel, T *w,
+                       T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen)
 {
-    return eig_host<float>(state, uplo, n, batch, A, d, e, sel, w, V, count, info, interrupt, idata, msg,
-                           msglen);
+    return run<T>(uplo, n, batch, A, d, e, sel, w, V, count, info, s, msg, msglen);
 }
 
-extern "C" bsym_status bsym_cuda_eig_launch_d(char uplo, int n, int64_t batch, const double *dA, double *dd,
-                                              double *de, const bsym_select *sel, double *dw, double *dV,
-                                              int *dcount, int *dinfo, void *stream)
-{
-    char msg[256];
-    return run<double>(uplo, n, batch, dA, dd, de, *sel, dw, dV, dcount, dinfo,
-                       static_cast<cudaStream_t>(stream), msg, sizeof msg);
-}
+#define BSYM_EIG_INSTANTIATE(T)                                                                     \
+    template bsym_status eig_op<T>(const bsym__exec *, const bsym__job *);                          \
+    template bsym_status eig_launch<T>(char, int, int64_t, const T *, T *, T *, const bsym_select &, \
+                                       T *, T *, int *, int *, cudaStream_t, char *, size_t);
+BSYM_CUDA_FOR_EACH_TYPE(BSYM_EIG_INSTANTIATE)
 
-extern "C" bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float *dA, float *dd,
-                                              float *de, const bsym_select *sel, float *dw, float *dV,
-                                              int *dcount, int *dinfo, void *stream)
-{
-    char msg[256];
-    return run<float>(uplo, n, batch, dA, dd, de, *sel, dw, dV, dcount, dinfo,
-                      static_cast<cudaStream_t>(stream), msg, sizeof msg);
-}
+} // namespace bsym_cuda

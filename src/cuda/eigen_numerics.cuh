@@ -1,7 +1,7 @@
 // eigen_numerics.cuh -- included by eigen.cu once per row-update cap
 // (TE_ROWS_CAP 32 or 64, each inside its own namespace): the shared numerics
 // of core/tridiag_eig_impl.h for both precisions, their precision-generic
-// names te<T>, and the GPU row update. Kernels for n <= 32 use the cap-32
+// names (te<T>), and the GPU row update. Kernels for n <= 32 use the cap-32
 // copy, whose row update never holds 64 accumulators, so that the register
 // allocation (and the code) of the common sizes stays small.
 
@@ -13,33 +13,38 @@
 #include "../core/tridiag_eig_impl.h"
 #include "../core/prec_end.h"
 
-// The precision-generic names of the included functions.
-template <typename T> struct te;
-#define TE_BIND(P, TT)                                                                          \
-    template <> struct te<TT> {                                                                 \
-        typedef te_ws_##P ws;                                                                   \
-        static __device__ void carve(ws *w, int n, TT *wt, int *wi) { te_carve_##P(w, n, wt, wi); } \
-        static __device__ void scale(ws *w, int n) { te_scale_##P(w, n); }                      \
-        static __device__ void select(ws *w, int n, const bsym_select &s, int kind)             \
-        {                                                                                       \
-            te_select_range_##P(w, n, kind, s.il, s.iu, s.vl, s.vu);                            \
-        }                                                                                       \
-        static __device__ void bisect(ws *w, int n, TT *out, int lane, int step)                \
-        {                                                                                       \
-            te_bisect_all_##P(w, n, out, lane, step);                                           \
-        }                                                                                       \
-        static __device__ void dc(ws *w, int n, int lane, int step) { te_dc_##P(w, n, lane, step); } \
-        static __device__ void dc_select(ws *w, int n, const bsym_select &s)                    \
-        {                                                                                       \
-            te_dc_select_##P(w, n, s.kind, s.vl, s.vu);                                         \
-        }                                                                                       \
-        static __device__ void output(const ws *w, int n, TT *ow, TT *ov, int lane, int step)   \
-        {                                                                                       \
-            te_dc_output_##P(w, n, ow, ov, lane, step);                                         \
-        }                                                                                       \
-    };
-TE_BIND(d, double)
-TE_BIND(s, float)
+// The precision-generic names of the included functions (prec.cuh), and the
+// numerics of this copy as one type, so that a kernel picks its copy by cap.
+BSYM_PREC_BIND_TYPE(te_ws_)
+BSYM_PREC_BIND(te_carve_)
+BSYM_PREC_BIND(te_scale_)
+BSYM_PREC_BIND(te_select_range_)
+BSYM_PREC_BIND(te_bisect_all_)
+BSYM_PREC_BIND(te_dc_)
+BSYM_PREC_BIND(te_dc_select_)
+BSYM_PREC_BIND(te_dc_output_)
+template <typename T> struct te {
+    typedef typename te_ws_of<T>::type ws;
+    static __device__ void carve(ws *w, int n, T *wt, int *wi) { te_carve_(prec_tag<T>(), w, n, wt, wi); }
+    static __device__ void scale(ws *w, int n) { te_scale_(prec_tag<T>(), w, n); }
+    static __device__ void select(ws *w, int n, const bsym_select &s, int kind)
+    {
+        te_select_range_(prec_tag<T>(), w, n, kind, s.il, s.iu, s.vl, s.vu);
+    }
+    static __device__ void bisect(ws *w, int n, T *out, int lane, int step)
+    {
+        te_bisect_all_(prec_tag<T>(), w, n, out, lane, step);
+    }
+    static __device__ void dc(ws *w, int n, int lane, int step) { te_dc_(prec_tag<T>(), w, n, lane, step); }
+    static __device__ void dc_select(ws *w, int n, const bsym_select &s)
+    {
+        te_dc_select_(prec_tag<T>(), w, n, s.kind, s.vl, s.vu);
+    }
+    static __device__ void output(const ws *w, int n, T *ow, T *ov, int lane, int step)
+    {
+        te_dc_output_(prec_tag<T>(), w, n, ow, ov, lane, step);
+    }
+};
 
 // The row update of one level (see te_rows_ in tridiag_eig_impl.h) for one
 // row r: the block's new row segment is accumulated in M registers (M the

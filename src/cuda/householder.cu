@@ -1,4 +1,6 @@
-// householder.cu -- batched Householder tridiagonalization A = Q T Q^T on the
+// householder.cu -- implements Abbas-Turki & Graillat 2017, Sect. 4
+// (Algorithm 2, collaborative Householder reduction): batched Householder
+// tridiagonalization A = Q T Q^T on the
 // GPU, and the BSYM_METHOD_TRIDIAG solve built on it (Householder, PCR on T
 // with Q^T b, x = Q z, Q never formed).
 //
@@ -641,9 +643,8 @@ bsym_status trd_host(void **state, char uplo, int64_t n, int64_t batch, const T 
 
 template <typename T>
 bsym_status solve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, T *d, T *e,
-                         void *stream)
+                         cudaStream_t stream, char *msg, size_t msglen)
 {
-    char msg[256];
     hh_args<T> a{};
     a.A = A;
     a.uplo = uplo;
@@ -654,13 +655,13 @@ bsym_status solve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, 
     a.info = info;
     a.d = d;
     a.e = e;
-    return launch<T, SOLVE>(a, static_cast<cudaStream_t>(stream), msg, sizeof msg);
+    return launch<T, SOLVE>(a, stream, msg, msglen);
 }
 
 template <typename T>
-bsym_status trd_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *Q, int *info, void *stream)
+bsym_status trd_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *Q, int *info,
+                       cudaStream_t stream, char *msg, size_t msglen)
 {
-    char msg[256];
     hh_args<T> a{};
     a.A = A;
     a.uplo = uplo;
@@ -670,63 +671,47 @@ bsym_status trd_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, 
     a.e = e;
     a.Q = Q;
     a.info = info;
-    return launch<T, TRIDIAGONALIZE>(a, static_cast<cudaStream_t>(stream), msg, sizeof msg);
+    return launch<T, TRIDIAGONALIZE>(a, stream, msg, msglen);
 }
 
 } // namespace
 
-extern "C" bsym_status bsym_cuda_hhsolve_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                                           const double *A, double *B, int *info,
-                                           bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+namespace bsym_cuda {
+
+template <typename T> bsym_status hhsolve_op(const bsym__exec *x, const bsym__job *j)
 {
-    return solve_host<double>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+    return solve_host<T>(x->state, j->uplo, j->n, j->nrhs, j->batch, static_cast<const T *>(j->A),
+                         static_cast<T *>(j->B), j->info, x->interrupt, x->interrupt_data, x->msg, x->msglen);
 }
 
-extern "C" bsym_status bsym_cuda_hhsolve_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                                           const float *A, float *B, int *info,
-                                           bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+template <typename T> bsym_status tridiagonalize_op(const bsym__exec *x, const bsym__job *j)
 {
-    return solve_host<float>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+    return trd_host<T>(x->state, j->uplo, j->n, j->batch, static_cast<const T *>(j->A), static_cast<T *>(j->d),
+                       static_cast<T *>(j->e), static_cast<T *>(j->Q), j->info, x->interrupt, x->interrupt_data,
+                       x->msg, x->msglen);
 }
 
-extern "C" bsym_status bsym_cuda_tridiagonalize_d(void **state, char uplo, int64_t n, int64_t batch,
-                                                  const double *A, double *d, double *e, double *Q, int *info,
-                                                  bsym_interrupt_fn interrupt, void *idata, char *msg,
-                                                  size_t msglen)
+template <typename T>
+bsym_status hhsolve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, T *d,
+                           T *e, cudaStream_t s, char *msg, size_t msglen)
 {
-    return trd_host<double>(state, uplo, n, batch, A, d, e, Q, info, interrupt, idata, msg, msglen);
+    return solve_launch<T>(uplo, n, nrhs, batch, A, B, info, d, e, s, msg, msglen);
 }
 
-extern "C" bsym_status bsym_cuda_tridiagonalize_s(void **state, char uplo, int64_t n, int64_t batch,
-                                                  const float *A, float *d, float *e, float *Q, int *info,
-                                                  bsym_interrupt_fn interrupt, void *idata, char *msg,
-                                                  size_t msglen)
+template <typename T>
+bsym_status tridiagonalize_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *Q, int *info,
+                                  cudaStream_t s, char *msg, size_t msglen)
 {
-    return trd_host<float>(state, uplo, n, batch, A, d, e, Q, info, interrupt, idata, msg, msglen);
+    return trd_launch<T>(uplo, n, batch, A, d, e, Q, info, s, msg, msglen);
 }
 
-extern "C" bsym_status bsym_cuda_hhsolve_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
-                                                  double *dB, int *dinfo, double *dd, double *de, void *stream)
-{
-    return solve_launch<double>(uplo, n, nrhs, batch, dA, dB, dinfo, dd, de, stream);
-}
+#define BSYM_HOUSEHOLDER_INSTANTIATE(T)                                                             \
+    template bsym_status hhsolve_op<T>(const bsym__exec *, const bsym__job *);                      \
+    template bsym_status tridiagonalize_op<T>(const bsym__exec *, const bsym__job *);               \
+    template bsym_status hhsolve_launch<T>(char, int, int, int64_t, const T *, T *, int *, T *, T *, \
+                                           cudaStream_t, char *, size_t);                           \
+    template bsym_status tridiagonalize_launch<T>(char, int, int64_t, const T *, T *, T *, T *, int *, \
+                                                  cudaStream_t, char *, size_t);
+BSYM_CUDA_FOR_EACH_TYPE(BSYM_HOUSEHOLDER_INSTANTIATE)
 
-extern "C" bsym_status bsym_cuda_hhsolve_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
-                                                  float *dB, int *dinfo, float *dd, float *de, void *stream)
-{
-    return solve_launch<float>(uplo, n, nrhs, batch, dA, dB, dinfo, dd, de, stream);
-}
-
-extern "C" bsym_status bsym_cuda_tridiagonalize_launch_d(char uplo, int n, int64_t batch, const double *dA,
-                                                         double *dd, double *de, double *dQ, int *dinfo,
-                                                         void *stream)
-{
-    return trd_launch<double>(uplo, n, batch, dA, dd, de, dQ, dinfo, stream);
-}
-
-extern "C" bsym_status bsym_cuda_tridiagonalize_launch_s(char uplo, int n, int64_t batch, const float *dA,
-                                                         float *dd, float *de, float *dQ, int *dinfo,
-                                                         void *stream)
-{
-    return trd_launch<float>(uplo, n, batch, dA, dd, de, dQ, dinfo, stream);
-}
+} // namespace bsym_cuda

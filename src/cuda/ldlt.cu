@@ -1,4 +1,5 @@
 // ldlt.cu -- batched LDL^T solve without pivoting for n <= 64 on the GPU.
+// Implements Abbas-Turki & Graillat 2017, Sect. 3 (Algorithm 1, hybrid LDL^t).
 //
 // Layout of the work (the paper's hybrid scheme, Sect. 3, with registers):
 //  - a group of G threads factors one system; several systems share a block
@@ -555,35 +556,28 @@ template <typename T> int groups_for(int n, int *groups, int max)
 
 } // namespace
 
-extern "C" bsym_status bsym_cuda_ldlt_d(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                                        const double *A, double *B, int *info,
-                                        bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+namespace bsym_cuda {
+
+template <typename T> bsym_status ldlt_op(const bsym__exec *x, const bsym__job *j)
 {
-    return ldlt_host<double>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+    return ldlt_host<T>(x->state, j->uplo, j->n, j->nrhs, j->batch, static_cast<const T *>(j->A),
+                        static_cast<T *>(j->B), j->info, x->interrupt, x->interrupt_data, x->msg, x->msglen);
 }
 
-extern "C" bsym_status bsym_cuda_ldlt_s(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch,
-                                        const float *A, float *B, int *info,
-                                        bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+template <typename T>
+bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, int group,
+                        cudaStream_t s, char *msg, size_t msglen)
 {
-    return ldlt_host<float>(state, uplo, n, nrhs, batch, A, B, info, interrupt, idata, msg, msglen);
+    return dispatch<T>(uplo, n, nrhs, batch, A, B, info, group, s, msg, msglen);
 }
 
-extern "C" bsym_status bsym_cuda_ldlt_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
-                                               double *dB, int *dinfo, int group, void *stream)
-{
-    char msg[256];
-    return dispatch<double>(uplo, n, nrhs, batch, dA, dB, dinfo, group, static_cast<cudaStream_t>(stream),
-                            msg, sizeof msg);
-}
+#define BSYM_LDLT_INSTANTIATE(T)                                                                    \
+    template bsym_status ldlt_op<T>(const bsym__exec *, const bsym__job *);                         \
+    template bsym_status ldlt_launch<T>(char, int, int, int64_t, const T *, T *, int *, int,         \
+                                        cudaStream_t, char *, size_t);
+BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_INSTANTIATE)
 
-extern "C" bsym_status bsym_cuda_ldlt_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
-                                               float *dB, int *dinfo, int group, void *stream)
-{
-    char msg[256];
-    return dispatch<float>(uplo, n, nrhs, batch, dA, dB, dinfo, group, static_cast<cudaStream_t>(stream),
-                           msg, sizeof msg);
-}
+} // namespace bsym_cuda
 
 extern "C" int bsym_cuda_ldlt_groups(char precision, int n, int *groups, int max)
 {

@@ -1,4 +1,7 @@
 // pcr.cu -- batched tridiagonal solves on the GPU (bsym_*tridiag_solve).
+// Implements Abbas-Turki & Graillat 2017, Sect. 4.1-4.2 (PCR for any n, no
+// padding), and Egloff, "High performance tridiagonal solvers on GPUs for
+// PDEs" (general systems; systems larger than a warp split over a block).
 //
 // Two kernels, both for general (dl != du) and symmetric (du = dl) systems:
 //
@@ -407,22 +410,6 @@ bsym_status pcr_host(void **state, int64_t n, int64_t nrhs, int64_t batch, const
 
 } // namespace
 
-extern "C" bsym_status bsym_cuda_pcr_d(void **state, int64_t n, int64_t nrhs, int64_t batch,
-                                       const double *dl, const double *d, const double *du, double *B,
-                                       int *info, bsym_interrupt_fn interrupt, void *idata, char *msg,
-                                       size_t msglen)
-{
-    return pcr_host<double>(state, n, nrhs, batch, dl, d, du, B, info, interrupt, idata, msg, msglen);
-}
-
-extern "C" bsym_status bsym_cuda_pcr_s(void **state, int64_t n, int64_t nrhs, int64_t batch,
-                                       const float *dl, const float *d, const float *du, float *B,
-                                       int *info, bsym_interrupt_fn interrupt, void *idata, char *msg,
-                                       size_t msglen)
-{
-    return pcr_host<float>(state, n, nrhs, batch, dl, d, du, B, info, interrupt, idata, msg, msglen);
-}
-
 extern "C" size_t bsym_cuda_pcr_workspace(char precision, int n, int nrhs, int64_t batch)
 {
     (void)nrhs;
@@ -431,26 +418,27 @@ extern "C" size_t bsym_cuda_pcr_workspace(char precision, int n, int nrhs, int64
     return precision == 'd' ? partition_work<double>(n, batch) : partition_work<float>(n, batch);
 }
 
+namespace bsym_cuda {
+
+template <typename T> bsym_status pcr_op(const bsym__exec *x, const bsym__job *j)
+{
+    return pcr_host<T>(x->state, j->n, j->nrhs, j->batch, static_cast<const T *>(j->dl),
+                       static_cast<const T *>(j->dd), static_cast<const T *>(j->du), static_cast<T *>(j->B),
+                       j->info, x->interrupt, x->interrupt_data, x->msg, x->msglen);
+}
+
 template <typename T>
-static bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, const T *du,
-                              T *B, int *info, void *work, void *stream)
+bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, const T *du, T *B,
+                       int *info, void *work, cudaStream_t s, char *msg, size_t msglen)
 {
-    char msg[256];
     tri_view<T> v{dl, d, du, B, n, nrhs};
-    return launch<T>(v, batch, info, static_cast<T *>(work), static_cast<cudaStream_t>(stream), msg,
-                     sizeof msg);
+    return launch<T>(v, batch, info, static_cast<T *>(work), s, msg, msglen);
 }
 
-extern "C" bsym_status bsym_cuda_pcr_launch_d(int n, int nrhs, int64_t batch, const double *ddl,
-                                              const double *dd, const double *ddu, double *dB, int *dinfo,
-                                              void *dwork, void *stream)
-{
-    return pcr_launch<double>(n, nrhs, batch, ddl, dd, ddu, dB, dinfo, dwork, stream);
-}
+#define BSYM_PCR_INSTANTIATE(T)                                                                     \
+    template bsym_status pcr_op<T>(const bsym__exec *, const bsym__job *);                          \
+    template bsym_status pcr_launch<T>(int, int, int64_t, const T *, const T *, const T *, T *, int *, \
+                                       void *, cudaStream_t, char *, size_t);
+BSYM_CUDA_FOR_EACH_TYPE(BSYM_PCR_INSTANTIATE)
 
-extern "C" bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *ddl,
-                                              const float *dd, const float *ddu, float *dB, int *dinfo,
-                                              void *dwork, void *stream)
-{
-    return pcr_launch<float>(n, nrhs, batch, ddl, dd, ddu, dB, dinfo, dwork, stream);
-}
+} // namespace bsym_cuda

@@ -1,4 +1,7 @@
 // strategy.cu -- the truncated-spectrum and automatic solves (bsym_*solvex,
+// methods EIGEN and AUTO) on the GPU. Implements Abbas-Turki & Graillat 2017,
+// Sect. 5.1 (the truncated spectrum: discard the eigenvalues past a condition
+// number cap) and the residual-driven strategy. In detail (bsym_*solvex,
 // methods EIGEN and AUTO) and batched least squares (bsym_*lsfit) on the GPU.
 // The per-system numerics are those of core/strategy_numerics.h, shared with the
 // CPU; the steps of one chunk are those of core/strategy_impl.h:
@@ -39,44 +42,16 @@ namespace {
 #include "../core/strategy_numerics.h"
 #include "../core/prec_end.h"
 
-// Their precision-generic names.
-template <typename T> struct sx;
-#define SX_BIND(P, TT)                                                                          \
-    template <> struct sx<TT> {                                                                 \
-        static __device__ double resid_row(char u, int n, const TT *A, const TT *x, TT b, int i, \
-                                           double *arow)                                        \
-        {                                                                                       \
-            return strategy_resid_row_##P(u, n, A, x, b, i, arow);                                    \
-        }                                                                                       \
-        static __device__ double berr(double r, double a, double x, double b)                   \
-        {                                                                                       \
-            return strategy_berr_##P(r, a, x, b);                                                     \
-        }                                                                                       \
-        static __device__ int ill(int n, const TT *d, const TT *e, double rc, TT *ws, int *ns)  \
-        {                                                                                       \
-            return strategy_ill_##P(n, d, e, rc, ws, ns);                                             \
-        }                                                                                       \
-        static __device__ TT tau(int n, const TT *w, double rc) { return strategy_tau_##P(n, w, rc); } \
-        static __device__ int kept(TT l, TT t) { return strategy_kept_##P(l, t); }                    \
-        static __device__ TT coef(int n, const TT *V, const TT *b, const TT *w, int j, TT t)    \
-        {                                                                                       \
-            return strategy_coef_##P(n, V, b, w, j, t);                                               \
-        }                                                                                       \
-        static __device__ TT apply_row(int n, const TT *V, const TT *c, int i)                  \
-        {                                                                                       \
-            return strategy_apply_row_##P(n, V, c, i);                                                \
-        }                                                                                       \
-        static __device__ double wdot(int len, const TT *x, const TT *y, const TT *w)           \
-        {                                                                                       \
-            return strategy_wdot_##P(len, x, y, w);                                                   \
-        }                                                                                       \
-        static __device__ double fit_resid(int m, int p, const TT *X, const TT *b, TT y, int r) \
-        {                                                                                       \
-            return strategy_fit_resid_##P(m, p, X, b, y, r);                                          \
-        }                                                                                       \
-    };
-SX_BIND(d, double)
-SX_BIND(s, float)
+// Their precision-generic names: strategy_resid_row_(prec_tag<T>(), ...) etc.
+BSYM_PREC_BIND(strategy_resid_row_)
+BSYM_PREC_BIND(strategy_berr_)
+BSYM_PREC_BIND(strategy_ill_)
+BSYM_PREC_BIND(strategy_tau_)
+BSYM_PREC_BIND(strategy_kept_)
+BSYM_PREC_BIND(strategy_coef_)
+BSYM_PREC_BIND(strategy_apply_row_)
+BSYM_PREC_BIND(strategy_wdot_)
+BSYM_PREC_BIND(strategy_fit_resid_)
 
 constexpr unsigned FULL = 0xffffffffu;
 constexpr int WARPS = 4; // warps per block of the warp-per-system kernels
@@ -137,7 +112,7 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
             const T *b = a.B0 + (k * a.nrhs + r) * n, *x = a.X + (k * a.nrhs + r) * n;
             double rmax = 0, xmax = 0, bmax = 0, arow;
             for (int i = lane; i < n; i += 32) {
-                const double ri = sx<T>::resid_row(a.uplo, n, A, x, b[i], i, &arow);
+                const double ri = strategy_resid_row_(prec_tag<T>(), a.uplo, n, A, x, b[i], i, &arow);
                 nan |= ri != ri;
                 rmax = fmax(rmax, ri);
                 anorm = fmax(anorm, arow);
@@ -148,7 +123,7 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
             anorm = warp_max(anorm);
             xmax = warp_max(xmax);
             bmax = warp_max(bmax);
-            worst = fmax(worst, sx<T>::berr(rmax, anorm, xmax, bmax));
+            worst = fmax(worst, strategy_berr_(prec_tag<T>(), rmax, anorm, xmax, bmax));
         }
         nan = __any_sync(FULL, nan);
         redo = nan || !(worst <= a.tol);
@@ -186,7 +161,7 @@ __global__ void __launch_bounds__(128) cond_kernel(check_args<T> a)
         return;
     T ws[2 * BSYM_GPU_EIGEN_MAX_N];
     int notspd = 0;
-    const bool redo = sx<T>::ill(a.n, a.d + k * a.n, a.e + k * a.n, a.rcond, ws, &notspd);
+    const bool redo = strategy_ill_(prec_tag<T>(), a.n, a.d + k * a.n, a.e + k * a.n, a.rcond, ws, &notspd);
     verdict(a, k, redo, notspd);
 }
 
@@ -241,7 +216,7 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
     int inf = a.einfo[j];
     bool finite = true;
     for (int i = lane; i < n * a.nrhs; i += 32)
-        finite &= fabs(a.B[j * n * a.nrhs + i]) <= (sizeof(T) == 8 ? DBL_MAX : FLT_MAX);
+        finite &= fabs(a.B[j * n * a.nrhs + i]) <= prec<T>::max;
     if (inf == 0 && !__all_sync(FULL, finite))
         inf = -1;
     if (inf != 0) {
@@ -254,20 +229,20 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
         }
         return;
     }
-    const T tau = sx<T>::tau(n, w, a.rcond);
+    const T tau = strategy_tau_(prec_tag<T>(), n, w, a.rcond);
     for (int r = 0; r < a.nrhs; r++) {
         const T *b = a.B + (j * a.nrhs + r) * n;
         for (int q = lane; q < n; q += 32)
-            coef[wp][q] = sx<T>::coef(n, V, b, w, q, tau);
+            coef[wp][q] = strategy_coef_(prec_tag<T>(), n, V, b, w, q, tau);
         __syncwarp(); // the coefficients are complete, and b is read
         for (int i = lane; i < n; i += 32)
-            x[r * n + i] = sx<T>::apply_row(n, V, coef[wp], i);
+            x[r * n + i] = strategy_apply_row_(prec_tag<T>(), n, V, coef[wp], i);
         __syncwarp(); // coef is read before the next right-hand side
     }
     if (lane == 0) {
         int kept = 0;
         for (int q = 0; q < n; q++)
-            kept += sx<T>::kept(w[q], tau);
+            kept += strategy_kept_(prec_tag<T>(), w[q], tau);
         a.info[k] = 0;
         a.rank[k] = kept;
         a.used[k] = BSYM_METHOD_EIGEN;
@@ -311,32 +286,15 @@ template <typename T> strategy_bufs<T> strategy_from(void *const *p)
                       static_cast<int *>(p[W_PEND])};
 }
 
-template <typename T>
-bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, T *w, T *V, int *cnt,
-                       int *info, cudaStream_t s)
-{
-    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
-    return sizeof(T) == 8
-               ? bsym_cuda_eig_launch_d(uplo, n, batch, (const double *)A, (double *)d, (double *)e, &all,
-                                        (double *)w, (double *)V, cnt, info, s)
-               : bsym_cuda_eig_launch_s(uplo, n, batch, (const float *)A, (float *)d, (float *)e, &all,
-                                        (float *)w, (float *)V, cnt, info, s);
-}
-
+// The cheap solve of step 1: LDL^T or Householder + PCR (writing T).
 template <typename T>
 bsym_status cheap_launch(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, T *d, T *e,
-                         cudaStream_t s)
+                         cudaStream_t s, char *msg, size_t msglen)
 {
     const int n = int(job.n), nrhs = int(job.nrhs);
     if (job.start == BSYM_METHOD_LDLT)
-        return sizeof(T) == 8 ? bsym_cuda_ldlt_launch_d(job.uplo, n, nrhs, count, (const double *)A,
-                                                         (double *)B, info, 0, s)
-                              : bsym_cuda_ldlt_launch_s(job.uplo, n, nrhs, count, (const float *)A,
-                                                         (float *)B, info, 0, s);
-    return sizeof(T) == 8 ? bsym_cuda_hhsolve_launch_d(job.uplo, n, nrhs, count, (const double *)A, (double *)B,
-                                                        info, (double *)d, (double *)e, s)
-                          : bsym_cuda_hhsolve_launch_s(job.uplo, n, nrhs, count, (const float *)A, (float *)B,
-                                                        info, (float *)d, (float *)e, s);
+        return bsym_cuda::ldlt_launch<T>(job.uplo, n, nrhs, count, A, B, info, 0, s, msg, msglen);
+    return bsym_cuda::hhsolve_launch<T>(job.uplo, n, nrhs, count, A, B, info, d, e, s, msg, msglen);
 }
 
 // Steps 1 to 3 on `count` device-resident systems; synchronizes with the
@@ -361,10 +319,9 @@ bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A
             BSYM_CUDA_TRY(cudaMemsetAsync(b.counter, 0, sizeof(int), s));
         }
         const bool tri = job.check && job.start == BSYM_METHOD_TRIDIAG;
-        if ((st = cheap_launch<T>(job, count, A, B, info, tri ? b.d : nullptr, tri ? b.e : nullptr, s)) != BSYM_OK) {
-            std::snprintf(msg, msglen, "the first solve could not be launched");
+        if ((st = cheap_launch<T>(job, count, A, B, info, tri ? b.d : nullptr, tri ? b.e : nullptr, s, msg,
+                                  msglen)) != BSYM_OK)
             return st;
-        }
         if (!job.check) {
             plain_kernel<<<unsigned((count + 127) / 128), 128, 0, s>>>(n, job.start, count, info, rank, used);
             BSYM_CUDA_TRY(cudaGetLastError());
@@ -393,10 +350,10 @@ bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A
         Be = b.Bc;
         map = b.idx;
     }
-    if ((st = eig_launch<T>(job.uplo, n, redo, Ae, b.d, b.e, b.w, b.V, b.cnt, b.einfo, s)) != BSYM_OK) {
-        std::snprintf(msg, msglen, "the eigensolver could not be launched");
+    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
+    if ((st = bsym_cuda::eig_launch<T>(job.uplo, n, redo, Ae, b.d, b.e, all, b.w, b.V, b.cnt, b.einfo, s, msg,
+                                       msglen)) != BSYM_OK)
         return st;
-    }
     trunc_args<T> t{n, int(job.nrhs), int(job.start), redo, job.rcond, map, Be, b.w, b.V, b.einfo,
                     B, info, rank, used, stats};
     trunc_kernel<T><<<unsigned((redo + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(t);
@@ -479,7 +436,7 @@ __global__ void __launch_bounds__(GRAM_THREADS) gram_kernel(ls_args<T> a)
                     v = Y[(size_t)(c - p) * m + r0 + r];
                 else {
                     v = w != nullptr ? w[r0 + r] : T(1);
-                    if (!(v >= T(0) && v <= (sizeof(T) == 8 ? T(DBL_MAX) : T(FLT_MAX))))
+                    if (!(v >= T(0) && v <= prec<T>::max))
                         badw = 1;
                 }
                 tile[r + c * tr] = v;
@@ -488,7 +445,7 @@ __global__ void __launch_bounds__(GRAM_THREADS) gram_kernel(ls_args<T> a)
 #pragma unroll
             for (int q = 0; q < GRAM_ACC; q++)
                 if (ci[q] >= 0)
-                    acc[q] += sx<T>::wdot(rows, tile + ci[q] * tr, tile + cj[q] * tr, tile + (p + nrhs) * tr);
+                    acc[q] += strategy_wdot_(prec_tag<T>(), rows, tile + ci[q] * tr, tile + cj[q] * tr, tile + (p + nrhs) * tr);
         }
 #pragma unroll
         for (int q = 0; q < GRAM_ACC; q++) {
@@ -519,7 +476,7 @@ __global__ void __launch_bounds__(32 * WARPS) rss_kernel(ls_args<T> a)
     double s = 0;
     if (a.info[k] == 0)
         for (int r = lane; r < m; r += 32) {
-            const double e = sx<T>::fit_resid(m, p, X, beta, y[r], r);
+            const double e = strategy_fit_resid_(prec_tag<T>(), m, p, X, beta, y[r], r);
             s += (a.w != nullptr ? double(a.w[k * m + r]) : 1.0) * e * e;
         }
     s = warp_sum(s);
@@ -574,7 +531,7 @@ template <typename T> struct strategy_host_args {
 constexpr int SOLVE_ARRAYS = 5;
 
 template <typename T>
-bsym_status solvex_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+bsym_status strategy_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
 {
     const strategy_host_args<T> &h = *static_cast<const strategy_host_args<T> *>(arg);
     return strategy_device<T>(h.job, count, static_cast<const T *>(dev[0]), static_cast<T *>(dev[1]),
@@ -591,7 +548,7 @@ bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
 }
 
 template <typename T>
-bsym_status solvex_host(void **state, const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info,
+bsym_status strategy_host(void **state, const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info,
                         int *rank, int *used, bsym__strategy_stats *stats, bsym_interrupt_fn interrupt, void *idata,
                         char *msg, size_t msglen)
 {
@@ -614,7 +571,7 @@ bsym_status solvex_host(void **state, const bsym__strategy *job, int64_t batch, 
     };
     for (int i = 0; i < W_N; i++)
         arrays[SOLVE_ARRAYS + i] = {nullptr, nullptr, ws[i]};
-    st = bsym_pipeline(state, arrays, SOLVE_ARRAYS + W_N, batch, solvex_chunk<T>, &h, interrupt, idata, msg,
+    st = bsym_pipeline(state, arrays, SOLVE_ARRAYS + W_N, batch, strategy_chunk<T>, &h, interrupt, idata, msg,
                        msglen);
     return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
 }
@@ -698,12 +655,10 @@ template <typename T> size_t launch_workspace(const bsym__strategy &job, int64_t
 }
 
 template <typename T>
-bsym_status solvex_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
-                          int *used, void *work, bsym__strategy_stats *stats, void *stream)
+bsym_status strategy_device_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
+                          int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
+                          size_t msglen)
 {
-    char msg[256];
-    const size_t msglen = sizeof msg;
-    cudaStream_t s = static_cast<cudaStream_t>(stream);
     bsym_status st = size_check(job->n, "n", msg, msglen);
     if (st != BSYM_OK)
         return st;
@@ -725,34 +680,40 @@ bsym_status solvex_launch(const bsym__strategy *job, int64_t batch, const T *A, 
 
 } // namespace
 
-#define SX_ENTRIES(P, TT)                                                                        \
-    extern "C" bsym_status bsym_cuda_strategy_##P(void **state, const bsym__strategy *job, int64_t batch, \
-                                                const TT *A, TT *B, int *info, int *rank, int *used, \
-                                                bsym__strategy_stats *stats, bsym_interrupt_fn interrupt, \
-                                                void *idata, char *msg, size_t msglen)          \
-    {                                                                                           \
-        return solvex_host<TT>(state, job, batch, A, B, info, rank, used, stats, interrupt, idata, \
-                               msg, msglen);                                                    \
-    }                                                                                           \
-    extern "C" bsym_status bsym_cuda_lsfit_##P(void **state, const bsym__strategy *job, int64_t m,  \
-                                               int64_t batch, const TT *X, const TT *Y,         \
-                                               const TT *w, TT *beta, TT *rss, int *info,       \
-                                               int *rank, int *used, bsym__strategy_stats *stats,     \
-                                               bsym_interrupt_fn interrupt, void *idata,        \
-                                               char *msg, size_t msglen)                        \
-    {                                                                                           \
-        return lsfit_host<TT>(state, job, m, batch, X, Y, w, beta, rss, info, rank, used, stats, \
-                              interrupt, idata, msg, msglen);                                   \
-    }                                                                                           \
-    extern "C" bsym_status bsym_cuda_strategy_launch_##P(const bsym__strategy *job, int64_t batch,   \
-                                                       const TT *dA, TT *dB, int *dinfo,        \
-                                                       int *drank, int *dused, void *dwork,     \
-                                                       bsym__strategy_stats *stats, void *stream)     \
-    {                                                                                           \
-        return solvex_launch<TT>(job, batch, dA, dB, dinfo, drank, dused, dwork, stats, stream); \
-    }
-SX_ENTRIES(d, double)
-SX_ENTRIES(s, float)
+namespace bsym_cuda {
+
+template <typename T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j)
+{
+    return strategy_host<T>(x->state, j->strategy, j->batch, static_cast<const T *>(j->A), static_cast<T *>(j->B),
+                          j->info, j->rank, j->used, j->stats, x->interrupt, x->interrupt_data, x->msg,
+                          x->msglen);
+}
+
+template <typename T> bsym_status lsfit_op(const bsym__exec *x, const bsym__job *j)
+{
+    return lsfit_host<T>(x->state, j->strategy, j->m, j->batch, static_cast<const T *>(j->X),
+                         static_cast<const T *>(j->Y), static_cast<const T *>(j->wts), static_cast<T *>(j->B),
+                         static_cast<T *>(j->rss), j->info, j->rank, j->used, j->stats, x->interrupt,
+                         x->interrupt_data, x->msg, x->msglen);
+}
+
+template <typename T>
+bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
+                            int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
+                            size_t msglen)
+{
+    return strategy_device_launch<T>(job, batch, A, B, info, rank, used, work, stats, s, msg, msglen);
+}
+
+#define BSYM_STRATEGY_INSTANTIATE(T)                                                                \
+    template bsym_status strategy_op<T>(const bsym__exec *, const bsym__job *);                     \
+    template bsym_status lsfit_op<T>(const bsym__exec *, const bsym__job *);                        \
+    template bsym_status strategy_launch<T>(const bsym__strategy *, int64_t, const T *, T *, int *, int *, \
+                                            int *, void *, bsym__strategy_stats *, cudaStream_t, char *, \
+                                            size_t);
+BSYM_CUDA_FOR_EACH_TYPE(BSYM_STRATEGY_INSTANTIATE)
+
+} // namespace bsym_cuda
 
 extern "C" size_t bsym_cuda_strategy_workspace(char precision, int n, int nrhs, int64_t batch)
 {

@@ -1,0 +1,93 @@
+// backend.cu -- the CUDA backend's table (core/backend.h), and the C names of
+// its device-resident launches (bsym_cuda.h): the one place where the
+// backend's templates are bound to precisions by name.
+#include "common.cuh"
+
+using namespace bsym_cuda;
+
+// A row of the table: the template of one operation family in every type the
+// backend is built for, in the columns of bsym__prec (s, d, c, z).
+#define BSYM_CUDA_ROW(fn) {fn<float>, fn<double>, nullptr, nullptr}
+
+extern "C" const bsym__backend bsym__cuda_backend = {
+    "CUDA",
+    BSYM_DEVICE_GPU,
+    0, // the whole batch: the pipeline chunks it and polls the interrupt itself
+    {
+        BSYM_GPU_LDLT_MAX_N,        // LDLT
+        BSYM_GPU_HOUSEHOLDER_MAX_N, // HHSOLVE
+        BSYM_GPU_HOUSEHOLDER_MAX_N, // TRIDIAGONALIZE
+        BSYM_GPU_PCR_MAX_N,         // PCR
+        BSYM_GPU_EIGEN_MAX_N,       // EIG
+        BSYM_GPU_EIGEN_MAX_N,       // STRATEGY
+        BSYM_GPU_EIGEN_MAX_N,       // LSFIT
+    },
+    query,
+    release,
+    {
+        BSYM_CUDA_ROW(ldlt_op),           // BSYM__OP_LDLT
+        BSYM_CUDA_ROW(hhsolve_op),        // BSYM__OP_HHSOLVE
+        BSYM_CUDA_ROW(tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
+        BSYM_CUDA_ROW(pcr_op),            // BSYM__OP_PCR
+        BSYM_CUDA_ROW(eig_op),            // BSYM__OP_EIG
+        BSYM_CUDA_ROW(strategy_op),       // BSYM__OP_STRATEGY
+        BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
+    },
+};
+static_assert(BSYM__OPS == 7 && BSYM__PRECS == 4, "the CUDA table lists every operation and precision");
+
+// ---- the C names of the device-resident launches (bsym_cuda.h), for one
+// precision letter P and type TT; messages are dropped (the status says it) ----
+#define BSYM_CUDA_LAUNCH_NAMES(P, TT)                                                                     \
+    extern "C" bsym_status bsym_cuda_ldlt_launch_##P(char uplo, int n, int nrhs, int64_t batch,            \
+                                                     const TT *dA, TT *dB, int *dinfo, int group,          \
+                                                     void *stream)                                        \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return ldlt_launch<TT>(uplo, n, nrhs, batch, dA, dB, dinfo, group,                                \
+                               static_cast<cudaStream_t>(stream), msg, sizeof msg);                       \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_hhsolve_launch_##P(char uplo, int n, int nrhs, int64_t batch,         \
+                                                        const TT *dA, TT *dB, int *dinfo, TT *dd, TT *de,  \
+                                                        void *stream)                                     \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return hhsolve_launch<TT>(uplo, n, nrhs, batch, dA, dB, dinfo, dd, de,                            \
+                                  static_cast<cudaStream_t>(stream), msg, sizeof msg);                    \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_tridiagonalize_launch_##P(char uplo, int n, int64_t batch,            \
+                                                               const TT *dA, TT *dd, TT *de, TT *dQ,       \
+                                                               int *dinfo, void *stream)                  \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return tridiagonalize_launch<TT>(uplo, n, batch, dA, dd, de, dQ, dinfo,                           \
+                                         static_cast<cudaStream_t>(stream), msg, sizeof msg);             \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_pcr_launch_##P(int n, int nrhs, int64_t batch, const TT *ddl,         \
+                                                    const TT *dd, const TT *ddu, TT *dB, int *dinfo,       \
+                                                    void *dwork, void *stream)                            \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return pcr_launch<TT>(n, nrhs, batch, ddl, dd, ddu, dB, dinfo, dwork,                             \
+                              static_cast<cudaStream_t>(stream), msg, sizeof msg);                        \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_eig_launch_##P(char uplo, int n, int64_t batch, const TT *dA, TT *dd, \
+                                                    TT *de, const bsym_select *sel, TT *dw, TT *dV,        \
+                                                    int *dcount, int *dinfo, void *stream)                \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};                                 \
+        return eig_launch<TT>(uplo, n, batch, dA, dd, de, sel != nullptr ? *sel : all, dw, dV, dcount,    \
+                              dinfo, static_cast<cudaStream_t>(stream), msg, sizeof msg);                 \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_strategy_launch_##P(const bsym__strategy *job, int64_t batch,         \
+                                                         const TT *dA, TT *dB, int *dinfo, int *drank,     \
+                                                         int *dused, void *dwork,                         \
+                                                         bsym__strategy_stats *stats, void *stream)       \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return strategy_launch<TT>(job, batch, dA, dB, dinfo, drank, dused, dwork, stats,                 \
+                                   static_cast<cudaStream_t>(stream), msg, sizeof msg);                   \
+    }
+BSYM_CUDA_LAUNCH_NAMES(s, float)
+BSYM_CUDA_LAUNCH_NAMES(d, double)
