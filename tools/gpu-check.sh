@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # gpu-check.sh -- everything that needs the GPU, in one call on the GPU
-# machine: CUDA build, C core tests on the GPU, the R package and its testthat
-# suite with options(batchsym.device = "gpu"), then the benchmarks
+# machine: CUDA build, C core tests on the GPU, the same tests' GPU subset
+# (test_core --subset: every kernel and launch shape) under compute-sanitizer
+# memcheck, racecheck and synccheck (each must report 0 errors), the R
+# package and its testthat suite with options(batchsym.device = "gpu"), the
+# Octave suite with the default device set to the GPU (BSYM_OCTAVE_DEVICE=gpu),
+# the host-array calls of inst/bench/host_calls.R and .m, then the benchmarks
 # (bench_ldlt, bench_tridiag, bench_eigen, bench_auto, bench_r.R); a short
 # table last, with each step's seconds. Logs and tables go to
 # ${OUT:-build/gpu-check}: ldlt.md, tridiag.md, eigen.md, auto.md, r.md (and
@@ -9,7 +13,11 @@
 #
 # R there: pack this machine's R first (see DEVELOPERS' guide):
 #   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
-# and carry .rt; this script unpacks it when it is there.
+# and carry .rt; this script unpacks it when it is there. Octave likewise:
+#   ../shared/tools/pack-octave-runtime.sh .ot/octave-runtime.tar.xz
+# with the MEX built here (`make octave`, with CUDA) and carried (.ot and
+# octave/private); R and Octave do not fit one call's carry together.
+#   SANITIZE=0  skip compute-sanitizer;  BUILD=0  use the carried library
 #   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs;
 #   BENCHES="auto r"  only those benchmarks (default: ldlt tridiag eigen auto r);
 #   R_ARGS="--eigen=0 ..."  more options of bench_r.R
@@ -33,12 +41,32 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --f
 if [ -f .rt/r-runtime.tar.xz ] && ! command -v Rscript >/dev/null; then
     tar -xJf .rt/r-runtime.tar.xz -C / && source /opt/rlib/env.sh
 fi
+if [ -f .ot/octave-runtime.tar.xz ] && ! command -v octave-cli >/dev/null; then
+    tar -xJf .ot/octave-runtime.tar.xz -C / && source /opt/octlib/env.sh
+fi
 
-step build make lib
-step c-tests make test-c
+# compute-sanitizer TOOL over the C tests' GPU subset: passes on 0 errors
+sanitize() {
+    compute-sanitizer --tool "$1" --error-exitcode 97 build/test_core --subset &&
+        echo "compute-sanitizer $1: 0 errors"
+}
+
+if [ "${BUILD:-1}" = 1 ]; then
+    step build make lib
+    step c-tests make test-c
+fi
+if [ "${SANITIZE:-1}" = 1 ] && [ -x build/test_core ]; then
+    for tool in memcheck racecheck synccheck; do step "sanitize-$tool" sanitize "$tool"; done
+fi
+if command -v octave-cli >/dev/null && ls octave/private/*.mex >/dev/null 2>&1; then
+    oct="addpath('$PWD/octave'); addpath('$PWD/tests/octave'); addpath('$PWD/inst/bench');"
+    step octave-tests-gpu env BSYM_OCTAVE_DEVICE=gpu octave-cli --eval "$oct run_octave_tests('$PWD/build/counts-octave-gpu')"
+    step octave-host-calls bash -c "octave-cli --eval \"$oct host_calls('gpu')\" > $out/octave-calls.md"
+fi
 if command -v Rscript >/dev/null; then
     step r-install make install
     step r-tests-gpu env R_LIBS="$PWD/build/rlib" Rscript tests/run-testthat.R build/counts-r-gpu gpu
+    step r-host-calls bash -c "R_LIBS=$PWD/build/rlib Rscript inst/bench/host_calls.R gpu > $out/r-calls.md"
 else
     summary+=("skip  R (no R runtime carried)")
 fi
@@ -59,7 +87,8 @@ echo
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
 echo "total: $SECONDS s"
-for f in build/counts-c build/counts-r-gpu; do [ -f "$f" ] && echo "$f: $(cat "$f") (passed failed)"; done
+for f in build/counts-c build/counts-r-gpu build/counts-octave-gpu; do [ -f "$f" ] && echo "$f: $(cat "$f") (passed failed)"; done
+for f in r-calls octave-calls; do [ -f "$out/$f.md" ] && cat "$out/$f.md"; done
 [ -f "$out/ldlt.md" ] && cat "$out/ldlt.md"
 [ -f "$out/tridiag.md" ] && cat "$out/tridiag.md"
 [ -f "$out/eigen.md" ] && cat "$out/eigen.md"

@@ -1,5 +1,6 @@
 /*
- * ctx.c -- status strings, the opaque context, device information.
+ * ctx.c -- status strings, the opaque context, the backends, device
+ * information.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +42,20 @@ void bsym__begin(bsym_ctx *ctx)
 int bsym__interrupted(bsym_ctx *ctx)
 {
     return ctx->interrupt != NULL && ctx->interrupt(ctx->interrupt_data) != 0;
+}
+
+/* ---- the backends ---------------------------------------------------------- */
+#ifdef BSYM_WITH_CUDA
+extern const bsym__backend bsym__cuda_backend; /* cuda/backend.cu */
+#endif
+
+const bsym__backend *bsym__gpu_backend(void)
+{
+#ifdef BSYM_WITH_CUDA
+    return &bsym__cuda_backend;
+#else
+    return NULL;
+#endif
 }
 
 bsym_status bsym_ctx_create(bsym_ctx **ctx)

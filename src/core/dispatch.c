@@ -13,20 +13,6 @@
 
 #include "internal.h"
 
-/* ---- the backends ---------------------------------------------------------- */
-#ifdef BSYM_WITH_CUDA
-extern const bsym__backend bsym__cuda_backend; /* cuda/backend.cu */
-#endif
-
-const bsym__backend *bsym__gpu_backend(void)
-{
-#ifdef BSYM_WITH_CUDA
-    return &bsym__cuda_backend;
-#else
-    return NULL;
-#endif
-}
-
 /* What messages call each operation family. */
 static const char *const op_names[BSYM__OPS] = {
     [BSYM__OP_LDLT] = "LDL^T",
