@@ -37,13 +37,13 @@ SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEX
     bsym_status st;
     if (!single) {
         st = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, REAL(X), REAL(Y),
-                         isNull(w) ? NULL : REAL(w), REAL(beta), REAL(rss), INTEGER(rank), used,
+                         isNull(w) ? NULL : REAL(w), m, REAL(beta), REAL(rss), INTEGER(rank), used,
                          INTEGER(info));
     } else {
         float *fb = (float *)R_alloc((size_t)nb + 1, sizeof(float));
         float *fr = (float *)R_alloc((size_t)nr + 1, sizeof(float));
         st = bsym_slsfit(ctx, &o, m, p, nrhs, batch, bsym_r_floats(X), bsym_r_floats(Y),
-                         bsym_r_floats(w), fb, fr, INTEGER(rank), used, INTEGER(info));
+                         bsym_r_floats(w), m, fb, fr, INTEGER(rank), used, INTEGER(info));
         if (st == BSYM_OK) {
             bsym_r_from_floats(REAL(beta), fb, nb);
             bsym_r_from_floats(REAL(rss), fr, nr);
