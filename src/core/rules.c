@@ -416,8 +416,8 @@ int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, con
         sep = ", ";
     }
     if (breakdown > 0) {
-        append(buf, len, &at, "%s%lld pivot breakdown: singular or nearly so", sep,
-               (long long)breakdown);
+        append(buf, len, &at, "%s%lld pivot breakdown%s: singular or nearly so", sep,
+               (long long)breakdown, breakdown > 1 ? "s" : "");
         sep = ", ";
     }
     if (unconverged > 0)
