@@ -60,6 +60,7 @@ typedef struct {
     int check;           /* 1 (AUTO): steps 2 and 3 after LDLT or TRIDIAG;
                             0: LDLT or TRIDIAG alone (least squares)       */
     double rcond, tol;
+    int64_t w_stride;    /* lsfit: system k's weights at w + k * w_stride (m or 0) */
 } bsym__strategy;
 
 /* What a strategy call saw, for the plan (systems with info != 0 not counted). */
@@ -74,7 +75,7 @@ typedef struct {
  * not use are zero (NULL). Per-system extents, which the dispatcher uses to
  * cut a job into chunks (bsym__job_slice in dispatch.c):
  *   A, Q, V n*n;  B n*nrhs;  d, dd, w n;  e, dl, du n-1;  info, count, rank,
- *   used 1;  X m*n;  Y m*nrhs;  wts m;  rss nrhs. */
+ *   used 1;  X m*n;  Y m*nrhs;  wts w_stride (m, or 0: shared);  rss nrhs. */
 typedef struct {
     bsym__op op;
     bsym__prec prec;
@@ -93,6 +94,7 @@ typedef struct {
     int *rank, *used;             /* STRATEGY and LSFIT: never NULL       */
     int64_t m;                    /* lsfit: rows of X, Y (n is p)         */
     const void *X, *Y, *wts;
+    int64_t w_stride;             /* lsfit: m, or 0 (weights shared by all) */
     void *rss;
 } bsym__job;
 

@@ -74,7 +74,7 @@ static bsym__job job_slice(const bsym__job *j, int64_t k0, int64_t count)
     s.du = ADVANCE(du, off);
     s.X = ADVANCE(X, j->m * n);
     s.Y = ADVANCE(Y, j->m * j->nrhs);
-    s.wts = ADVANCE(wts, j->m);
+    s.wts = ADVANCE(wts, j->w_stride);
     s.rss = ADVANCE(rss, j->nrhs);
     s.info = ADVANCE_INT(info);
     s.count = ADVANCE_INT(count);
@@ -234,6 +234,7 @@ static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, co
     job->check = o->method == BSYM_METHOD_AUTO;
     job->rcond = o->rcond;
     job->tol = o->tol > 0 ? o->tol : 16.0 * (double)c->n * eps;
+    job->w_stride = 0;
     return BSYM_OK;
 }
 
@@ -337,6 +338,10 @@ static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps,
     bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
     if (st != BSYM_OK)
         return st;
+    job.w_stride = c->w_stride;
+    if (c->wts != NULL && c->w_stride != 0 && c->w_stride != c->m)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "w_stride must be m = %lld or 0 (got %lld)",
+                          (long long)c->m, (long long)c->w_stride);
     if (c->m < 0 || c->n < 1)
         return bsym__fail(ctx, BSYM_ERR_ARG, "need m >= 0 rows and p >= 1 columns (m = %lld, p = %lld)",
                           (long long)c->m, (long long)c->n);
@@ -355,22 +360,22 @@ static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps,
 
 bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
                         int64_t nrhs, int64_t batch, const double *X, const double *Y,
-                        const double *w, double *beta, double *rss, int *rank, int *used,
-                        int *info)
+                        const double *w, int64_t w_stride, double *beta, double *rss, int *rank,
+                        int *used, int *info)
 {
     bsym__job c = {.prec = BSYM__PREC_D, .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
-              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
+              .X = X, .Y = Y, .wts = w, .w_stride = w_stride, .B = beta, .rss = rss, .info = info, .rank = rank,
               .used = used};
     return lsfit(ctx, opts, DBL_EPSILON / 2, &c);
 }
 
 bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
                         int64_t nrhs, int64_t batch, const float *X, const float *Y,
-                        const float *w, float *beta, float *rss, int *rank, int *used,
-                        int *info)
+                        const float *w, int64_t w_stride, float *beta, float *rss, int *rank,
+                        int *used, int *info)
 {
     bsym__job c = {.prec = BSYM__PREC_S, .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
-              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
+              .X = X, .Y = Y, .wts = w, .w_stride = w_stride, .B = beta, .rss = rss, .info = info, .rank = rank,
               .used = used};
     return lsfit(ctx, opts, FLT_EPSILON / 2, &c);
 }

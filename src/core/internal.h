@@ -110,7 +110,8 @@ int bsym__strategy_cpu_d(const bsym__strategy *job, int64_t count, const double 
 int bsym__strategy_cpu_s(const bsym__strategy *job, int64_t count, const float *A, float *B,
                        int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
 /* bsym_*lsfit on systems [0, count): job->n = p, job->nrhs = the responses;
- * X m x p x count, Y m x nrhs x count, w m x count or NULL, beta p x nrhs x
+ * X m x p x count, Y m x nrhs x count, w (system k's at w + k * job->w_stride)
+ * or NULL, beta p x nrhs x
  * count, rss nrhs x count or NULL. */
 int bsym__lsfit_cpu_d(const bsym__strategy *job, int64_t m, int64_t count, const double *X,
                       const double *Y, const double *w, double *beta, double *rss, int *info,
