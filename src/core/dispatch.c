@@ -211,21 +211,10 @@ static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, co
 {
     static const bsym_solve_opts defaults = {BSYM_METHOD_AUTO, BSYM_RCOND_DEFAULT, 0.0, NULL};
     const bsym_solve_opts *o = opts != NULL ? opts : &defaults;
-    if (o->method < BSYM_METHOD_LDLT || o->method > BSYM_METHOD_AUTO)
-        return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)o->method);
-    if (!(o->rcond >= 0 && o->rcond < 1))
-        return bsym__fail(ctx, BSYM_ERR_ARG, "rcond must be in [0, 1) (got %g)", o->rcond);
-    if (!(o->tol <= DBL_MAX))
-        return bsym__fail(ctx, BSYM_ERR_ARG, "tol must be a finite number (got %g; <= 0 selects the default)",
-                          o->tol);
+    bsym_status st = bsym_solve_opts_check(ctx, o); /* rules.c: the one rule */
+    if (st != BSYM_OK)
+        return st;
     const bsym_plan *pl = o->method == BSYM_METHOD_AUTO ? o->plan : NULL;
-    if (pl != NULL &&
-        (pl->calls < 0 || pl->systems < 0 || pl->not_spd < 0 || pl->fallback < 0 ||
-         pl->last_systems < 0 || pl->last_fallback < 0 || pl->not_spd > pl->systems ||
-         pl->fallback > pl->systems || pl->last_systems > pl->systems ||
-         pl->last_fallback > pl->last_systems))
-        return bsym__fail(ctx, BSYM_ERR_ARG,
-                          "plan: its counts must be >= 0 and within the systems it has seen");
     *method = o->method;
     job->uplo = c->uplo;
     job->n = c->n;
@@ -459,23 +448,8 @@ static bsym_status eig(bsym_ctx *ctx, int full, const bsym_select *sel, bsym__jo
     if (st != BSYM_OK)
         return st;
     c->sel = sel != NULL ? sel : &all;
-    switch (c->sel->kind) {
-    case BSYM_SELECT_ALL:
-        break;
-    case BSYM_SELECT_INDEX:
-        if (c->sel->il < 1 || c->sel->il > c->sel->iu || c->sel->iu > c->n)
-            return bsym__fail(ctx, BSYM_ERR_ARG,
-                              "index: need 1 <= il <= iu <= n (il = %lld, iu = %lld, n = %lld)",
-                              (long long)c->sel->il, (long long)c->sel->iu, (long long)c->n);
-        break;
-    case BSYM_SELECT_VALUE:
-        if (!(c->sel->vl < c->sel->vu))
-            return bsym__fail(ctx, BSYM_ERR_ARG, "interval: need vl < vu (vl = %g, vu = %g)",
-                              c->sel->vl, c->sel->vu);
-        break;
-    default:
-        return bsym__fail(ctx, BSYM_ERR_ARG, "sel: unknown selection kind %d", (int)c->sel->kind);
-    }
+    if ((st = bsym_select_check(ctx, c->sel, c->n)) != BSYM_OK) /* rules.c: the one rule */
+        return st;
     if (c->n > INT32_MAX / 4)
         return bsym__fail(ctx, BSYM_ERR_SIZE, "n = %lld is too large for the eigensolvers",
                           (long long)c->n);
