@@ -1,15 +1,15 @@
 /*
- * bsym_eigen.c -- MEX gateway of bsym_eigen and bsym_tridiag_eigen, built
- * twice from this one file (see the Makefile):
+ * bsym_eigen.c -- gateways of bsym_eigen and bsym_tridiag_eigen, one body
+ * (eigen_gateway) with the input as its only difference:
  *
- *   private/__bsym_eigen__.mex            full symmetric input (bsym_*syev)
- *     [V, D, info, count] = __bsym_eigen__ (A, name, value, ...)
- *   private/__bsym_tridiag_eigen__.mex    -DBSYM_OCT_TRIDIAG: tridiagonal
- *     [V, D, info, count] = __bsym_tridiag_eigen__ (d, e, name, value, ...)
+ *   [V, D, info, count] = __bsym__ ("eigen", A, name, value, ...)
+ *       full symmetric input (bsym_*syev)
+ *   [V, D, info, count] = __bsym__ ("tridiag_eigen", d, e, name, value, ...)
+ *       tridiagonal input (bsym_*stev)
  *
  * called from bsym_eigen.m and bsym_tridiag_eigen.m (which hold the help
- * text and the tests); two builds rather than a mode argument so that every
- * message names the public function the user called.
+ * text and the tests); messages name the function called (the dispatcher
+ * names the caller).
  *
  * With one output the call is values only: D (m x batch) comes back as the
  * first output and the core gets V = NULL (bisection, no vectors formed).
@@ -31,17 +31,10 @@
 
 #include "bsym_octave.h"
 
+/* uplo last: bsym_tridiag_eigen takes the others only */
 enum { OPT_DEVICE, OPT_INDEX, OPT_INTERVAL, OPT_UPLO, NOPT };
 
 static const char *const uplos[] = {"L", "U", NULL};
-
-#ifdef BSYM_OCT_TRIDIAG
-#define NIN 2     /* d, e */
-#define NOPTS 3   /* no uplo */
-#else
-#define NIN 1     /* A */
-#define NOPTS 4
-#endif
 
 /* The two values of an option given as a real vector of two numbers
  * (`form` such as "[i j]", for messages), as doubles. */
@@ -103,7 +96,6 @@ static bsym_select selection(const mxArray *index, const mxArray *interval, int6
     return sel;
 }
 
-#ifdef BSYM_OCT_TRIDIAG
 /* d and e: n x batch and (n-1) x batch; or, for one system, any two vectors
  * of n and n-1 elements (n >= 2), so that a row d with a row e is one system
  * too. */
@@ -120,7 +112,6 @@ static void tridiag_shape(const mxArray *d, const mxArray *e, int64_t *n, int64_
     }
     bsym_oct_offdiag_batch(e, "e", "d", *n, *batch);
 }
-#endif
 
 /* Keeps the first m of every `per` entries of each of the batch systems,
  * packed (m <= per): an in-place forward move, safe since m <= per. */
@@ -196,34 +187,32 @@ static void warn_failures(mxArray *info, int vectors)
                          "which)", slow, batch, fslow + 1, slow_info, what);
 }
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+/* tridiag: inputs d and e (bsym_tridiag_eigen), else A (bsym_eigen). */
+static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-    if (nrhs < NIN)
-#ifdef BSYM_OCT_TRIDIAG
-        bsym_oct_error("invalidInput", "needs d and e (then name/value options)");
-#else
-        bsym_oct_error("invalidInput", "needs A (then name/value options)");
-#endif
+    const int nin = tridiag ? 2 : 1;          /* d, e or A */
+    const int nopts = tridiag ? NOPT - 1 : NOPT; /* no 'uplo' for d, e */
+    if (nrhs < nin)
+        bsym_oct_error("invalidInput", "needs %s (then name/value options)", tridiag ? "d and e" : "A");
     if (nlhs > 4)
         bsym_oct_error("invalidInput", "returns at most four outputs, V, D, info and count");
 
     int64_t n, batch;
-#ifdef BSYM_OCT_TRIDIAG
-    tridiag_shape(prhs[0], prhs[1], &n, &batch);
-#else
-    bsym_oct_square_batch(prhs[0], "A", &n, &batch);
-#endif
+    if (tridiag)
+        tridiag_shape(prhs[0], prhs[1], &n, &batch);
+    else
+        bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO, NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device(), NULL},
         [OPT_INDEX] = {"index", NULL, 0, NULL},
         [OPT_INTERVAL] = {"interval", NULL, 0, NULL},
         [OPT_UPLO] = {"uplo", uplos, 0, NULL},
     };
-    bsym_oct_parse_options(nrhs - NIN, prhs + NIN, opt, NOPTS);
+    bsym_oct_parse_options(nrhs - nin, prhs + nin, opt, nopts);
     bsym_select sel = selection(opt[OPT_INDEX].array, opt[OPT_INTERVAL].array, n);
 
     /* A's class; for d and e single when either is */
-    mxClassID cls = bsym_oct_precision(prhs, NIN);
+    mxClassID cls = bsym_oct_precision(prhs, nin);
     size_t es = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
     int vectors = nlhs >= 2;
     size_t nn = (size_t)n, nb = (size_t)batch;
@@ -234,32 +223,32 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     void *owned[4] = {NULL, NULL, NULL, NULL};
     void *w = mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
     void *V = vectors ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1) : NULL;
-#ifdef BSYM_OCT_TRIDIAG
-    const void *d = bsym_oct_data_as(prhs[0], cls, &owned[0]);
-    const void *e = n > 1 ? bsym_oct_data_as(prhs[1], cls, &owned[1]) : NULL;
-#else
-    const void *A = mxGetData(prhs[0]);
-#endif
+    const void *d = NULL, *e = NULL, *A = NULL;
+    if (tridiag) {
+        d = bsym_oct_data_as(prhs[0], cls, &owned[0]);
+        e = n > 1 ? bsym_oct_data_as(prhs[1], cls, &owned[1]) : NULL;
+    } else {
+        A = mxGetData(prhs[0]);
+    }
 
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-#ifdef BSYM_OCT_TRIDIAG
-        st = cls == mxSINGLE_CLASS
-                 ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
-                 : bsym_dstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data);
-#else
         char uplo = uplos[opt[OPT_UPLO].value][0];
-        st = cls == mxSINGLE_CLASS
-                 ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
-                 : bsym_dsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
-#endif
+        if (tridiag)
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
+                     : bsym_dstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data);
+        else
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
+                     : bsym_dsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
     }
     if (st != BSYM_OK) { /* released too, before the error */
         owned[2] = w;
         owned[3] = V;
     }
-    bsym_oct_finish_all(st, ctx, owned, 4); /* releases everything, raises on failure */
+    bsym_oct_finish_all(st, ctx, owned, 4); /* releases the call's buffers, raises on failure */
 
     /* m: the rows of D (columns of each V_k) */
     size_t m = nn;
@@ -292,4 +281,14 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         plhs[2] = info;
     else
         warn_failures(info, vectors);
+}
+
+void bsym_oct_eigen(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    eigen_gateway(0, nlhs, plhs, nrhs, prhs);
+}
+
+void bsym_oct_tridiag_eigen(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    eigen_gateway(1, nlhs, plhs, nrhs, prhs);
 }

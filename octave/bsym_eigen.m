@@ -105,13 +105,13 @@ function [V, D, info, count] = bsym_eigen (A, varargin)
   ## it computes the values only and returns them first.
   switch (nargout)
     case {0, 1}
-      V = __bsym_eigen__ (A, varargin{:});
+      V = __bsym__ ("eigen", A, varargin{:});
     case 2
-      [V, D] = __bsym_eigen__ (A, varargin{:});
+      [V, D] = __bsym__ ("eigen", A, varargin{:});
     case 3
-      [V, D, info] = __bsym_eigen__ (A, varargin{:});
+      [V, D, info] = __bsym__ ("eigen", A, varargin{:});
     otherwise
-      [V, D, info, count] = __bsym_eigen__ (A, varargin{:});
+      [V, D, info, count] = __bsym__ ("eigen", A, varargin{:});
   endswitch
 
 endfunction

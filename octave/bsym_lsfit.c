@@ -1,8 +1,8 @@
 /*
- * bsym_lsfit.c -- MEX gateway of bsym_lsfit, built as private/__bsym_lsfit__.mex
+ * bsym_lsfit.c -- gateway of bsym_lsfit, served by the one MEX file (bsym_mex.c)
  * and called from bsym_lsfit.m (which holds the help text and the tests):
  *
- *   [beta, rank, rss, info, method, plan] = __bsym_lsfit__ (X, Y, name, value, ...)
+ *   [beta, rank, rss, info, method, plan] = __bsym__ ("lsfit", X, Y, name, value, ...)
  *
  * Checks Octave types and shapes (X m x p x batch; Y m x batch, m x k x
  * batch, or m x k for one system; 'weights' m x batch, or m x 1 for every
@@ -38,7 +38,7 @@ static void check_weights(const mxArray *w, int64_t m, int64_t batch)
     }
 }
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_lsfit(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 2)
         bsym_oct_error("invalidInput", "needs X and Y (then name/value options)");
@@ -52,7 +52,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_oct_response_batch(prhs[1], "Y", "X", m, p, batch, &k);
     bsym_oct_option opt[NOPT] = {
         [OPT_METHOD] = {"method", bsym_oct_method_choices, BSYM_METHOD_AUTO, NULL},
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO, NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device(), NULL},
         [OPT_WEIGHTS] = {"weights", NULL, 0, NULL},
         [OPT_RCOND] = {"rcond", NULL, 0, NULL},
         [OPT_TOL] = {"tol", NULL, 0, NULL},
@@ -92,7 +92,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                mxGetData(rss), rank_data, used_data, info_data)
                  : bsym_dlsfit(ctx, &sx.opts, m, p, k, batch, X, Y, wd, mxGetData(beta),
                                mxGetData(rss), rank_data, used_data, info_data);
-    bsym_oct_finish_all(st, ctx, owned, 3); /* releases everything, raises on failure */
+    bsym_oct_finish_all(st, ctx, owned, 3); /* releases the call's buffers, raises on failure */
 
     plhs[0] = beta;
     if (nlhs >= 2)

@@ -135,7 +135,7 @@ function [beta, varargout] = bsym_lsfit (X, Y, varargin)
   endif
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
-  [beta, varargout{1:nargout-1}] = __bsym_lsfit__ (X, Y, varargin{:});
+  [beta, varargout{1:nargout-1}] = __bsym__ ("lsfit", X, Y, varargin{:});
 
 endfunction
 

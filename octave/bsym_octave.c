@@ -21,17 +21,18 @@ const char *const bsym_oct_device_choices[] = {"auto", "cpu", "gpu", NULL};
 
 /* ---- errors and warnings ----------------------------------------------- */
 
-/* "<fn>: <fmt...>" where fn is the public name: the gateway __bsym_solve__
- * speaks as bsym_solve. */
+/* The public function being served, for messages (bsym_oct_set_caller). */
+static const char *caller = "batchsym";
+
+void bsym_oct_set_caller(const char *name)
+{
+    caller = name;
+}
+
+/* "<fn>: <fmt...>" where fn is the public name of the call (bsym_solve). */
 static void format_message(char *buf, size_t len, const char *fmt, va_list ap)
 {
-    const char *name = mexFunctionName();
-    size_t nlen = strlen(name);
-    if (nlen > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + nlen - 2, "__") == 0) {
-        name += 2;
-        nlen -= 4;
-    }
-    int used = snprintf(buf, len, "%.*s: ", (int)nlen, name);
+    int used = snprintf(buf, len, "%s: ", caller);
     if (used < 0 || (size_t)used >= len)
         used = 0;
     vsnprintf(buf + used, len - (size_t)used, fmt, ap);
@@ -39,8 +40,8 @@ static void format_message(char *buf, size_t len, const char *fmt, va_list ap)
 
 /* Formats "batchsym:<id>" and "<fn>: <message>", then calls Octave's error()
  * or warning() with (fullid, "%s", msg): mexErrMsgIdAndTxt and
- * mexWarnMsgIdAndTxt would prefix the gateway's private name instead
- * ("__bsym_solve__: ..."). error() does not come back. */
+ * mexWarnMsgIdAndTxt would prefix the MEX file's private name instead
+ * ("__bsym__: ..."). error() does not come back. */
 static void call_octave(const char *fn, char *fullid, size_t idlen, char *msg, size_t msglen,
                         const char *id, const char *fmt, va_list ap)
 {
@@ -83,14 +84,48 @@ static int interrupted(void *data)
     return octave_interrupt_state > 0;
 }
 
+/* The one context of the process (NULL until first use and after release),
+ * and how many this load of the MEX file has made. `clear functions` (or
+ * `clear all`, or exit) calls release_context, then unloads the file, so
+ * both start again from zero on the next call. */
+static bsym_ctx *process_ctx = NULL;
+static int contexts_made = 0;
+
+/* Destroys the context; mexAtExit's hook, and the end of a call whose
+ * context may be broken. Set to NULL first, so that it never runs twice on
+ * the same context. */
+static void release_context(void)
+{
+    bsym_ctx *ctx = process_ctx;
+    process_ctx = NULL;
+    bsym_ctx_destroy(ctx);
+}
+
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx)
 {
-    bsym_status st = bsym_ctx_create(ctx);
+    *ctx = NULL;
+    if (process_ctx == NULL) {
+        bsym_ctx *made = NULL;
+        bsym_status st = bsym_ctx_create(&made);
+        if (st != BSYM_OK)
+            return st;
+        bsym_ctx_set_interrupt(made, interrupted, NULL);
+        process_ctx = made;
+        contexts_made++;
+        mexAtExit(release_context);
+    }
+    /* every call sets what a call may choose; nothing is left from the last */
+    bsym_status st = bsym_ctx_set_threads(process_ctx, 0);
     if (st == BSYM_OK)
-        st = bsym_ctx_set_device(*ctx, device);
-    if (st == BSYM_OK)
-        bsym_ctx_set_interrupt(*ctx, interrupted, NULL);
+        st = bsym_ctx_set_device(process_ctx, device);
+    *ctx = process_ctx;
     return st;
+}
+
+void bsym_oct_context_state(int *created, int *alive)
+{
+    *created = contexts_made;
+    *alive = process_ctx != NULL;
 }
 
 /* Raises the error of a failing core status: an identifier chosen by the
@@ -115,7 +150,8 @@ void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, 
 {
     char msg[512];
     snprintf(msg, sizeof msg, "%s", ctx ? bsym_ctx_message(ctx) : "");
-    bsym_ctx_destroy(ctx);
+    if (ctx != NULL && (status == BSYM_ERR_CUDA || status == BSYM_ERR_NOMEM))
+        release_context(); /* a broken stream or half-made staging is not reused */
     for (int i = 0; i < count; i++)
         if (owned[i])
             mxFree(owned[i]);
@@ -473,6 +509,14 @@ static int same_word(const char *a, const char *b)
     return *a == *b;
 }
 
+int bsym_oct_choice_index(const char *value, const char *const *choices)
+{
+    for (int c = 0; choices[c]; c++)
+        if (same_word(value, choices[c]))
+            return c;
+    return -1;
+}
+
 /* Copies a string argument into buf (truncated to len - 1 characters; no
  * allocation, so nothing to release before an error), or raises, naming
  * what it is. */
@@ -496,13 +540,25 @@ static void list_words(char *buf, size_t len, const char *const *words)
     }
 }
 
+int bsym_oct_choice(const mxArray *a, const char *what, const char *const *choices)
+{
+    char value[64], list[256];
+    string_arg(a, what, value, sizeof value);
+    int c = bsym_oct_choice_index(value, choices);
+    if (c < 0) {
+        list_words(list, sizeof list, choices);
+        bsym_oct_error("unknownOption", "%s must be one of %s (got '%s')", what, list, value);
+    }
+    return c;
+}
+
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts)
 {
     if (nargs % 2 != 0)
         bsym_oct_error("invalidInput", "options must come in name/value pairs (got %d argument%s after the "
                        "inputs)", nargs, nargs == 1 ? "" : "s");
     for (int a = 0; a < nargs; a += 2) {
-        char name[64], value[64], what[96], list[256];
+        char name[64], what[96], list[256];
         string_arg(args[a], "an option name", name, sizeof name);
         int o = 0;
         while (o < nopts && !same_word(name, opts[o].name))
@@ -521,16 +577,7 @@ void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_opti
             continue;
         }
         snprintf(what, sizeof what, "option '%s'", opts[o].name);
-        string_arg(args[a + 1], what, value, sizeof value);
-        int c = 0;
-        while (opts[o].choices[c] && !same_word(value, opts[o].choices[c]))
-            c++;
-        if (opts[o].choices[c] == NULL) {
-            list_words(list, sizeof list, opts[o].choices);
-            bsym_oct_error("unknownOption", "option '%s' must be one of %s (got '%s')",
-                           opts[o].name, list, value);
-        }
-        opts[o].value = c;
+        opts[o].value = bsym_oct_choice(args[a + 1], what, opts[o].choices);
     }
 }
 
@@ -542,4 +589,22 @@ double bsym_oct_scalar_option(const mxArray *a, const char *name)
                        mxIsComplex(a) ? "complex " : "", mxGetClassName(a),
                        (long long)mxGetNumberOfElements(a), mxGetNumberOfElements(a) == 1 ? "" : "s");
     return mxGetScalar(a);
+}
+
+/* ---- the default device ------------------------------------------------ */
+
+bsym_device bsym_oct_default_device(void)
+{
+    const char *value = getenv("BSYM_OCTAVE_DEVICE");
+    if (value == NULL || value[0] == '\0')
+        return BSYM_DEVICE_AUTO;
+    int c = bsym_oct_choice_index(value, bsym_oct_device_choices);
+    if (c < 0) {
+        char list[64];
+        list_words(list, sizeof list, bsym_oct_device_choices);
+        bsym_oct_error("unknownOption", "the default device, environment variable "
+                       "BSYM_OCTAVE_DEVICE, must be one of %s or unset (got '%.64s'); set it "
+                       "with bsym_device", list, value);
+    }
+    return (bsym_device)c;
 }

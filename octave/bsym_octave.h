@@ -1,16 +1,24 @@
 /*
- * bsym_octave.h -- what every Octave MEX gateway of batchsym shares: Octave
+ * bsym_octave.h -- what every Octave gateway of batchsym shares: Octave
  * type and shape checks, mxArray <-> core conversions, name/value option
- * parsing, and the one way errors and warnings reach the user.
+ * parsing, the one context of the process, and the one way errors and
+ * warnings reach the user.
  *
  * Conventions
- *   - a gateway is octave/bsym_<fn>.c, built as octave/private/__bsym_<fn>__.mex
- *     and called from octave/bsym_<fn>.m; messages name the public function
- *     (bsym_<fn>), which these helpers derive from mexFunctionName();
+ *   - ONE MEX file, private/__bsym__.mex (bsym_mex.c), serves every function:
+ *     bsym_<fn>.m calls __bsym__ ("<fn>", args...), and the dispatcher hands
+ *     args to the gateway bsym_oct_<fn> (octave/bsym_<fn>.c) after naming
+ *     the caller (bsym_oct_set_caller), so that messages name the public
+ *     function (bsym_<fn>);
+ *   - one core context per Octave process (bsym_oct_context): made on first
+ *     use, kept across calls (its CUDA streams and pinned staging too), and
+ *     released by mexAtExit when the MEX file is cleared (clear functions,
+ *     clear all, exit); the next call after that makes a new one;
  *   - errors carry the identifier "batchsym:<id>" and never return: a gateway
  *     raises them (bsym_oct_error) only while it holds nothing but mxArrays
  *     (Octave frees those), and ends every core call with bsym_oct_finish,
- *     which releases the context and buffers before raising;
+ *     which releases the call's own buffers (never the process's context)
+ *     before raising;
  *   - warnings go through Octave's warning(), so warning ("off", id) and
  *     warning ("error", id) work; issue them after releasing everything too.
  */
@@ -38,22 +46,37 @@ BSYM_OCT_NORETURN void bsym_oct_error(const char *id, const char *fmt, ...) BSYM
 /* Issues warning ("batchsym:<id>", "<fn>: <message>"). */
 void bsym_oct_warning(const char *id, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
 
+/* ---- the caller --------------------------------------------------------- */
+
+/* Names the public function being served (such as "bsym_solve"), for
+ * messages; the dispatcher sets it before each call. */
+void bsym_oct_set_caller(const char *name);
+
 /* ---- the context ------------------------------------------------------ */
 
-/* Creates *ctx on `device`, stopping long calls on Ctrl-C. Returns the
- * status; hand it and *ctx (possibly NULL) to bsym_oct_finish. */
+/* The process's context, made on first use (then released by mexAtExit),
+ * set for this call: `device`, the OpenMP default thread count, and the
+ * interrupt hook that stops a long call between chunks on Ctrl-C. Returns
+ * the status; hand it and *ctx (NULL when none could be made) to
+ * bsym_oct_finish. */
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx);
 
-/* Ends a core call: keeps the core's message, destroys ctx (NULL is fine),
- * mxFree's owned (NULL is fine), THEN raises when status != BSYM_OK, with an
- * identifier chosen by the status (batchsym:invalidInput, :outOfMemory,
- * :noDevice, :cudaError, :sizeUnsupported, :interrupted) and the core's
- * message. Returns only when status is BSYM_OK. */
+/* Ends a core call: keeps the core's message, mxFree's owned (NULL is
+ * fine), THEN raises when status != BSYM_OK, with an identifier chosen by
+ * the status (batchsym:invalidInput, :outOfMemory, :noDevice, :cudaError,
+ * :sizeUnsupported, :interrupted) and the core's message. ctx is the
+ * process's context (or NULL) and stays, except after a CUDA failure or
+ * out of memory: then it is released, so that the next call starts with new
+ * streams and staging. Returns only when status is BSYM_OK. */
 void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned);
 
 /* The same for a call that converted several inputs: mxFree's each of
  * owned[0 .. count-1] (NULL entries are fine). */
 void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, int count);
+
+/* How many contexts this load of the MEX file has made, and whether one is
+ * held now (bsym_device's second output). */
+void bsym_oct_context_state(int *created, int *alive);
 
 /* ---- arrays ------------------------------------------------------------ */
 
@@ -190,12 +213,35 @@ typedef struct {
  * unknown name or value. */
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts);
 
+/* The index of value among the NULL-terminated choices (any case), or -1. */
+int bsym_oct_choice_index(const char *value, const char *const *choices);
+
+/* The index among the NULL-terminated choices of the string a (any case);
+ * raises batchsym:invalidInput unless a is a string, batchsym:unknownOption
+ * ("<what> must be one of ...") unless it is one of them. */
+int bsym_oct_choice(const mxArray *a, const char *what, const char *const *choices);
+
 /* The 'device' option's choices, in bsym_device order (auto, cpu, gpu). */
 extern const char *const bsym_oct_device_choices[];
+
+/* The default of the 'device' option: the environment variable
+ * BSYM_OCTAVE_DEVICE of this process (set by bsym_device), "auto" when it
+ * is unset or empty. Raises batchsym:unknownOption when it holds another
+ * word than the choices. */
+bsym_device bsym_oct_default_device(void);
 
 /* The value of a numeric option given as a real scalar (any numeric class),
  * as a double; raises batchsym:invalidInput naming option `name` otherwise.
  * The gateway checks its range. */
 double bsym_oct_scalar_option(const mxArray *a, const char *name);
+
+/* ---- the gateways (octave/bsym_<fn>.c), served by bsym_mex.c ------------- */
+
+/* Each takes the arguments after the function's name, as a mexFunction. */
+typedef void bsym_oct_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+
+bsym_oct_gateway bsym_oct_solve, bsym_oct_lsfit, bsym_oct_plan, bsym_oct_device_info,
+    bsym_oct_device, bsym_oct_tridiag_solve, bsym_oct_tridiagonalize, bsym_oct_eigen,
+    bsym_oct_tridiag_eigen;
 
 #endif

@@ -1,9 +1,9 @@
 /*
- * bsym_plan.c -- MEX gateway of bsym_plan, built as private/__bsym_plan__.mex
+ * bsym_plan.c -- gateway of bsym_plan, served by the one MEX file (bsym_mex.c)
  * and called from bsym_plan.m (which holds the help text and the tests):
  *
- *   plan = __bsym_plan__ ()       a plan with no history
- *   plan = __bsym_plan__ (plan)   the plan checked, its 'next' recomputed
+ *   plan = __bsym__ ("plan")         a plan with no history
+ *   plan = __bsym__ ("plan", plan)   the plan checked, its 'next' recomputed
  *
  * The struct and its 'next' (bsym_plan_start's rule) come from the shared
  * conversions in bsym_octave.c, as for the plan outputs of bsym_solve and
@@ -11,7 +11,7 @@
  */
 #include "bsym_octave.h"
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_plan(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs > 1)
         bsym_oct_error("invalidInput", "takes at most one argument, a plan");

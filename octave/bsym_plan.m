@@ -79,9 +79,9 @@
 function plan = bsym_plan (plan)
 
   if (nargin == 0)
-    plan = __bsym_plan__ ();
+    plan = __bsym__ ("plan");
   else
-    plan = __bsym_plan__ (plan);
+    plan = __bsym__ ("plan", plan);
   endif
 
 endfunction

@@ -1,8 +1,8 @@
 /*
- * bsym_solve.c -- MEX gateway of bsym_solve, built as private/__bsym_solve__.mex
+ * bsym_solve.c -- gateway of bsym_solve, served by the one MEX file (bsym_mex.c)
  * and called from bsym_solve.m (which holds the help text and the tests):
  *
- *   [X, info, plan, rank, method] = __bsym_solve__ (A, B, name, value, ...)
+ *   [X, info, plan, rank, method] = __bsym__ ("solve", A, B, name, value, ...)
  *
  * Checks Octave types and shapes, parses the options, copies B into X (the
  * core overwrites its right-hand sides with the solutions) and hands the
@@ -16,7 +16,7 @@ enum { OPT_METHOD, OPT_DEVICE, OPT_UPLO, OPT_RCOND, OPT_TOL, OPT_PLAN, NOPT };
 
 static const char *const uplos[] = {"L", "U", NULL};
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 2)
         bsym_oct_error("invalidInput", "needs A and B (then name/value options)");
@@ -28,7 +28,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_oct_rhs_batch(prhs[1], "B", "A", n, batch, &k);
     bsym_oct_option opt[NOPT] = {
         [OPT_METHOD] = {"method", bsym_oct_method_choices, BSYM_METHOD_AUTO, NULL},
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO, NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device(), NULL},
         [OPT_UPLO] = {"uplo", uplos, 0, NULL},
         [OPT_RCOND] = {"rcond", NULL, 0, NULL},
         [OPT_TOL] = {"tol", NULL, 0, NULL},
@@ -59,7 +59,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                  : bsym_dsolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data,
                                 rank_data, used_data);
     }
-    bsym_oct_finish(st, ctx, owned); /* releases everything, raises on failure */
+    bsym_oct_finish(st, ctx, owned); /* releases the call's buffers, raises on failure */
 
     plhs[0] = X;
     if (nlhs >= 3)

@@ -150,7 +150,7 @@ function [X, varargout] = bsym_solve (A, B, varargin)
   endif
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
-  [X, varargout{1:nargout-1}] = __bsym_solve__ (A, B, varargin{:});
+  [X, varargout{1:nargout-1}] = __bsym__ ("solve", A, B, varargin{:});
 
 endfunction
 

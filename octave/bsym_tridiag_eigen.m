@@ -92,13 +92,13 @@ function [V, D, info, count] = bsym_tridiag_eigen (d, e, varargin)
   ## it computes the values only and returns them first.
   switch (nargout)
     case {0, 1}
-      V = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      V = __bsym__ ("tridiag_eigen", d, e, varargin{:});
     case 2
-      [V, D] = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      [V, D] = __bsym__ ("tridiag_eigen", d, e, varargin{:});
     case 3
-      [V, D, info] = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      [V, D, info] = __bsym__ ("tridiag_eigen", d, e, varargin{:});
     otherwise
-      [V, D, info, count] = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      [V, D, info, count] = __bsym__ ("tridiag_eigen", d, e, varargin{:});
   endswitch
 
 endfunction

@@ -1,9 +1,9 @@
 /*
- * bsym_tridiag_solve.c -- MEX gateway of bsym_tridiag_solve, built as
- * private/__bsym_tridiag_solve__.mex and called from bsym_tridiag_solve.m
- * (which holds the help text and the tests):
+ * bsym_tridiag_solve.c -- gateway of bsym_tridiag_solve, served by the one
+ * MEX file (bsym_mex.c) and called from bsym_tridiag_solve.m (which holds
+ * the help text and the tests):
  *
- *   [X, info] = __bsym_tridiag_solve__ (lower, diag, upper, rhs, name, value, ...)
+ *   [X, info] = __bsym__ ("tridiag_solve", lower, diag, upper, rhs, name, value, ...)
  *
  * LAPACK's argument order (dl, d, du, b); upper = [] (any empty array) means
  * symmetric systems (upper = lower). Checks Octave types and shapes, parses
@@ -15,7 +15,7 @@
 
 enum { OPT_DEVICE, NOPT };
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_tridiag_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 4)
         bsym_oct_error("invalidInput", "needs lower, diag, upper and rhs (then name/value options)");
@@ -34,7 +34,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         bsym_oct_offdiag_batch(upper, "upper", "diag", n, batch);
     bsym_oct_rhs_batch(rhs, "rhs", "diag", n, batch, &k);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO},
+        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device()},
     };
     bsym_oct_parse_options(nrhs - 4, prhs + 4, opt, NOPT);
 
@@ -56,7 +56,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         st = cls == mxSINGLE_CLASS
                  ? bsym_stridiag_solve(ctx, n, k, batch, dl, d, du, mxGetData(X), info_data)
                  : bsym_dtridiag_solve(ctx, n, k, batch, dl, d, du, mxGetData(X), info_data);
-    bsym_oct_finish_all(st, ctx, owned, 3); /* releases everything, raises on failure */
+    bsym_oct_finish_all(st, ctx, owned, 3); /* releases the call's buffers, raises on failure */
 
     plhs[0] = X;
     bsym_oct_info_out(info, nlhs, plhs, 1, "singular", "could not be solved",

@@ -85,9 +85,9 @@ function [X, info] = bsym_tridiag_solve (lower, diag, upper, rhs, varargin)
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
   if (nargout < 2)
-    X = __bsym_tridiag_solve__ (lower, diag, upper, rhs, varargin{:});
+    X = __bsym__ ("tridiag_solve", lower, diag, upper, rhs, varargin{:});
   else
-    [X, info] = __bsym_tridiag_solve__ (lower, diag, upper, rhs, varargin{:});
+    [X, info] = __bsym__ ("tridiag_solve", lower, diag, upper, rhs, varargin{:});
   endif
 
 endfunction

@@ -72,13 +72,13 @@ function [d, e, Q, info] = bsym_tridiagonalize (A, varargin)
   ## when it is asked for it.
   switch (nargout)
     case {0, 1}
-      d = __bsym_tridiagonalize__ (A, varargin{:});
+      d = __bsym__ ("tridiagonalize", A, varargin{:});
     case 2
-      [d, e] = __bsym_tridiagonalize__ (A, varargin{:});
+      [d, e] = __bsym__ ("tridiagonalize", A, varargin{:});
     case 3
-      [d, e, Q] = __bsym_tridiagonalize__ (A, varargin{:});
+      [d, e, Q] = __bsym__ ("tridiagonalize", A, varargin{:});
     otherwise
-      [d, e, Q, info] = __bsym_tridiagonalize__ (A, varargin{:});
+      [d, e, Q, info] = __bsym__ ("tridiagonalize", A, varargin{:});
   endswitch
 
 endfunction
