@@ -1,20 +1,32 @@
-# Argument checks shared by the bsym_* functions: R types and shapes only;
-# the C core validates sizes and numerics.
+# Argument checks shared by the bsym_* functions: R types and shapes only.
+# The rules (names users type, option, plan and selection checks, the
+# sentence about failed systems) are the C core's, read through .Call; every
+# error is a condition of class c("batchsym_<status id>", "error",
+# "condition"), so that tryCatch(..., batchsym_bad_argument = ) catches it.
 
-# A single string among `choices`, or an error naming the argument.
-match_choice <- function(x, name, choices) {
-  if (!is.character(x) || length(x) != 1L || is.na(x) || !(x %in% choices))
-    stop(sprintf("%s must be one of %s (got %s)", name,
-                 paste0("\"", choices, "\"", collapse = ", "),
-                 paste(deparse(x, nlines = 1L), collapse = "")), call. = FALSE)
-  x
-}
+# The core's tables: list(method, device, precision, uplo, plan_fields,
+# status_ids), read once.
+core_rules <- local({
+  rules <- NULL
+  function() {
+    if (is.null(rules)) rules <<- .Call(bsym_r_rules)
+    rules
+  }
+})
+
+# Raises the message (pasted from ...) as an error of class
+# batchsym_bad_argument (built by the C glue, as for the core's errors).
+arg_error <- function(...) invisible(.Call(bsym_r_arg_error, paste0(...)))
+
+# x when it is one of the core's names of the list `kind` ("method",
+# "device", "precision", "uplo"); else the core's error naming `name`.
+match_choice <- function(x, name, kind = name) .Call(bsym_r_choice, kind, name, x)
 
 # The device and precision choices checked, with the thread option: what
 # every bsym_* call hands to its .Call entry.
 run_choices <- function(device, precision) {
-  list(device = match_choice(device, "device", c("auto", "cpu", "gpu")),
-       precision = match_choice(precision, "precision", c("double", "single")),
+  list(device = match_choice(device, "device"),
+       precision = match_choice(precision, "precision"),
        threads = as.integer(getOption("batchsym.threads", 0L)))
 }
 
@@ -28,18 +40,16 @@ as_double <- function(x) {
 # TRUE or FALSE, or an error naming the argument.
 check_flag <- function(x, name) {
   if (!is.logical(x) || length(x) != 1L || is.na(x))
-    stop(sprintf("%s must be TRUE or FALSE (got %s)", name,
-                 paste(deparse(x, nlines = 1L), collapse = "")), call. = FALSE)
+    arg_error(sprintf("%s must be TRUE or FALSE (got %s)", name, got_text(x)))
   x
 }
 
 # Real numeric (double or integer) data, or an error naming the argument.
 check_numeric <- function(x, name) {
   if (is.complex(x))
-    stop(name, " must be real: complex values are not supported", call. = FALSE)
+    arg_error(name, " must be real: complex values are not supported")
   if (!is.numeric(x)) # also FALSE for logical, character, factor, Date, list, NULL
-    stop(sprintf("%s must be a numeric array (got %s)", name,
-                 paste(class(x), collapse = "/")), call. = FALSE)
+    arg_error(sprintf("%s must be a numeric array (got %s)", name, paste(class(x), collapse = "/")))
 }
 
 # "a vector", "2 dimensions (3 x 4)": what x is, for messages.
@@ -54,12 +64,10 @@ shape_text <- function(x) {
 batch_dims <- function(A) {
   d <- dim(A)
   if (is.null(d) || !(length(d) %in% 2:3))
-    stop("A must be an n x n matrix or an n x n x batch array (got ",
-         if (is.null(d)) "a vector" else paste0(length(d), " dimensions"), ")",
-         call. = FALSE)
+    arg_error("A must be an n x n matrix or an n x n x batch array (got ",
+              if (is.null(d)) "a vector" else paste0(length(d), " dimensions"), ")")
   if (d[1] != d[2])
-    stop(sprintf("A must be square: its first two dimensions are %d x %d", d[1], d[2]),
-         call. = FALSE)
+    arg_error(sprintf("A must be square: its first two dimensions are %d x %d", d[1], d[2]))
   list(n = d[1], batch = if (length(d) == 3L) d[3] else 1L, one = length(d) == 2L)
 }
 
@@ -70,8 +78,8 @@ band_dims <- function(x, name = "diag") {
   if (length(d) <= 1L)
     return(list(n = length(x), batch = 1L, one = TRUE))
   if (length(d) != 2L)
-    stop(sprintf("%s must be a vector (one system) or an n x batch matrix (got %s)",
-                 name, shape_text(x)), call. = FALSE)
+    arg_error(sprintf("%s must be a vector (one system) or an n x batch matrix (got %s)",
+                      name, shape_text(x)))
   list(n = d[1], batch = d[2], one = FALSE)
 }
 
@@ -83,11 +91,11 @@ check_offdiag <- function(x, name, dd, against = "diag") {
   d <- dim(x)
   if (dd$one) {
     if (length(d) > 1L || length(x) != m)
-      stop(sprintf("%s does not match %s (n = %d): a vector of length %d (n - 1) expected, got %s",
-                   name, against, dd$n, m, shape_text(x)), call. = FALSE)
+      arg_error(sprintf("%s does not match %s (n = %d): a vector of length %d (n - 1) expected, got %s",
+                        name, against, dd$n, m, shape_text(x)))
   } else if (length(d) != 2L || d[1] != m || d[2] != dd$batch) {
-    stop(sprintf("%s does not match %s (n = %d, batch = %d): an (n - 1) x batch = %d x %d matrix expected, got %s",
-                 name, against, dd$n, dd$batch, m, dd$batch, shape_text(x)), call. = FALSE)
+    arg_error(sprintf("%s does not match %s (n = %d, batch = %d): an (n - 1) x batch = %d x %d matrix expected, got %s",
+                      name, against, dd$n, dd$batch, m, dd$batch, shape_text(x)))
   }
   invisible(x)
 }
@@ -101,8 +109,8 @@ rhs_shape <- function(B, da, name = "B", against = "A", rows = "n") {
   batch <- da$batch
   d <- dim(B)
   mismatch <- function(what)
-    stop(sprintf("%s does not match %s (%s = %d, batch = %d): %s", name, against, rows, n, batch,
-                 what), call. = FALSE)
+    arg_error(sprintf("%s does not match %s (%s = %d, batch = %d): %s", name, against, rows, n, batch,
+                      what))
   if (is.null(d)) {
     if (batch != 1L)
       mismatch(sprintf("a vector %s is only for a batch of one; use an %s x batch matrix", name, rows))
@@ -120,8 +128,8 @@ rhs_shape <- function(B, da, name = "B", against = "A", rows = "n") {
     if (d[3] != batch) mismatch(sprintf("%s holds %d systems", name, d[3]))
     return(list(nrhs = d[2]))
   }
-  stop(sprintf("%s must be a vector, an %s x batch matrix or an %s x k x batch array (got %d dimensions)",
-               name, rows, rows, length(d)), call. = FALSE)
+  arg_error(sprintf("%s must be a vector, an %s x batch matrix or an %s x k x batch array (got %d dimensions)",
+                    name, rows, rows, length(d)))
 }
 
 # x (a plain vector of solutions) shaped like the right-hand sides B, with B's
@@ -136,9 +144,9 @@ shape_like <- function(x, B) {
 }
 
 # x with the attributes info and device of the .Call result res, after one
-# warning for the systems that failed (warn_failed's arguments in ...).
+# warning for the systems that failed (warn_failed's `see` in ...).
 with_outcome <- function(x, res, fun, ...) {
-  warn_failed(res$info, fun, ...)
+  warn_failed(res$failed, fun, ...)
   attr(x, "info") <- res$info
   attr(x, "device") <- res$device
   x
@@ -158,36 +166,29 @@ as_batch <- function(x, per, da, names_k = NULL) {
   x
 }
 
-# One warning with the count of systems that failed; `see` says where the
+# One warning about the systems that failed: `failed` is the core's sentence
+# (the .Call result's $failed, "" when none failed); `see` says where the
 # info codes are.
-warn_failed <- function(info, fun, what = "solved",
-                        why = "non-finite input or a pivot breakdown",
-                        see = "attr(, \"info\")") {
-  bad <- sum(info != 0L)
-  if (bad > 0L)
-    warning(sprintf("%s: %d of %d systems could not be %s (%s); they are NA, see %s",
-                    fun, bad, length(info), what, why, see), call. = FALSE)
+warn_failed <- function(failed, fun, see = "attr(, \"info\")") {
+  if (nzchar(failed))
+    warning(sprintf("%s: %s; they are NA, see %s", fun, failed, see), call. = FALSE)
 }
 
 # The deparsed value, for messages.
 got_text <- function(x) paste(deparse(x, nlines = 1L), collapse = "")
 
-# The options of a truncated-spectrum / automatic solve, checked: c(rcond,
-# tol) for the core, tol 0 meaning its default 16 n eps; errors name the
-# argument.
-solve_options <- function(rcond, tol) {
-  if (!is.numeric(rcond) || length(rcond) != 1L || is.na(rcond) || rcond < 0 || rcond >= 1)
-    stop(sprintf("rcond must be a single number in [0, 1) (got %s)", got_text(rcond)),
-         call. = FALSE)
-  if (!is.null(tol) && (!is.numeric(tol) || length(tol) != 1L || !is.finite(tol) || tol <= 0))
-    stop(sprintf("tol must be NULL (the default, 16 n eps) or a single positive number (got %s)",
-                 got_text(tol)), call. = FALSE)
-  as.double(c(rcond, if (is.null(tol)) 0 else tol))
+# The method and options of a truncated-spectrum / automatic solve, checked
+# (R types here, values by the core): c(method code, rcond, tol) for the
+# .Call, tol 0 meaning the core's default 16 n eps.
+solve_options <- function(method, rcond, tol) {
+  method <- match_choice(method, "method")
+  if (!is.numeric(rcond) || length(rcond) != 1L)
+    arg_error(sprintf("rcond must be a single number in [0, 1) (got %s)", got_text(rcond)))
+  if (!is.null(tol) && (!is.numeric(tol) || length(tol) != 1L))
+    arg_error(sprintf("tol must be a single positive finite number, or NULL for the default 16 n eps (got %s)",
+                      got_text(tol)))
+  .Call(bsym_r_solve_opts, method, as.double(rcond), if (is.null(tol)) NULL else as.double(tol))
 }
-
-# The methods of bsym_solve() and bsym_lsfit(); "ldlt" first so that the
-# message of a wrong choice starts as it always has.
-solve_methods <- c("ldlt", "tridiag", "eigen", "auto")
 
 # The plan's fields for the core (NULL when there is none, or when method
 # is not "auto": a plan is only read by the automatic strategy, so it is
@@ -202,8 +203,3 @@ plan_for <- function(plan, method, fun) {
   }
   plan_values(plan)
 }
-
-# Why systems of a solve by `method` can fail, for the warning.
-solve_failure <- function(method)
-  if (method %in% c("ldlt", "tridiag")) "non-finite input or a pivot breakdown" else
-    "non-finite input or no convergence"

@@ -6,7 +6,7 @@ bsym_eigen <- function(A, vectors = TRUE, index = NULL, interval = NULL,
                        uplo = "L") {
   check_flag(vectors, "vectors")
   run <- run_choices(device, precision)
-  uplo <- match_choice(uplo, "uplo", c("L", "U"))
+  uplo <- match_choice(uplo, "uplo")
   check_numeric(A, "A")
   da <- batch_dims(A)
   sel <- eigen_select(index, interval, da$n)
@@ -34,29 +34,14 @@ bsym_tridiag_eigen <- function(diag, offdiag, vectors = TRUE, index = NULL, inte
 # The selection c(kind, a, b) handed to the core, which counts eigenvalues in
 # ascending order: kind 0 all; 1 the a-th to b-th smallest, from index =
 # c(i, j) (the i-th to j-th largest, in R's decreasing order); 2 the
-# interval (a, b]. Errors name the argument.
+# interval (a, b]. R checks the types; the core the values (bsym_select_make).
 eigen_select <- function(index, interval, n) {
-  if (!is.null(index) && !is.null(interval))
-    stop("index and interval cannot both be given: choose the eigenvalues by rank or by value",
-         call. = FALSE)
-  got <- function(x) paste(deparse(x, nlines = 1L), collapse = "")
-  if (!is.null(index)) {
-    ok <- is.numeric(index) && length(index) == 2L && all(is.finite(index)) &&
-      all(index == round(index)) && index[1] >= 1 && index[1] <= index[2] && index[2] <= n
-    if (!ok)
-      stop(sprintf("index must be two integers 1 <= i <= j <= n (n = %d, got %s)", n, got(index)),
-           call. = FALSE)
-    return(as.double(c(1, n - index[2] + 1, n - index[1] + 1)))
-  }
-  if (!is.null(interval)) {
-    ok <- is.numeric(interval) && length(interval) == 2L && !anyNA(interval) &&
-      interval[1] < interval[2]
-    if (!ok)
-      stop(sprintf("interval must be two numbers lo < hi, the values in (lo, hi] being kept (got %s)",
-                   got(interval)), call. = FALSE)
-    return(as.double(c(2, interval)))
-  }
-  c(0, 0, 0)
+  if (!is.null(index) && (!is.numeric(index) || length(index) != 2L))
+    arg_error(sprintf("index must be two integers (got %s)", got_text(index)))
+  if (!is.null(interval) && (!is.numeric(interval) || length(interval) != 2L))
+    arg_error(sprintf("interval must be two numbers (got %s)", got_text(interval)))
+  .Call(bsym_r_select, if (is.null(index)) NULL else as.double(index),
+        if (is.null(interval)) NULL else as.double(interval), as.double(n))
 }
 
 # The list R returns from the .Call result res (values and vectors already
@@ -69,7 +54,7 @@ eigen_result <- function(res, da, names_k, interval, fun) {
               vectors = as_batch(res$vectors, c(n, res$m), da, names_k)) # NULL stays in the list
   if (!is.null(interval)) out$count <- res$count
   out$info <- res$info
-  warn_failed(res$info, fun, "diagonalized", "non-finite input or no convergence", "$info")
+  warn_failed(res$failed, fun, "$info")
   attr(out, "device") <- res$device
   out
 }

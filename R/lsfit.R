@@ -4,8 +4,7 @@
 bsym_lsfit <- function(X, Y, weights = NULL, rcond = 1e-5, method = "auto", tol = NULL,
                        plan = NULL, device = getOption("batchsym.device", "auto"),
                        precision = getOption("batchsym.precision", "double")) {
-  method <- match_choice(method, "method", solve_methods)
-  opts <- solve_options(rcond, tol)
+  opts <- solve_options(method, rcond, tol)
   run <- run_choices(device, precision)
   check_numeric(X, "X")
   check_numeric(Y, "Y")
@@ -13,12 +12,11 @@ bsym_lsfit <- function(X, Y, weights = NULL, rcond = 1e-5, method = "auto", tol 
   shape <- rhs_shape(Y, list(n = dx$m, batch = dx$batch, one = dx$one), "Y", "X", "m")
   w <- lsfit_weights(weights, dx)
   fields <- plan_for(plan, method, "bsym_lsfit")
-  res <- .Call(bsym_r_lsfit, as_double(X), as_double(Y), w,
-               as.double(c(dx$m, dx$p, shape$nrhs, dx$batch)), method, opts, fields,
+  res <- .Call(bsym_r_lsfit, as_double(X), as_double(Y), w$w,
+               as.double(c(dx$m, dx$p, shape$nrhs, dx$batch, w$stride)), opts, fields,
                run$device, run$precision, run$threads)
   plan_store(plan, res$plan)
-  warn_failed(res$info, "bsym_lsfit", "fitted", "non-finite data or weights, or no convergence",
-              "$info")
+  warn_failed(res$failed, "bsym_lsfit", "$info")
   lsfit_result(res, X, Y, dx, shape$nrhs)
 }
 
@@ -27,31 +25,25 @@ bsym_lsfit <- function(X, Y, weights = NULL, rcond = 1e-5, method = "auto", tol 
 design_dims <- function(X) {
   d <- dim(X)
   if (length(d) < 2L || length(d) > 3L)
-    stop(sprintf("X must be an m x p matrix or an m x p x batch array (got %s)", shape_text(X)),
-         call. = FALSE)
+    arg_error(sprintf("X must be an m x p matrix or an m x p x batch array (got %s)", shape_text(X)))
   list(m = d[1], p = d[2], batch = if (length(d) == 3L) d[3] else 1L, one = length(d) == 2L)
 }
 
-# The weights as an m * batch double vector for the core (NULL: all ones):
-# NULL, a vector of length m (the same weights for every system) or an
-# m x batch matrix, >= 0 (NA, NaN and Inf are left to the core, which fails
-# only the systems holding them). Errors name weights.
+# The weights for the core: list(w, stride) with w NULL (all ones), the m
+# weights of a vector shared by every system (stride 0), or an m x batch
+# matrix (stride m). Their values are the core's: a negative, NA, NaN or
+# infinite weight fails its system (info -1). Errors name weights.
 lsfit_weights <- function(weights, dx) {
-  if (is.null(weights)) return(NULL)
+  if (is.null(weights)) return(list(w = NULL, stride = 0))
   check_numeric(weights, "weights")
   m <- dx$m
   batch <- dx$batch
   d <- dim(weights)
   vector <- length(d) <= 1L
   if (if (vector) length(weights) != m else length(d) != 2L || d[1] != m || d[2] != batch)
-    stop(sprintf("weights must be a vector of length m = %d (the rows of X) or an m x batch = %d x %d matrix (got %s)",
-                 m, m, batch, shape_text(weights)), call. = FALSE)
-  if (any(weights < 0, na.rm = TRUE))
-    stop(sprintf("weights must be >= 0 (got %d negative, the smallest %s)",
-                 sum(weights < 0, na.rm = TRUE), format(min(weights, na.rm = TRUE))), call. = FALSE)
-  w <- as.double(weights)
-  if (vector && batch != 1L) w <- rep.int(w, batch)
-  w
+    arg_error(sprintf("weights must be a vector of length m = %d (the rows of X) or an m x batch = %d x %d matrix (got %s)",
+                      m, m, batch, shape_text(weights)))
+  list(w = as.double(weights), stride = if (vector) 0 else m)
 }
 
 # The list bsym_lsfit() returns from the .Call result res, shaped after Y:

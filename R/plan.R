@@ -6,11 +6,9 @@
 # core's bsym_plan fields as numbers. The glue copies them into a C
 # bsym_plan before the call and back after it, only when the call succeeds.
 
-plan_fields <- c("calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback")
-
 bsym_plan <- function() {
   plan <- new.env(parent = emptyenv())
-  for (f in plan_fields) assign(f, 0, envir = plan)
+  for (f in core_rules()$plan_fields) assign(f, 0, envir = plan)
   class(plan) <- "bsym_plan"
   plan
 }
@@ -18,27 +16,30 @@ bsym_plan <- function() {
 # An error naming plan unless it is an object made by bsym_plan().
 check_plan <- function(plan) {
   if (!is.environment(plan) || !inherits(plan, "bsym_plan"))
-    stop(sprintf("plan must be NULL or a plan made by bsym_plan() (got %s)",
-                 paste(class(plan), collapse = "/")), call. = FALSE)
+    arg_error(sprintf("plan must be NULL or a plan made by bsym_plan() (got %s)",
+                      paste(class(plan), collapse = "/")))
   invisible(plan)
 }
 
-# The six fields as doubles in the core's order, each checked (a whole
-# number >= 0), for the .Call.
+# The six fields as doubles in the core's order, each a single number, for
+# the .Call (whose core checks them: whole numbers >= 0, consistent).
 plan_values <- function(plan) {
-  vapply(plan_fields, function(f) {
+  fields <- core_rules()$plan_fields
+  vapply(fields, function(f) {
     v <- get0(f, envir = plan, inherits = FALSE)
-    if (!is.numeric(v) || length(v) != 1L || !is.finite(v) || v < 0 || v != round(v))
-      stop(sprintf("plan$%s must be a single whole number >= 0 (got %s); make a new plan with bsym_plan()",
-                   f, got_text(v)), call. = FALSE)
+    if (!is.numeric(v) || length(v) != 1L)
+      arg_error(sprintf("plan: field %s must be a single number (got %s); make a new plan with bsym_plan()",
+                        f, got_text(v)))
     as.double(v)
   }, numeric(1))
 }
 
 # Stores the core's updated fields v (the .Call's plan output) into plan.
 plan_store <- function(plan, v) {
-  if (!is.null(plan) && !is.null(v))
-    for (i in seq_along(plan_fields)) assign(plan_fields[i], v[[i]], envir = plan)
+  if (!is.null(plan) && !is.null(v)) {
+    fields <- core_rules()$plan_fields
+    for (i in seq_along(fields)) assign(fields[i], v[[i]], envir = plan)
+  }
   invisible(plan)
 }
 

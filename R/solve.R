@@ -4,20 +4,18 @@ bsym_solve <- function(A, B, method = "auto", rcond = 1e-5, tol = NULL, plan = N
                        device = getOption("batchsym.device", "auto"),
                        precision = getOption("batchsym.precision", "double"),
                        uplo = "L") {
-  method <- match_choice(method, "method", solve_methods)
-  opts <- solve_options(rcond, tol)
+  opts <- solve_options(method, rcond, tol)
   run <- run_choices(device, precision)
-  uplo <- match_choice(uplo, "uplo", c("L", "U"))
+  uplo <- match_choice(uplo, "uplo")
   check_numeric(A, "A")
   check_numeric(B, "B")
   da <- batch_dims(A)
   shape <- rhs_shape(B, da)
   fields <- plan_for(plan, method, "bsym_solve")
   res <- .Call(bsym_r_solve, as_double(A), as_double(B), as.double(c(da$n, shape$nrhs, da$batch)),
-               method, opts, fields, run$device, run$precision, uplo, run$threads)
+               opts, fields, run$device, run$precision, uplo, run$threads)
   plan_store(plan, res$plan)
-  x <- with_outcome(shape_like(res$x, B), res, "bsym_solve",
-                    why = solve_failure(method))
+  x <- with_outcome(shape_like(res$x, B), res, "bsym_solve")
   attr(x, "rank") <- res$rank
   attr(x, "method") <- res$method
   x

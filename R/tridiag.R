@@ -24,7 +24,7 @@ bsym_tridiagonalize <- function(A, vectors = TRUE,
                                 uplo = "L") {
   check_flag(vectors, "vectors")
   run <- run_choices(device, precision)
-  uplo <- match_choice(uplo, "uplo", c("L", "U"))
+  uplo <- match_choice(uplo, "uplo")
   check_numeric(A, "A")
   da <- batch_dims(A)
   res <- .Call(bsym_r_tridiagonalize, as_double(A), as.double(c(da$n, da$batch)), vectors,
@@ -34,5 +34,5 @@ bsym_tridiagonalize <- function(A, vectors = TRUE,
   out <- list(d = as_batch(res$d, n, da, names_k),
               e = as_batch(res$e, max(n - 1L, 0L), da, names_k),
               Q = as_batch(res$Q, c(n, n), da, names_k)) # Q = NULL stays in the list
-  with_outcome(out, res, "bsym_tridiagonalize", "tridiagonalized", "non-finite input")
+  with_outcome(out, res, "bsym_tridiagonalize")
 }

@@ -88,9 +88,9 @@ void bsym_oct_lsfit(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK)
         st = cls == mxSINGLE_CLASS
-                 ? bsym_slsfit(ctx, &sx.opts, m, p, k, batch, X, Y, wd, mxGetData(beta),
+                 ? bsym_slsfit(ctx, &sx.opts, m, p, k, batch, X, Y, wd, m, mxGetData(beta),
                                mxGetData(rss), rank_data, used_data, info_data)
-                 : bsym_dlsfit(ctx, &sx.opts, m, p, k, batch, X, Y, wd, mxGetData(beta),
+                 : bsym_dlsfit(ctx, &sx.opts, m, p, k, batch, X, Y, wd, m, mxGetData(beta),
                                mxGetData(rss), rank_data, used_data, info_data);
     bsym_oct_finish_all(st, ctx, owned, 3); /* releases the call's buffers, raises on failure */
 

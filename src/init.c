@@ -9,13 +9,18 @@
 #include "r_glue.h"
 
 static const R_CallMethodDef call_methods[] = {
-    {"bsym_r_solve", (DL_FUNC)&bsym_r_solve, 10},
+    {"bsym_r_solve", (DL_FUNC)&bsym_r_solve, 9},
     {"bsym_r_plan_start", (DL_FUNC)&bsym_r_plan_start, 1},
-    {"bsym_r_lsfit", (DL_FUNC)&bsym_r_lsfit, 10},
+    {"bsym_r_lsfit", (DL_FUNC)&bsym_r_lsfit, 9},
     {"bsym_r_tridiag_solve", (DL_FUNC)&bsym_r_tridiag_solve, 8},
     {"bsym_r_tridiagonalize", (DL_FUNC)&bsym_r_tridiagonalize, 7},
     {"bsym_r_eigen", (DL_FUNC)&bsym_r_eigen, 10},
     {"bsym_r_device_info", (DL_FUNC)&bsym_r_device_info, 0},
+    {"bsym_r_rules", (DL_FUNC)&bsym_r_rules, 0},
+    {"bsym_r_choice", (DL_FUNC)&bsym_r_choice, 3},
+    {"bsym_r_arg_error", (DL_FUNC)&bsym_r_arg_error, 1},
+    {"bsym_r_solve_opts", (DL_FUNC)&bsym_r_solve_opts, 3},
+    {"bsym_r_select", (DL_FUNC)&bsym_r_select, 3},
     {NULL, NULL, 0}};
 
 void R_init_batchsym(DllInfo *dll)

@@ -1,8 +1,8 @@
 /*
  * r_eigen.c -- .Call entry of bsym_eigen() and bsym_tridiag_eigen(): R
- * vectors <-> core views, and the one place where the core's ascending
- * eigenvalues become R's decreasing ones. R has checked types, shapes and
- * choices; the core validates the rest.
+ * vectors <-> core views; the core's ascending eigenvalues become R's
+ * decreasing ones through the core's packing (bsym_dselect_pack). R has
+ * checked types and shapes; the core checks the rest.
  */
 #include <stdint.h>
 #include <string.h>
@@ -12,75 +12,22 @@
 
 #include "r_glue.h"
 
-/* The m x batch values and n x m x batch vectors R returns, from the core's
- * n x batch w and n x n x batch V (V may be NULL): system k's c = cnt[k]
- * selected values, ascending in w's first c entries, go decreasing into the
- * first c of its m rows, their vector columns likewise, and NA fills the
- * rest; a system with info[k] != 0 is NA throughout. dst may be src when
- * m == n (the order is then reversed in place). */
-static void eigen_output(const double *w, const double *V, double *dw, double *dv, int64_t n,
-                         int64_t m, int64_t batch, const int *cnt, const int *info)
-{
-    const int in_place = w == dw;
-#pragma omp parallel for schedule(static) if (batch * (n + 1) * m > BSYM_R_PARALLEL_MIN)
-    for (int64_t k = 0; k < batch; k++) {
-        int64_t c = info[k] != 0 ? 0 : cnt[k];
-        if (c < 0)
-            c = 0;
-        if (c > m)
-            c = m;
-        const double *sw = w + k * n;
-        double *ow = dw + k * m;
-        if (in_place) {
-            for (int64_t i = 0; i < c / 2; i++) {
-                const double t = ow[i];
-                ow[i] = ow[c - 1 - i];
-                ow[c - 1 - i] = t;
-            }
-        } else {
-            for (int64_t i = 0; i < c; i++)
-                ow[i] = sw[c - 1 - i];
-        }
-        for (int64_t i = c; i < m; i++)
-            ow[i] = NA_REAL;
-        if (V == NULL)
-            continue;
-        const double *sv = V + k * n * n;
-        double *ov = dv + k * n * m;
-        if (in_place) {
-            for (int64_t j = 0; j < c / 2; j++) {
-                double *a = ov + j * n, *b = ov + (c - 1 - j) * n;
-                for (int64_t i = 0; i < n; i++) {
-                    const double t = a[i];
-                    a[i] = b[i];
-                    b[i] = t;
-                }
-            }
-        } else {
-            for (int64_t j = 0; j < c; j++)
-                memcpy(ov + j * n, sv + (c - 1 - j) * n, (size_t)n * sizeof(double));
-        }
-        for (int64_t i = c * n; i < m * n; i++)
-            ov[i] = NA_REAL;
-    }
-}
-
 /* Full input A (double, n*n*batch; d = e = NULL) or tridiagonal input d
  * (n*batch) and e ((n-1)*batch, NULL for n <= 1; A = NULL). dims = c(n,
- * batch); vectors TRUE/FALSE; select = c(kind, a, b) with kind 0 (all), 1
- * (index: the a-th to b-th smallest, 1-based) or 2 (interval (a, b]).
- * Returns list(values = m x batch decreasing, vectors = n x m x batch or
- * NULL, count, info, device, m) with m = n, b - a + 1, or the largest count
- * of the interval; NA for the systems that failed (count NA too). */
+ * batch); vectors TRUE/FALSE; select = c(kind, a, b) from bsym_r_select,
+ * kind 0 (all), 1 (index: the a-th to b-th smallest, 1-based) or 2
+ * (interval (a, b]). Returns list(values = m x batch decreasing, vectors =
+ * n x m x batch or NULL, count, info, device, m, failed) with m the core's
+ * bsym_select_rows; NA for the systems that failed (count NA too). */
 SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, SEXP device,
                   SEXP precision, SEXP uplo, SEXP threads)
 {
     const int64_t n = (int64_t)REAL(dims)[0], batch = (int64_t)REAL(dims)[1];
     const int full = !isNull(A);
     const char *fun = full ? "bsym_eigen" : "bsym_tridiag_eigen";
-    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
+    const int single = bsym_r_code(BSYM_CHOICE_PRECISION, precision) == BSYM_PRECISION_SINGLE;
     const int want_v = asLogical(vectors) == TRUE;
-    const char up = CHAR(STRING_ELT(uplo, 0))[0];
+    const char up = bsym_r_code(BSYM_CHOICE_UPLO, uplo) == 0 ? 'L' : 'U';
     const double *s = REAL(select);
     bsym_select sel = {(bsym_select_kind)(int)s[0], 0, 0, 0.0, 0.0};
     if (sel.kind == BSYM_SELECT_INDEX) {
@@ -121,19 +68,9 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
     if (st != BSYM_OK)
         bsym_r_stop(fun, st);
 
-    /* rows of the output: fixed, or the largest count of the interval */
-    int64_t m = n;
-    if (sel.kind == BSYM_SELECT_INDEX)
-        m = sel.iu - sel.il + 1;
-    for (int64_t k = 0; k < batch; k++)
-        if (inf[k] != 0)
-            cnt[k] = NA_INTEGER;
-    if (sel.kind == BSYM_SELECT_VALUE) {
-        m = 0;
-        for (int64_t k = 0; k < batch; k++)
-            if (inf[k] == 0 && cnt[k] > m)
-                m = cnt[k];
-    }
+    /* rows of the output (the core's count is 0 where info != 0), then the
+     * selected values decreasing in them, NA in the rest */
+    const int64_t m = bsym_select_rows(&sel, n, batch, cnt);
     SEXP ow = w, ov = V;
     if (m != n) {
         ow = allocVector(REALSXP, (R_xlen_t)(m * batch));
@@ -141,10 +78,13 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
         ov = want_v ? allocVector(REALSXP, (R_xlen_t)(n * m * batch)) : R_NilValue;
         PROTECT(ov);
     }
-    eigen_output(REAL(w), want_v ? REAL(V) : NULL, REAL(ow), want_v ? REAL(ov) : NULL, n, m,
-                 batch, cnt, inf);
+    bsym_dselect_pack(n, m, batch, cnt, inf, 1, NA_REAL, REAL(w), want_v ? REAL(V) : NULL,
+                      REAL(ow), want_v ? REAL(ov) : NULL);
+    for (int64_t k = 0; k < batch; k++)
+        if (inf[k] != 0)
+            cnt[k] = NA_INTEGER;
 
-    const char *names[] = {"values", "vectors", "count", "info", "device", "m", ""};
+    const char *names[] = {"values", "vectors", "count", "info", "device", "m", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(out, 0, ow);
     SET_VECTOR_ELT(out, 1, ov);
@@ -152,6 +92,7 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
     SET_VECTOR_ELT(out, 3, info);
     SET_VECTOR_ELT(out, 4, bsym_r_device_used(ctx));
     SET_VECTOR_ELT(out, 5, ScalarInteger((int)m));
+    SET_VECTOR_ELT(out, 6, bsym_r_failed(BSYM_TASK_EIGEN, batch, inf, NULL));
     UNPROTECT(m != n ? 7 : 5);
     return out;
 }

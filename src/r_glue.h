@@ -13,14 +13,36 @@
 
 #include "core/batchsym.h"
 
-/* The package's context (created on first use, freed when the DLL unloads),
- * with the device and thread count set for this call and R's interrupt hook
- * installed. */
+/* The package's context (created on first use, freed when the DLL unloads). */
+bsym_ctx *bsym_r_ctx(void);
+/* The same with the device (a name of the core's device list) and thread
+ * count set for this call and R's interrupt hook installed. */
 bsym_ctx *bsym_r_context(const char *device, int threads);
 void bsym_r_context_free(void);
 
-/* Raises an R error for a failing status, naming the R function. */
-void bsym_r_stop(const char *fun, bsym_status status);
+/* Raises the R error of a status: a condition of class
+ * c("batchsym_<bsym_status_id>", "error", "condition") with message msg. */
+void bsym_r_raise(bsym_status status, const char *msg)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
+
+/* Raises the error of a failing core call: "<fun>: <status sentence>: <the
+ * context's message>", classed as bsym_r_raise. */
+void bsym_r_stop(const char *fun, bsym_status status)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
+
+/* The core's code of a name (an R string) in list `kind`, which R has
+ * checked (bsym_r_choice). */
+int bsym_r_code(bsym_choice kind, SEXP name);
+
+/* The core's sentence about the failed systems of a call (bsym_failure_summary),
+ * as an R string ("" when none failed). */
+SEXP bsym_r_failed(bsym_task task, int64_t batch, const int *info, const int *used);
 
 /* Conversions longer than this many entries run on the OpenMP team. */
 #define BSYM_R_PARALLEL_MIN ((R_xlen_t)1 << 20)
@@ -63,39 +85,49 @@ static inline void bsym_r_na_failed(double *x, int64_t per, int64_t batch, const
 /* "gpu" or "cpu": who served the last call on ctx. */
 static inline SEXP bsym_r_device_used(const bsym_ctx *ctx)
 {
-    return mkString(bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU ? "gpu" : "cpu");
+    return mkString(bsym_choice_name(BSYM_CHOICE_DEVICE, bsym_ctx_last_device(ctx)));
 }
 
-/* list(x, info, device) of a solve, after NA for the failed systems; x and
- * info are protected by the caller (2 protections, released here). */
-static inline SEXP bsym_r_solution(SEXP x, SEXP info, int64_t per_system, const bsym_ctx *ctx)
+/* list(x, info, device, failed) of a `task`, after NA for the failed
+ * systems; x and info are protected by the caller (2 protections, released
+ * here). */
+static inline SEXP bsym_r_solution(SEXP x, SEXP info, int64_t per_system, const bsym_ctx *ctx,
+                                   bsym_task task)
 {
     bsym_r_na_failed(REAL(x), per_system, XLENGTH(info), INTEGER(info));
-    const char *names[] = {"x", "info", "device", ""};
+    const char *names[] = {"x", "info", "device", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(out, 0, x);
     SET_VECTOR_ELT(out, 1, info);
     SET_VECTOR_ELT(out, 2, bsym_r_device_used(ctx));
+    SET_VECTOR_ELT(out, 3, bsym_r_failed(task, XLENGTH(info), INTEGER(info), NULL));
     UNPROTECT(3);
     return out;
 }
 
-/* What bsym_solve() and bsym_lsfit() share (r_solve.c): the method named
- * by R; the six plan fields (doubles, R's order) <-> the C struct; the
- * options c(rcond, tol) and plan fields (or NULL) as core options, the plan
- * kept in *plan; rank set NA where info != 0 (in place) and the method
- * names of the core's `used` codes (NA where info != 0). */
-bsym_method bsym_r_method(SEXP method);
+/* What bsym_solve() and bsym_lsfit() share (r_solve.c): the six plan fields
+ * (doubles, the core's order) <-> the C struct, checked by the core; the
+ * options c(method code, rcond, tol) that bsym_r_solve_opts checked and the
+ * plan fields (or NULL) as core options, the plan kept in *plan; rank set NA
+ * where info != 0 (in place) and the names of the methods that solved the
+ * systems (NA where info != 0). */
 void bsym_r_plan_in(SEXP fields, bsym_plan *plan);
 SEXP bsym_r_plan_out(const bsym_plan *plan);
-bsym_solve_opts bsym_r_opts(SEXP method, SEXP opts, SEXP fields, bsym_plan *plan);
+bsym_solve_opts bsym_r_opts(SEXP opts, SEXP fields, bsym_plan *plan);
 SEXP bsym_r_rank_method(SEXP rank, const int *used, const int *info);
 
-SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP opts, SEXP plan, SEXP device,
-                  SEXP precision, SEXP uplo, SEXP threads);
+/* The .Call entries of the rules the bindings share (r_rules.c). */
+SEXP bsym_r_rules(void);
+SEXP bsym_r_choice(SEXP kind, SEXP arg, SEXP value);
+SEXP bsym_r_arg_error(SEXP msg);
+SEXP bsym_r_solve_opts(SEXP method, SEXP rcond, SEXP tol);
+SEXP bsym_r_select(SEXP index, SEXP interval, SEXP n);
+
+SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device, SEXP precision,
+                  SEXP uplo, SEXP threads);
 SEXP bsym_r_plan_start(SEXP plan);
-SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEXP plan,
-                  SEXP device, SEXP precision, SEXP threads);
+SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP opts, SEXP plan, SEXP device,
+                  SEXP precision, SEXP threads);
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
                           SEXP device, SEXP precision, SEXP threads);
 SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,

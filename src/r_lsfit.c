@@ -1,7 +1,7 @@
 /*
  * r_lsfit.c -- .Call entry of bsym_lsfit(): R vectors <-> core views.
- * R has checked types, shapes and choices; the core validates the rest
- * (weights included: negative or non-finite ones fail their system).
+ * R has checked types and shapes; the core checks the rest (weights
+ * included: a negative or non-finite one fails its system, info -1).
  */
 #include <stdint.h>
 #include <string.h>
@@ -11,22 +11,24 @@
 
 #include "r_glue.h"
 
-/* X (double, m*p*batch), Y (double, m*nrhs*batch), w (double, m*batch, or
- * NULL for unit weights), dims = c(m, p, nrhs, batch), method, opts =
- * c(rcond, tol) and plan (NULL or the six fields) as for bsym_r_solve.
+/* X (double, m*p*batch), Y (double, m*nrhs*batch), w (double, NULL for
+ * unit weights), dims = c(m, p, nrhs, batch, w_stride) with w_stride m
+ * (w is m*batch) or 0 (w is m weights shared by every system), opts and
+ * plan (NULL or the six fields) as for bsym_r_solve.
  * Returns list(beta = p*nrhs*batch coefficients, rss = nrhs*batch, both NA
  * for failed systems, info, device, rank (NA where info != 0), method (per
- * system), plan = the updated fields or NULL). */
-SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEXP plan,
-                  SEXP device, SEXP precision, SEXP threads)
+ * system), plan = the updated fields or NULL, failed = the core's sentence
+ * about the failed systems). */
+SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP opts, SEXP plan, SEXP device,
+                  SEXP precision, SEXP threads)
 {
     const double *dm = REAL(dims);
     const int64_t m = (int64_t)dm[0], p = (int64_t)dm[1], nrhs = (int64_t)dm[2],
-                  batch = (int64_t)dm[3];
+                  batch = (int64_t)dm[3], w_stride = (int64_t)dm[4];
     const int64_t nb = p * nrhs * batch, nr = nrhs * batch;
-    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
+    const int single = bsym_r_code(BSYM_CHOICE_PRECISION, precision) == BSYM_PRECISION_SINGLE;
     bsym_plan pl;
-    const bsym_solve_opts o = bsym_r_opts(method, opts, plan, &pl);
+    const bsym_solve_opts o = bsym_r_opts(opts, plan, &pl);
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
     SEXP beta = PROTECT(allocVector(REALSXP, (R_xlen_t)nb));
@@ -37,13 +39,13 @@ SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEX
     bsym_status st;
     if (!single) {
         st = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, REAL(X), REAL(Y),
-                         isNull(w) ? NULL : REAL(w), REAL(beta), REAL(rss), INTEGER(rank), used,
+                         isNull(w) ? NULL : REAL(w), w_stride, REAL(beta), REAL(rss), INTEGER(rank), used,
                          INTEGER(info));
     } else {
         float *fb = (float *)R_alloc((size_t)nb + 1, sizeof(float));
         float *fr = (float *)R_alloc((size_t)nr + 1, sizeof(float));
         st = bsym_slsfit(ctx, &o, m, p, nrhs, batch, bsym_r_floats(X), bsym_r_floats(Y),
-                         bsym_r_floats(w), fb, fr, INTEGER(rank), used, INTEGER(info));
+                         bsym_r_floats(w), w_stride, fb, fr, INTEGER(rank), used, INTEGER(info));
         if (st == BSYM_OK) {
             bsym_r_from_floats(REAL(beta), fb, nb);
             bsym_r_from_floats(REAL(rss), fr, nr);
@@ -55,7 +57,7 @@ SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEX
     bsym_r_na_failed(REAL(rss), nrhs, batch, INTEGER(info));
     SEXP meth = PROTECT(bsym_r_rank_method(rank, used, INTEGER(info)));
     SEXP pout = PROTECT(o.plan ? bsym_r_plan_out(o.plan) : R_NilValue);
-    const char *names[] = {"beta", "rss", "info", "device", "rank", "method", "plan", ""};
+    const char *names[] = {"beta", "rss", "info", "device", "rank", "method", "plan", "failed", ""};
     SEXP res = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(res, 0, beta);
     SET_VECTOR_ELT(res, 1, rss);
@@ -64,6 +66,7 @@ SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP method, SEXP opts, SEX
     SET_VECTOR_ELT(res, 4, rank);
     SET_VECTOR_ELT(res, 5, meth);
     SET_VECTOR_ELT(res, 6, pout);
+    SET_VECTOR_ELT(res, 7, bsym_r_failed(BSYM_TASK_LSFIT, batch, INTEGER(info), used));
     UNPROTECT(7);
     return res;
 }

@@ -2,7 +2,7 @@
  * r_solve.c -- .Call entries of bsym_solve() and of the plan's queries, and
  * what the solve and least-squares glue share: the method by name, the plan
  * copied in and out, the per-system rank and method turned into R vectors.
- * R has checked types, shapes and choices; the core validates the rest.
+ * R has checked types and shapes; the core checks the rest.
  */
 #include <stdint.h>
 #include <string.h>
@@ -12,51 +12,32 @@
 
 #include "r_glue.h"
 
-static const char *method_names[] = {"ldlt", "tridiag", "eigen", "auto"};
-
-bsym_method bsym_r_method(SEXP method)
-{
-    const char *s = CHAR(STRING_ELT(method, 0));
-    for (int m = 0; m < 4; m++)
-        if (strcmp(s, method_names[m]) == 0)
-            return (bsym_method)m; /* LDLT 0, TRIDIAG 1, EIGEN 2, AUTO 3 */
-    error("batchsym: unknown method \"%s\"", s); /* R has matched it */
-}
-
-/* The plan fields (calls, systems, not_spd, fallback, last_systems,
- * last_fallback) as doubles, R's order <-> the C struct. */
+/* The plan fields (doubles, the core's order: bsym_plan_field_name) into
+ * the C struct, checked by the core (whole numbers >= 0, consistent); an
+ * error names the plan. */
 void bsym_r_plan_in(SEXP fields, bsym_plan *plan)
 {
-    const double *v = REAL(fields);
-    plan->calls = (int64_t)v[0];
-    plan->systems = (int64_t)v[1];
-    plan->not_spd = (int64_t)v[2];
-    plan->fallback = (int64_t)v[3];
-    plan->last_systems = (int64_t)v[4];
-    plan->last_fallback = (int64_t)v[5];
+    bsym_ctx *ctx = bsym_r_ctx();
+    if (bsym_plan_from_fields(ctx, "plan", REAL(fields), plan) != BSYM_OK)
+        bsym_r_raise(BSYM_ERR_ARG, bsym_ctx_message(ctx));
 }
 
 SEXP bsym_r_plan_out(const bsym_plan *plan)
 {
-    SEXP out = allocVector(REALSXP, 6);
-    double *v = REAL(out);
-    v[0] = (double)plan->calls;
-    v[1] = (double)plan->systems;
-    v[2] = (double)plan->not_spd;
-    v[3] = (double)plan->fallback;
-    v[4] = (double)plan->last_systems;
-    v[5] = (double)plan->last_fallback;
+    SEXP out = allocVector(REALSXP, BSYM_PLAN_FIELDS);
+    bsym_plan_to_fields(plan, REAL(out));
     return out;
 }
 
-/* The options for the core: opts = c(rcond, tol) (tol 0: the default),
- * the plan from `fields` (R's NULL: none) into *plan. */
-bsym_solve_opts bsym_r_opts(SEXP method, SEXP opts, SEXP fields, bsym_plan *plan)
+/* The options for the core: opts = c(method code, rcond, tol) as
+ * bsym_r_solve_opts returned them (tol 0: the default), the plan from
+ * `fields` (R's NULL: none) into *plan. */
+bsym_solve_opts bsym_r_opts(SEXP opts, SEXP fields, bsym_plan *plan)
 {
     bsym_solve_opts o;
-    o.method = bsym_r_method(method);
-    o.rcond = REAL(opts)[0];
-    o.tol = REAL(opts)[1];
+    o.method = (bsym_method)(int)REAL(opts)[0];
+    o.rcond = REAL(opts)[1];
+    o.tol = REAL(opts)[2];
     o.plan = NULL;
     if (!isNull(fields)) {
         bsym_r_plan_in(fields, plan);
@@ -65,44 +46,42 @@ bsym_solve_opts bsym_r_opts(SEXP method, SEXP opts, SEXP fields, bsym_plan *plan
     return o;
 }
 
-/* rank: NA where info != 0 (the core's -1), in place. Returns the method
- * names of the core's `used` codes, NA where info != 0 or the code is not
- * one of LDLT, TRIDIAG, EIGEN. */
+/* rank: NA where info != 0 (the core's -1), in place. Returns the names of
+ * the methods that solved the systems (bsym_used_name: NA where info != 0). */
 SEXP bsym_r_rank_method(SEXP rank, const int *used, const int *info)
 {
     const R_xlen_t batch = XLENGTH(rank);
     int *r = INTEGER(rank);
     SEXP names[3];
     for (int m = 0; m < 3; m++)
-        names[m] = PROTECT(mkChar(method_names[m]));
+        names[m] = PROTECT(mkChar(bsym_choice_name(BSYM_CHOICE_METHOD, m)));
     SEXP out = PROTECT(allocVector(STRSXP, batch));
     for (R_xlen_t k = 0; k < batch; k++) {
-        const int ok = info[k] == 0;
-        if (!ok)
+        if (info[k] != 0)
             r[k] = NA_INTEGER;
-        const int u = used[k];
-        SET_STRING_ELT(out, k, ok && u >= 0 && u <= 2 ? names[u] : NA_STRING);
+        const char *name = bsym_used_name(used[k], info[k]);
+        SET_STRING_ELT(out, k, name != NULL ? names[used[k]] : NA_STRING);
     }
     UNPROTECT(4);
     return out;
 }
 
 /* A (double, n*n*batch), B (double, n*nrhs*batch), dims = c(n, nrhs, batch),
- * method "ldlt", "tridiag", "eigen" or "auto" (matched by R), opts =
- * c(rcond, tol), plan = NULL or the six plan fields (doubles).
+ * opts = c(method code, rcond, tol) from bsym_r_solve_opts, plan = NULL or
+ * the six plan fields (doubles); device, precision, uplo checked names.
  * Returns list(x = solutions with NA for failed systems, info, device,
  * rank (NA where info != 0), method (per system), plan = the updated fields
- * or NULL). */
-SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP opts, SEXP plan, SEXP device,
+ * or NULL, failed = the core's sentence about the failed systems). */
+SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
                   SEXP precision, SEXP uplo, SEXP threads)
 {
     const int64_t n = (int64_t)REAL(dims)[0], nrhs = (int64_t)REAL(dims)[1],
                   batch = (int64_t)REAL(dims)[2];
     const int64_t nx = n * nrhs * batch;
-    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
-    const char up = CHAR(STRING_ELT(uplo, 0))[0];
+    const int single = bsym_r_code(BSYM_CHOICE_PRECISION, precision) == BSYM_PRECISION_SINGLE;
+    const char up = bsym_r_code(BSYM_CHOICE_UPLO, uplo) == 0 ? 'L' : 'U';
     bsym_plan pl;
-    const bsym_solve_opts o = bsym_r_opts(method, opts, plan, &pl);
+    const bsym_solve_opts o = bsym_r_opts(opts, plan, &pl);
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
     SEXP x = PROTECT(allocVector(REALSXP, (R_xlen_t)nx));
@@ -126,7 +105,7 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP opts, SEXP plan, 
     bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));
     SEXP meth = PROTECT(bsym_r_rank_method(rank, used, INTEGER(info)));
     SEXP pout = PROTECT(o.plan ? bsym_r_plan_out(o.plan) : R_NilValue);
-    const char *names[] = {"x", "info", "device", "rank", "method", "plan", ""};
+    const char *names[] = {"x", "info", "device", "rank", "method", "plan", "failed", ""};
     SEXP res = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(res, 0, x);
     SET_VECTOR_ELT(res, 1, info);
@@ -134,6 +113,7 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP method, SEXP opts, SEXP plan, 
     SET_VECTOR_ELT(res, 3, rank);
     SET_VECTOR_ELT(res, 4, meth);
     SET_VECTOR_ELT(res, 5, pout);
+    SET_VECTOR_ELT(res, 6, bsym_r_failed(BSYM_TASK_SOLVE, batch, INTEGER(info), used));
     UNPROTECT(6);
     return res;
 }
@@ -144,6 +124,5 @@ SEXP bsym_r_plan_start(SEXP plan)
 {
     bsym_plan pl;
     bsym_r_plan_in(plan, &pl);
-    const bsym_method m = bsym_plan_start(&pl);
-    return mkString(m >= BSYM_METHOD_LDLT && m <= BSYM_METHOD_EIGEN ? method_names[m] : "auto");
+    return mkString(bsym_choice_name(BSYM_CHOICE_METHOD, bsym_plan_start(&pl)));
 }

@@ -1,7 +1,7 @@
 /*
  * r_tridiag.c -- .Call entries of bsym_tridiag_solve() and
- * bsym_tridiagonalize(): R vectors <-> core views. R has checked types,
- * shapes and choices; the core validates the rest.
+ * bsym_tridiagonalize(): R vectors <-> core views. R has checked types and
+ * shapes, and the choices through the core; the core checks the rest.
  */
 #include <stdint.h>
 #include <string.h>
@@ -14,14 +14,14 @@
 /* lower, diag, upper (upper may be NULL: symmetric) and rhs are doubles with
  * (n-1)*batch, n*batch, (n-1)*batch and n*nrhs*batch entries;
  * dims = c(n, nrhs, batch). Returns list(x = solutions with NA for failed
- * systems, info, device). */
+ * systems, info, device, failed = the core's sentence about them). */
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
                           SEXP device, SEXP precision, SEXP threads)
 {
     const int64_t n = (int64_t)REAL(dims)[0], nrhs = (int64_t)REAL(dims)[1],
                   batch = (int64_t)REAL(dims)[2];
     const int64_t nx = n * nrhs * batch;
-    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
+    const int single = bsym_r_code(BSYM_CHOICE_PRECISION, precision) == BSYM_PRECISION_SINGLE;
     /* the bands are not read for n <= 1 (and are empty then): NULL for the core;
      * upper = NULL asks for a symmetric T (du = dl) */
     const int bands = n > 1, sym = isNull(upper);
@@ -44,20 +44,20 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     }
     if (st != BSYM_OK)
         bsym_r_stop("bsym_tridiag_solve", st);
-    return bsym_r_solution(x, info, n * nrhs, ctx);
+    return bsym_r_solution(x, info, n * nrhs, ctx, BSYM_TASK_TRIDIAG_SOLVE);
 }
 
 /* A (double, n*n*batch), dims = c(n, batch), vectors TRUE/FALSE. Returns
- * list(d = n*batch, e = (n-1)*batch, Q = n*n*batch or NULL, info, device),
- * with NA in d, e and Q of the systems that failed. */
+ * list(d = n*batch, e = (n-1)*batch, Q = n*n*batch or NULL, info, device,
+ * failed), with NA in d, e and Q of the systems that failed. */
 SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,
                            SEXP uplo, SEXP threads)
 {
     const int64_t n = (int64_t)REAL(dims)[0], batch = (int64_t)REAL(dims)[1];
     const int64_t m = n > 1 ? n - 1 : 0; /* off-diagonal entries per system */
-    const int single = strcmp(CHAR(STRING_ELT(precision, 0)), "single") == 0;
+    const int single = bsym_r_code(BSYM_CHOICE_PRECISION, precision) == BSYM_PRECISION_SINGLE;
     const int want_q = asLogical(vectors) == TRUE;
-    const char up = CHAR(STRING_ELT(uplo, 0))[0];
+    const char up = bsym_r_code(BSYM_CHOICE_UPLO, uplo) == 0 ? 'L' : 'U';
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
     SEXP d = PROTECT(allocVector(REALSXP, (R_xlen_t)(n * batch)));
@@ -90,13 +90,14 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
     if (want_q)
         bsym_r_na_failed(REAL(Q), n * n, batch, inf);
 
-    const char *names[] = {"d", "e", "Q", "info", "device", ""};
+    const char *names[] = {"d", "e", "Q", "info", "device", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(out, 0, d);
     SET_VECTOR_ELT(out, 1, e);
     SET_VECTOR_ELT(out, 2, Q);
     SET_VECTOR_ELT(out, 3, info);
     SET_VECTOR_ELT(out, 4, bsym_r_device_used(ctx));
+    SET_VECTOR_ELT(out, 5, bsym_r_failed(BSYM_TASK_TRIDIAGONALIZE, batch, inf, NULL));
     UNPROTECT(5);
     return out;
 }

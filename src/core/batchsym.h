@@ -213,7 +213,10 @@ bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
  * singular values of W^(1/2) X: rcond = 1e-5 caps cond(X) near 316).
  *   X     m x p x batch, read only;
  *   Y     m x nrhs x batch, read only;
- *   w     m x batch weights (>= 0), or NULL for all ones;
+ *   w     weights (>= 0), or NULL for all ones: system k's m weights start
+ *         at w + k * w_stride;
+ *   w_stride  m (an m x batch array: weights per system) or 0 (one vector of
+ *         m weights shared by every system); ignored when w is NULL;
  *   beta  p x nrhs x batch: the coefficients (NaN where info != 0);
  *   rss   nrhs x batch or NULL: sum_i w_i (y_i - x_i^T beta)^2 per column;
  *   rank, used, info as bsym_dsolvex (rank of G's truncated spectrum);
@@ -221,12 +224,12 @@ bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
  */
 bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
                         int64_t nrhs, int64_t batch, const double *X, const double *Y,
-                        const double *w, double *beta, double *rss, int *rank, int *used,
-                        int *info);
+                        const double *w, int64_t w_stride, double *beta, double *rss,
+                        int *rank, int *used, int *info);
 bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
                         int64_t nrhs, int64_t batch, const float *X, const float *Y,
-                        const float *w, float *beta, float *rss, int *rank, int *used,
-                        int *info);
+                        const float *w, int64_t w_stride, float *beta, float *rss,
+                        int *rank, int *used, int *info);
 
 /* ---- Householder tridiagonalization --------------------------------------
  * A_k = Q_k T_k Q_k^T for k = 0 .. batch-1, Q_k orthogonal, T_k symmetric
@@ -283,9 +286,10 @@ bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t 
  *         unit eigenvector of w[j] (orthonormal columns), the columns past
  *         count[k] NaN.
  *   count batch ints (may be NULL): how many eigenvalues were selected.
- *   info  batch ints: 0 ok; -1 non-finite input (w and V NaN, count 0);
- *         j > 0 the secular equation's iteration did not converge (near the
- *         j-th eigenvalue, 1-based; w and V NaN).
+ *   info  batch ints: 0 ok; -1 non-finite input; j > 0 the secular
+ *         equation's iteration did not converge (near the j-th eigenvalue,
+ *         1-based; never seen in testing). Every system with info != 0, of
+ *         either kind and on either device, has w and V NaN and count 0.
  * bsym_*syev reads the triangle of A named by uplo; bsym_*stev reads d
  * (n x batch) and e ((n-1) x batch, e[i] = T(i+1, i); may be NULL for n <= 1).
  */
@@ -312,6 +316,134 @@ bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d,
                        const bsym_select *sel, double *w, double *V, int *count, int *info);
 bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, const float *e,
                        const bsym_select *sel, float *w, float *V, int *count, int *info);
+
+/* ---- names, ids and checks the bindings share ---------------------------
+ * The rules that R and Octave would otherwise each write out: names users
+ * type, status ids, option, plan and selection checks, the shape of the
+ * eigensolvers' output, the one warning about failed systems. A binding
+ * checks only its own types and shapes and hands values to these. Functions
+ * taking a ctx leave their message on it (ctx may be NULL: no message) and
+ * never print. */
+
+/* A stable lower-case id of a status: "ok", "bad_argument", "out_of_memory",
+ * "no_device", "cuda_failure", "size_unsupported", "interrupted" ("unknown"
+ * for a code not in bsym_status). R raises condition class batchsym_<id>,
+ * Octave the identifier batchsym:<id>. */
+const char *bsym_status_id(bsym_status status);
+
+typedef enum {
+    BSYM_PRECISION_DOUBLE = 0,
+    BSYM_PRECISION_SINGLE = 1
+} bsym_precision;
+
+/* The lists of names users type; a name's code is its position:
+ *   METHOD     "ldlt", "tridiag", "eigen", "auto"  (= bsym_method)
+ *   DEVICE     "auto", "cpu", "gpu"                (= bsym_device)
+ *   PRECISION  "double", "single"                  (= bsym_precision)
+ *   UPLO       "L", "U"                            (code 0 reads the lower
+ *                                                   triangle, 1 the upper) */
+typedef enum {
+    BSYM_CHOICE_METHOD = 0,
+    BSYM_CHOICE_DEVICE = 1,
+    BSYM_CHOICE_PRECISION = 2,
+    BSYM_CHOICE_UPLO = 3
+} bsym_choice;
+
+/* The name of `code` in list `kind`; NULL past the end (a binding lists the
+ * choices with for (i = 0; bsym_choice_name(kind, i); i++)) or for an
+ * unknown kind. */
+const char *bsym_choice_name(bsym_choice kind, int code);
+
+/* *code = the position of `value` in list `kind` (exact match: the names are
+ * lower case but for uplo; a binding whose convention ignores case folds
+ * the value first). Otherwise BSYM_ERR_ARG with the message
+ *   <arg> must be one of "a", "b", ... (got "x")
+ * where value NULL stands for anything that is not a single string
+ * ("(got something other than a single string)"). */
+bsym_status bsym_choice_parse(bsym_ctx *ctx, bsym_choice kind, const char *arg, const char *value,
+                              int *code);
+
+/* Options as a binding receives them: method a bsym_method code, rcond as
+ * given, tol NULL when not given (the default 16 n eps), else it must be
+ * positive and finite; plan (may be NULL) is stored in out->plan. Checks
+ * them (and through bsym_solve_opts_check), messages naming rcond or tol. */
+bsym_status bsym_solve_opts_make(bsym_ctx *ctx, int method, double rcond, const double *tol,
+                                 bsym_plan *plan, bsym_solve_opts *out);
+
+/* The rule bsym_*solvex and bsym_*lsfit apply to their options: a known
+ * method, 0 <= rcond < 1, tol finite (<= 0: the default) and, with method
+ * AUTO, a plan that passes bsym_plan_check. */
+bsym_status bsym_solve_opts_check(bsym_ctx *ctx, const bsym_solve_opts *opts);
+
+/* A plan as numbers, for the bindings: the six counts in this order. */
+#define BSYM_PLAN_FIELDS 6
+/* "calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback";
+ * NULL past the end. */
+const char *bsym_plan_field_name(int i);
+void bsym_plan_to_fields(const bsym_plan *plan, double fields[BSYM_PLAN_FIELDS]);
+/* *plan from the fields (each a whole number 0 <= f <= 2^53), then checked
+ * as bsym_plan_check; messages name the plan as `arg` ("plan"). */
+bsym_status bsym_plan_from_fields(bsym_ctx *ctx, const char *arg,
+                                  const double fields[BSYM_PLAN_FIELDS], bsym_plan *plan);
+/* A plan that batchsym could have written: every count >= 0, and not_spd,
+ * fallback, last_systems <= systems, last_fallback <= last_systems. */
+bsym_status bsym_plan_check(bsym_ctx *ctx, const bsym_plan *plan);
+
+/* The selection of bsym_*syev / bsym_*stev checked for order n: kind known;
+ * INDEX 1 <= il <= iu <= n; VALUE vl < vu (neither NaN). NULL is fine (all). */
+bsym_status bsym_select_check(bsym_ctx *ctx, const bsym_select *sel, int64_t n);
+
+/* *sel from the values a user gives: index (two numbers, or NULL) the i-th
+ * to j-th eigenvalue, whole numbers 1 <= i <= j <= n, counted from the
+ * largest when `descending` (R) else from the smallest (Octave); interval
+ * (two numbers lo < hi, or NULL) the values in (lo, hi]; neither: all; not
+ * both. Messages name index and interval. */
+bsym_status bsym_select_make(bsym_ctx *ctx, const double *index, const double *interval,
+                             int64_t n, int descending, bsym_select *sel);
+
+/* The rows of the eigensolvers' output as the bindings return it: n for
+ * all, iu - il + 1 for an index range, the largest count[k] (0 where info
+ * != 0, see bsym_*syev) for a value interval; count may be NULL but for
+ * BSYM_SELECT_VALUE. sel NULL means all. */
+int64_t bsym_select_rows(const bsym_select *sel, int64_t n, int64_t batch, const int *count);
+
+/* Packs the core's n x batch values w and n x n x batch vectors V (NULL:
+ * none) into rows x batch and n x rows x batch (ow, ov; ow == w and ov == V
+ * packs in place): system k's c = count[k] selected values (0 where
+ * info[k] != 0; at most rows) ascending, or descending when `descending`
+ * (their vector columns likewise), then `fill` in the rest of its rows and
+ * columns (R's NA, Octave's NaN). rows <= n. */
+void bsym_dselect_pack(int64_t n, int64_t rows, int64_t batch, const int *count, const int *info,
+                       int descending, double fill, const double *w, const double *V, double *ow,
+                       double *ov);
+void bsym_sselect_pack(int64_t n, int64_t rows, int64_t batch, const int *count, const int *info,
+                       int descending, float fill, const float *w, const float *V, float *ow,
+                       float *ov);
+
+/* What a call did, for the summary of its failed systems. */
+typedef enum {
+    BSYM_TASK_SOLVE = 0,      /* bsym_*solve(x): info > 0 is a pivot breakdown
+                                 (used LDLT or TRIDIAG) or no convergence (used
+                                 EIGEN; used NULL: breakdown)                  */
+    BSYM_TASK_LSFIT = 1,      /* bsym_*lsfit: as SOLVE; -1 also bad weights    */
+    BSYM_TASK_TRIDIAG_SOLVE = 2,
+    BSYM_TASK_TRIDIAGONALIZE = 3,
+    BSYM_TASK_EIGEN = 4       /* bsym_*syev, bsym_*stev: > 0 no convergence    */
+} bsym_task;
+
+/* The one sentence about the systems of info[batch] that failed, into buf
+ * (len bytes, truncated, NUL-terminated; "" when none failed), e.g.
+ *   2 of 6 systems could not be solved (1 non-finite input, 1 pivot
+ *   breakdown: singular or nearly so; the first is system 3, info -1)
+ * (system numbers 1-based). A binding prefixes its function's name and may
+ * append where the info codes are. Returns the number of failed systems. */
+int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, const int *used,
+                             char *buf, size_t len);
+
+/* The name ("ldlt", "tridiag" or "eigen") of the method that solved a
+ * system, from bsym_*solvex's used[k] and info[k]; NULL (NA) where info != 0
+ * or the code is not one of those. (rank[k] is -1 exactly where info != 0.) */
+const char *bsym_used_name(int used, int info);
 
 #ifdef __cplusplus
 }

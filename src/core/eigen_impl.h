@@ -70,7 +70,8 @@ static int TE(eig_one_)(char uplo, int n, const T *A, const T *d, const T *e,
         TE(te_dc_select_)(w, n, sel->kind, sel->vl, sel->vu);
         TE(te_dc_output_)(w, n, wout, V, 0, 1);
     }
-    *cnt = w->misc[TE_COUNT];
+    /* info != 0: w and V are NaN (te_dc_output_) and nothing is selected */
+    *cnt = w->misc[TE_FAIL] ? 0 : w->misc[TE_COUNT];
     return !w->misc[TE_FINITE] ? -1 : w->misc[TE_FAIL];
 }
 

@@ -105,6 +105,7 @@ typedef struct {
     int check;           /* 1 (AUTO): steps 2 and 3 after LDLT or TRIDIAG;
                             0: LDLT or TRIDIAG alone (least squares)       */
     double rcond, tol;
+    int64_t w_stride;    /* lsfit: system k's weights at w + k * w_stride (m or 0) */
 } bsym__sx_job;
 
 /* What a call saw, for the plan (systems with info != 0 not counted). */
@@ -123,7 +124,8 @@ int bsym__solvex_cpu_d(const bsym__sx_job *job, int64_t count, const double *A, 
 int bsym__solvex_cpu_s(const bsym__sx_job *job, int64_t count, const float *A, float *B,
                        int *info, int *rank, int *used, bsym__sx_stats *stats, int threads);
 /* bsym_*lsfit on systems [0, count): job->n = p, job->nrhs = the responses;
- * X m x p x count, Y m x nrhs x count, w m x count or NULL, beta p x nrhs x
+ * X m x p x count, Y m x nrhs x count, w (system k's at w + k * job->w_stride)
+ * or NULL, beta p x nrhs x
  * count, rss nrhs x count or NULL. */
 int bsym__lsfit_cpu_d(const bsym__sx_job *job, int64_t m, int64_t count, const double *X,
                       const double *Y, const double *w, double *beta, double *rss, int *info,

@@ -31,6 +31,7 @@ typedef struct {
     int *rank, *used;
     int64_t m;                    /* lsfit: rows of X, Y (n is p)      */
     const void *X, *Y, *wts;
+    int64_t w_stride;             /* lsfit: m, or 0 (shared weights)   */
     void *rss;
 } call;
 
@@ -135,7 +136,7 @@ static int64_t ls_entries(const call *c) { return c->m * (c->n + c->nrhs); }
     {                                                                                           \
         return bsym__lsfit_cpu_##P(c->sx, c->m, cnt, (const T *)CAT(c->X, c->m * c->n, k0),     \
                                    (const T *)CAT(c->Y, c->m * c->nrhs, k0),                    \
-                                   (const T *)CAT(c->wts, c->m, k0),                            \
+                                   (const T *)CAT(c->wts, c->sx->w_stride, k0),                 \
                                    (T *)AT(c->B, c->n * c->nrhs, k0), (T *)AT(c->rss, c->nrhs, k0), \
                                    c->info + k0, c->rank + k0, c->used + k0, c->stats, t);      \
     }                                                                                           \
@@ -397,6 +398,10 @@ static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, const opera
     bsym_status st = sx_setup(ctx, opts, c, eps, &job, &method);
     if (st != BSYM_OK)
         return st;
+    job.w_stride = c->w_stride;
+    if (c->wts != NULL && c->w_stride != 0 && c->w_stride != c->m)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "w_stride must be m = %lld or 0 (got %lld)",
+                          (long long)c->m, (long long)c->w_stride);
     if (c->m < 0 || c->n < 1)
         return bsym__fail(ctx, BSYM_ERR_ARG, "need m >= 0 rows and p >= 1 columns (m = %lld, p = %lld)",
                           (long long)c->m, (long long)c->n);
@@ -414,23 +419,23 @@ static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, const opera
 
 bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
                         int64_t nrhs, int64_t batch, const double *X, const double *Y,
-                        const double *w, double *beta, double *rss, int *rank, int *used,
-                        int *info)
+                        const double *w, int64_t w_stride, double *beta, double *rss, int *rank,
+                        int *used, int *info)
 {
     call c = {.size = sizeof(double), .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
-              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
-              .used = used};
+              .X = X, .Y = Y, .wts = w, .w_stride = w_stride, .B = beta, .rss = rss, .info = info,
+              .rank = rank, .used = used};
     return lsfit(ctx, opts, &LS_d, DBL_EPSILON / 2, &c);
 }
 
 bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
                         int64_t nrhs, int64_t batch, const float *X, const float *Y,
-                        const float *w, float *beta, float *rss, int *rank, int *used,
-                        int *info)
+                        const float *w, int64_t w_stride, float *beta, float *rss, int *rank,
+                        int *used, int *info)
 {
     call c = {.size = sizeof(float), .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
-              .X = X, .Y = Y, .wts = w, .B = beta, .rss = rss, .info = info, .rank = rank,
-              .used = used};
+              .X = X, .Y = Y, .wts = w, .w_stride = w_stride, .B = beta, .rss = rss, .info = info,
+              .rank = rank, .used = used};
     return lsfit(ctx, opts, &LS_s, FLT_EPSILON / 2, &c);
 }
 

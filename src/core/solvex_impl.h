@@ -223,7 +223,8 @@ int SXI(bsym__lsfit_cpu_)(const bsym__sx_job *job, int64_t m, int64_t count, con
 #pragma omp parallel for schedule(static) num_threads(bsym__team(cnt, threads))
         for (int64_t k = 0; k < cnt; k++)
             SXI(ls_normal_)((int)m, (int)p, (int)nrhs, X + (size_t)(k0 + k) * m * p,
-                            Y + (size_t)(k0 + k) * m * nrhs, w != NULL ? w + (size_t)(k0 + k) * m : NULL,
+                            Y + (size_t)(k0 + k) * m * nrhs,
+                            w != NULL ? w + (size_t)(k0 + k) * (size_t)job->w_stride : NULL,
                             G + (size_t)k * p * p, beta + (size_t)(k0 + k) * p * nrhs);
         st = SXI(bsym__solvex_cpu_)(job, cnt, G, beta + (size_t)k0 * p * nrhs, info + k0, rank + k0,
                                     used + k0, stats, threads);
@@ -233,7 +234,8 @@ int SXI(bsym__lsfit_cpu_)(const bsym__sx_job *job, int64_t m, int64_t count, con
         for (int64_t k = k0; k < k0 + cnt; k++)
             for (int64_t c = 0; c < nrhs; c++) {
                 const T *x = X + (size_t)k * m * p, *y = Y + (size_t)(k * nrhs + c) * m;
-                const T *b = beta + (size_t)(k * nrhs + c) * p, *wk = w != NULL ? w + (size_t)k * m : NULL;
+                const T *b = beta + (size_t)(k * nrhs + c) * p;
+                const T *wk = w != NULL ? w + (size_t)k * (size_t)job->w_stride : NULL;
                 double s = 0;
                 for (int64_t r = 0; r < m && info[k] == 0; r++) {
                     const double e = SXI(sx_fit_resid_)((int)m, (int)p, x, b, y[r], (int)r);

@@ -106,7 +106,7 @@ __global__ void __launch_bounds__(128, VECTORS ? (CAP > 32 || sizeof(T) == 8 ? 4
         te::bisect(&ws, n, live ? a.w + k * n : nullptr, lane, G);
     }
     if (live && lane == 0) {
-        a.count[k] = ws.misc[TE_COUNT];
+        a.count[k] = ws.misc[TE_FAIL] ? 0 : ws.misc[TE_COUNT]; // info != 0: NaN, nothing selected
         a.info[k] = !ws.misc[TE_FINITE] ? -1 : ws.misc[TE_FAIL];
     }
 }

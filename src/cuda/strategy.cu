@@ -417,6 +417,7 @@ template <typename T> struct ls_args {
     T *rss;
     const int *info;
     int tile;           // rows per tile
+    int64_t wstride;    // system k's weights at w + k * wstride: m, or 0 (shared)
 };
 
 // Rows of one tile for p columns of X and nrhs of Y (and w), or 0 when even
@@ -440,7 +441,7 @@ __global__ void __launch_bounds__(GRAM_THREADS) gram_kernel(ls_args<T> a)
     __shared__ int badw;
     const int64_t k = blockIdx.x;
     const int m = a.m, p = a.p, nrhs = a.nrhs, tr = a.tile, cols = p + nrhs + 1;
-    const T *X = a.X + k * m * p, *Y = a.Y + k * m * nrhs, *w = a.w != nullptr ? a.w + k * m : nullptr;
+    const T *X = a.X + k * m * p, *Y = a.Y + k * m * nrhs, *w = a.w != nullptr ? a.w + k * a.wstride : nullptr;
     T *G = a.G + k * p * p, *C = a.C + k * p * nrhs;
     const int ntri = p * (p + 1) / 2, nout = ntri + p * nrhs;
     if (threadIdx.x == 0)
@@ -520,7 +521,7 @@ __global__ void __launch_bounds__(32 * WARPS) rss_kernel(ls_args<T> a)
     if (a.info[k] == 0)
         for (int r = lane; r < m; r += 32) {
             const double e = sx<T>::fit_resid(m, p, X, beta, y[r], r);
-            s += (a.w != nullptr ? double(a.w[k * m + r]) : 1.0) * e * e;
+            s += (a.w != nullptr ? double(a.w[k * a.wstride + r]) : 1.0) * e * e;
         }
     s = warp_sum(s);
     if (lane == 0)
@@ -561,6 +562,18 @@ struct counters {
     }
 };
 
+// A device copy of `bytes` host bytes, freed with the object (null when empty).
+struct device_buffer {
+    void *dev = nullptr;
+    ~device_buffer() { cudaFree(dev); }
+    bsym_status init(const void *src, size_t bytes, char *msg, size_t msglen)
+    {
+        BSYM_CUDA_TRY(cudaMalloc(&dev, bytes > 0 ? bytes : 1));
+        BSYM_CUDA_TRY(cudaMemcpy(dev, src, bytes, cudaMemcpyHostToDevice));
+        return BSYM_OK;
+    }
+};
+
 template <typename T> struct sx_host_args {
     bsym__sx_job job;
     unsigned long long *stats;
@@ -568,6 +581,7 @@ template <typename T> struct sx_host_args {
     int m;
     bool weights, rss;
     int tile;
+    const T *wshared; // weights shared by every system (w_stride 0), on the device; else null
 };
 
 // Pipeline arrays of a solve: A, B, info, rank, used, then the W_N scratch.
@@ -629,9 +643,9 @@ bsym_status lsfit_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t
     const sx_host_args<T> &h = *static_cast<const sx_host_args<T> *>(arg);
     ls_args<T> a{h.m, int(h.job.n), int(h.job.nrhs), count,
                  static_cast<const T *>(dev[L_X]), static_cast<const T *>(dev[L_Y]),
-                 h.weights ? static_cast<const T *>(dev[L_W]) : nullptr,
+                 !h.weights ? nullptr : h.wshared != nullptr ? h.wshared : static_cast<const T *>(dev[L_W]),
                  static_cast<T *>(dev[L_G]), static_cast<T *>(dev[L_BETA]), static_cast<T *>(dev[L_RSS]),
-                 static_cast<const int *>(dev[L_INFO]), h.tile};
+                 static_cast<const int *>(dev[L_INFO]), h.tile, h.wshared != nullptr ? 0 : h.m};
     const size_t smem = size_t(h.tile) * size_t(a.p + a.nrhs + 1) * sizeof(T);
     gram_kernel<T><<<unsigned(count), GRAM_THREADS, smem, s>>>(a);
     BSYM_CUDA_TRY(cudaGetLastError());
@@ -662,14 +676,20 @@ bsym_status lsfit_host(void **state, const bsym__sx_job *job, int64_t m, int64_t
     counters cnt;
     if ((st = cnt.init(msg, msglen)) != BSYM_OK)
         return st;
-    sx_host_args<T> h{*job, cnt.dev, int(m), w != nullptr, rss != nullptr, tile};
     const size_t p = size_t(job->n), k = size_t(job->nrhs), t = sizeof(T), mm = size_t(m);
+    // weights shared by every system (w_stride 0): one copy on the device, not one per system
+    const bool shared = w != nullptr && job->w_stride == 0;
+    device_buffer wsh;
+    if (shared && (st = wsh.init(w, mm * t, msg, msglen)) != BSYM_OK)
+        return st;
+    sx_host_args<T> h{*job, cnt.dev, int(m), w != nullptr, rss != nullptr, tile,
+                      static_cast<const T *>(wsh.dev)};
     size_t ws[W_N];
     sx_sizes<T>(*job, ws);
     bsym_array arrays[LS_ARRAYS + W_N] = {
         {X, nullptr, mm * p * t},
         {Y, nullptr, mm * k * t},
-        {w, nullptr, w != nullptr ? mm * t : 0},
+        {shared ? nullptr : w, nullptr, w != nullptr && !shared ? mm * t : 0},
         {nullptr, beta, p * k * t},
         {nullptr, rss, rss != nullptr ? k * t : 0},
         {nullptr, info, sizeof(int)},

@@ -2499,7 +2499,7 @@ static void test_lsfit(bsym_device dev, const char *dname, int single, int m, in
     bsym_solve_opts o = {BSYM_METHOD_AUTO, 1e-5, 0, NULL};
     bsym_status st;
     if (!single) {
-        st = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, X, Y, W, beta, rss, rank, used, info);
+        st = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, X, Y, W, m, beta, rss, rank, used, info);
     } else {
         float *fx = malloc(sizeof(float) * m * p * batch), *fy = malloc(sizeof(float) * m * nrhs * batch);
         float *fw = malloc(sizeof(float) * m * batch), *fb = malloc(sizeof(float) * p * nrhs * batch);
@@ -2510,7 +2510,7 @@ static void test_lsfit(bsym_device dev, const char *dname, int single, int m, in
             fy[i] = (float)Y[i];
         for (int i = 0; i < m * batch; i++)
             fw[i] = (float)W[i];
-        st = bsym_slsfit(ctx, &o, m, p, nrhs, batch, fx, fy, fw, fb, fr, rank, used, info);
+        st = bsym_slsfit(ctx, &o, m, p, nrhs, batch, fx, fy, fw, m, fb, fr, rank, used, info);
         for (int i = 0; i < p * nrhs * batch; i++)
             beta[i] = fb[i];
         for (int i = 0; i < nrhs * batch; i++)
@@ -2590,7 +2590,7 @@ static void test_lsfit(bsym_device dev, const char *dname, int single, int m, in
     bsym_solve_opts ol = {BSYM_METHOD_LDLT, 1e-5, 0, NULL};
     if (!single) {
         double *b2 = malloc(sizeof(double) * p * nrhs * batch);
-        st = bsym_dlsfit(ctx, &ol, m, p, nrhs, batch, X, Y, W, b2, NULL, rank, used, info);
+        st = bsym_dlsfit(ctx, &ol, m, p, nrhs, batch, X, Y, W, m, b2, NULL, rank, used, info);
         double d = 0;
         for (int i = 0; i < p * nrhs; i++)
             d = fabs(b2[i] - beta[i]) > d ? fabs(b2[i] - beta[i]) : d;
@@ -2634,15 +2634,346 @@ static void test_sx_errors(void)
           "solvex with NULL options (AUTO) and NULL rank/used", "cpu", 0, 0);
     check(bsym_dsolve(ctx, BSYM_METHOD_EIGEN, 'L', 2, 1, 1, a, b, info) == BSYM_OK && fabs(b[0] - 0.25) < 1e-15,
           "bsym_dsolve takes method EIGEN", "cpu", 0, 0);
-    check(bsym_dlsfit(ctx, NULL, 2, 0, 1, 1, x, b, NULL, x, r, rank, used, info) == BSYM_ERR_ARG,
+    check(bsym_dlsfit(ctx, NULL, 2, 0, 1, 1, x, b, NULL, 0, x, r, rank, used, info) == BSYM_ERR_ARG,
           "lsfit p = 0 is an argument error", "cpu", 0, 0);
-    check(bsym_dlsfit(ctx, NULL, 2, 2, 1, 1, NULL, b, NULL, x, r, rank, used, info) == BSYM_ERR_ARG,
+    check(bsym_dlsfit(ctx, NULL, 2, 2, 1, 1, NULL, b, NULL, 0, x, r, rank, used, info) == BSYM_ERR_ARG,
           "lsfit NULL X", "cpu", 0, 0);
     /* m = 0: no data, rank 0, coefficients 0 */
-    check(bsym_dlsfit(ctx, NULL, 0, 2, 1, 1, NULL, NULL, NULL, x, r, rank, used, info) == BSYM_OK &&
+    check(bsym_dlsfit(ctx, NULL, 0, 2, 1, 1, NULL, NULL, NULL, 0, x, r, rank, used, info) == BSYM_OK &&
               info[0] == 0 && rank[0] == 0 && x[0] == 0 && x[1] == 0 && r[0] == 0,
           "lsfit m = 0: rank 0, zero coefficients", "cpu", rank[0], info[0]);
     bsym_ctx_destroy(ctx);
+}
+
+/* ---- the rules the bindings share (rules.c) --------------------------------- */
+
+/* Shared weights (w_stride 0) give exactly what the same weights expanded
+ * to m x batch (w_stride m) give; a negative shared weight fails every
+ * system; another stride is an argument error. */
+static void test_lsfit_shared(bsym_device dev, const char *dname, int single)
+{
+    enum { m = 12, p = 3, nrhs = 2, batch = 5 };
+    double X[m * p * batch], Y[m * nrhs * batch], wv[m], W[m * batch];
+    double b0[p * nrhs * batch], b1[p * nrhs * batch], r0[nrhs * batch], r1[nrhs * batch];
+    int i0[batch], i1[batch], k0[batch], k1[batch], u0[batch], u1[batch];
+    for (int i = 0; i < m * p * batch; i++)
+        X[i] = urand();
+    for (int i = 0; i < m * nrhs * batch; i++)
+        Y[i] = urand();
+    for (int r = 0; r < m; r++)
+        wv[r] = 0.5 + 0.5 * (urand() + 1);
+    for (int i = 0; i < m * batch; i++)
+        W[i] = wv[i % m];
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, dev);
+    bsym_solve_opts o = {BSYM_METHOD_AUTO, 1e-5, 0, NULL};
+    /* runs one fit of the double data in the precision asked, results in doubles */
+#define FIT(w, stride, beta, rss, rank, used, info, st)                                          \
+    do {                                                                                         \
+        if (!single) {                                                                           \
+            st = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, X, Y, w, stride, beta, rss, rank, used, \
+                             info);                                                              \
+        } else {                                                                                 \
+            float fx[m * p * batch], fy[m * nrhs * batch], fw[m * batch], fb[p * nrhs * batch],  \
+                fr[nrhs * batch];                                                                \
+            for (int i = 0; i < m * p * batch; i++)                                              \
+                fx[i] = (float)X[i];                                                             \
+            for (int i = 0; i < m * nrhs * batch; i++)                                           \
+                fy[i] = (float)Y[i];                                                             \
+            for (int i = 0; i < (stride ? m * batch : m); i++)                                   \
+                fw[i] = (float)(w)[i];                                                           \
+            st = bsym_slsfit(ctx, &o, m, p, nrhs, batch, fx, fy, fw, stride, fb, fr, rank, used, \
+                             info);                                                              \
+            for (int i = 0; i < p * nrhs * batch; i++)                                           \
+                beta[i] = fb[i];                                                                 \
+            for (int i = 0; i < nrhs * batch; i++)                                               \
+                rss[i] = fr[i];                                                                  \
+        }                                                                                        \
+    } while (0)
+    bsym_status s0, s1;
+    FIT(W, m, b0, r0, k0, u0, i0, s0);
+    FIT(wv, 0, b1, r1, k1, u1, i1, s1);
+    int same = s0 == BSYM_OK && s1 == BSYM_OK;
+    for (int i = 0; same && i < p * nrhs * batch; i++)
+        same = b0[i] == b1[i];
+    for (int i = 0; same && i < nrhs * batch; i++)
+        same = r0[i] == r1[i];
+    for (int k = 0; same && k < batch; k++)
+        same = i0[k] == 0 && i1[k] == 0 && k0[k] == k1[k] && u0[k] == u1[k];
+    check(same, single ? "lsfit single: shared weights (w_stride 0) = the same weights expanded"
+                       : "lsfit double: shared weights (w_stride 0) = the same weights expanded",
+          dname, s0, s1);
+    wv[3] = -1;
+    FIT(wv, 0, b1, r1, k1, u1, i1, s1);
+    int all_bad = s1 == BSYM_OK;
+    for (int k = 0; k < batch; k++)
+        all_bad &= i1[k] == -1 && k1[k] == -1 && isnan(b1[k * p * nrhs]);
+    check(all_bad, "lsfit: a negative shared weight fails every system (info -1)", dname, s1, i1[0]);
+    wv[3] = 1;
+    s1 = bsym_dlsfit(ctx, &o, m, p, nrhs, batch, X, Y, wv, m - 1, b1, r1, k1, u1, i1);
+    check(s1 == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "w_stride") != NULL,
+          "lsfit: w_stride other than m or 0 is an argument error naming w_stride", dname, s1, 0);
+#undef FIT
+    bsym_ctx_destroy(ctx);
+}
+
+/* Status ids, name tables and the choice message. */
+static void test_rules_names(void)
+{
+    static const struct { bsym_status s; const char *id; } ids[] = {
+        {BSYM_OK, "ok"}, {BSYM_ERR_ARG, "bad_argument"}, {BSYM_ERR_NOMEM, "out_of_memory"},
+        {BSYM_ERR_NODEVICE, "no_device"}, {BSYM_ERR_CUDA, "cuda_failure"},
+        {BSYM_ERR_SIZE, "size_unsupported"}, {BSYM_ERR_INTERRUPTED, "interrupted"}};
+    int ok = 1;
+    for (size_t i = 0; i < sizeof ids / sizeof *ids; i++)
+        ok &= strcmp(bsym_status_id(ids[i].s), ids[i].id) == 0;
+    /* every code from OK down to the last error has an id of its own */
+    for (int a = 0; a >= BSYM_ERR_INTERRUPTED; a--)
+        for (int b = a - 1; b >= BSYM_ERR_INTERRUPTED; b--)
+            ok &= strcmp(bsym_status_id((bsym_status)a), bsym_status_id((bsym_status)b)) != 0;
+    ok &= strcmp(bsym_status_id((bsym_status)-99), "unknown") == 0;
+    check(ok, "status ids: each status its stable id, 'unknown' past them", "rules", 0, 0);
+
+    /* names round-trip through parse; the lists end with NULL */
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    const int sizes[] = {4, 3, 2, 2};
+    ok = 1;
+    for (int kind = 0; kind < 4; kind++) {
+        int count = 0;
+        for (; bsym_choice_name((bsym_choice)kind, count) != NULL; count++) {
+            int code = -1;
+            ok &= bsym_choice_parse(ctx, (bsym_choice)kind, "x",
+                                    bsym_choice_name((bsym_choice)kind, count), &code) == BSYM_OK &&
+                  code == count;
+        }
+        ok &= count == sizes[kind] && bsym_choice_name((bsym_choice)kind, -1) == NULL;
+    }
+    ok &= bsym_choice_name((bsym_choice)9, 0) == NULL;
+    ok &= strcmp(bsym_choice_name(BSYM_CHOICE_METHOD, BSYM_METHOD_EIGEN), "eigen") == 0 &&
+          strcmp(bsym_choice_name(BSYM_CHOICE_METHOD, BSYM_METHOD_AUTO), "auto") == 0 &&
+          strcmp(bsym_choice_name(BSYM_CHOICE_DEVICE, BSYM_DEVICE_GPU), "gpu") == 0 &&
+          strcmp(bsym_choice_name(BSYM_CHOICE_PRECISION, BSYM_PRECISION_SINGLE), "single") == 0 &&
+          strcmp(bsym_choice_name(BSYM_CHOICE_UPLO, 1), "U") == 0;
+    check(ok, "choice names: round trip through parse, in the enums' order, NULL past the end",
+          "rules", 0, 0);
+
+    int code = 7;
+    bsym_status st = bsym_choice_parse(ctx, BSYM_CHOICE_METHOD, "method", "qr", &code);
+    check(st == BSYM_ERR_ARG && code == 7 &&
+              strcmp(bsym_ctx_message(ctx),
+                     "method must be one of \"ldlt\", \"tridiag\", \"eigen\", \"auto\" (got \"qr\")") == 0,
+          "a bad choice: one message naming the argument, the choices and the value", "rules", st, 0);
+    st = bsym_choice_parse(ctx, BSYM_CHOICE_DEVICE, "device", NULL, &code);
+    check(st == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "device must be one of \"auto\", \"cpu\", \"gpu\" (got something") != NULL,
+          "a choice that is not a string", "rules", st, 0);
+    st = bsym_choice_parse(ctx, BSYM_CHOICE_METHOD, "method", "LDLT", &code);
+    check(st == BSYM_ERR_ARG, "choices match exactly (case included)", "rules", st, 0);
+    st = bsym_choice_parse(ctx, BSYM_CHOICE_PRECISION, "precision", "single", &code);
+    check(st == BSYM_OK && code == BSYM_PRECISION_SINGLE && bsym_ctx_message(ctx)[0] == '\0',
+          "a good choice clears the message", "rules", st, code);
+
+    check(strcmp(bsym_used_name(BSYM_METHOD_EIGEN, 0), "eigen") == 0 &&
+              strcmp(bsym_used_name(BSYM_METHOD_LDLT, 0), "ldlt") == 0 &&
+              bsym_used_name(BSYM_METHOD_TRIDIAG, -1) == NULL &&
+              bsym_used_name(BSYM_METHOD_AUTO, 0) == NULL && bsym_used_name(-1, 0) == NULL,
+          "used names: the method where info == 0, NULL where it failed or no solving method",
+          "rules", 0, 0);
+    bsym_ctx_destroy(ctx);
+}
+
+/* Plans, options and selections checked; the message names the argument. */
+static void test_rules_checks(void)
+{
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    int ok = 1;
+    const char *names[] = {"calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback"};
+    for (int i = 0; i < BSYM_PLAN_FIELDS; i++)
+        ok &= strcmp(bsym_plan_field_name(i), names[i]) == 0;
+    ok &= bsym_plan_field_name(BSYM_PLAN_FIELDS) == NULL && bsym_plan_field_name(-1) == NULL;
+    bsym_plan a = {3, 10, 2, 4, 5, 1}, b;
+    double f[BSYM_PLAN_FIELDS];
+    bsym_plan_to_fields(&a, f);
+    ok &= f[0] == 3 && f[1] == 10 && f[2] == 2 && f[3] == 4 && f[4] == 5 && f[5] == 1;
+    ok &= bsym_plan_from_fields(ctx, "plan", f, &b) == BSYM_OK && memcmp(&a, &b, sizeof a) == 0;
+    check(ok, "plan fields: names in order, to and from numbers round trip", "rules", 0, 0);
+
+    const double bad_values[] = {-1, 1.5, NAN, INFINITY, 9007199254740994.0};
+    ok = 1;
+    for (size_t i = 0; i < sizeof bad_values / sizeof *bad_values; i++) {
+        double g[BSYM_PLAN_FIELDS];
+        memcpy(g, f, sizeof g);
+        g[3] = bad_values[i];
+        ok &= bsym_plan_from_fields(ctx, "plan", g, &b) == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "plan: field fallback must be a whole number >= 0") != NULL;
+    }
+    check(ok, "plan fields: negative, fractional, NaN, Inf, > 2^53 rejected naming the field",
+          "rules", 0, 0);
+    f[3] = 11; /* fallback > systems */
+    check(bsym_plan_from_fields(ctx, "option 'plan'", f, &b) == BSYM_ERR_ARG &&
+              strcmp(bsym_ctx_message(ctx),
+                     "option 'plan' is not a plan that batchsym wrote (fallback exceeds systems)") == 0,
+          "plan fields: inconsistent counts rejected, naming the plan as the caller does", "rules", 0, 0);
+    bsym_plan c = {1, 5, 0, 0, 6, 0}, d = {1, 5, 0, 0, 5, 0};
+    check(bsym_plan_check(ctx, &c) == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "last_systems") &&
+              bsym_plan_check(ctx, &d) == BSYM_OK && bsym_plan_check(ctx, NULL) == BSYM_OK,
+          "plan check: the counts within the systems seen (NULL: no plan)", "rules", 0, 0);
+    c.calls = -1;
+    check(bsym_plan_check(ctx, &c) == BSYM_ERR_ARG, "plan check: a negative count", "rules", 0, 0);
+
+    /* options */
+    bsym_solve_opts o = {BSYM_METHOD_AUTO, 1, 0, NULL};
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "rcond"),
+          "options: rcond = 1 rejected naming rcond", "rules", 0, 0);
+    o.rcond = NAN;
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_ERR_ARG, "options: NaN rcond", "rules", 0, 0);
+    o.rcond = 0;
+    o.tol = INFINITY;
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "tol"),
+          "options: infinite tol rejected naming tol", "rules", 0, 0);
+    o.tol = -1;
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_OK, "options: tol <= 0 is the default", "rules", 0, 0);
+    o.method = (bsym_method)7;
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_ERR_ARG, "options: unknown method code", "rules", 0, 0);
+    o.method = BSYM_METHOD_AUTO;
+    o.plan = &c;
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "plan"),
+          "options: AUTO with a bad plan", "rules", 0, 0);
+    o.method = BSYM_METHOD_LDLT;
+    check(bsym_solve_opts_check(ctx, &o) == BSYM_OK, "options: the plan is not read but by AUTO",
+          "rules", 0, 0);
+    double t0 = 0, t1 = 1e-3;
+    bsym_plan e;
+    bsym_plan_init(&e);
+    check(bsym_solve_opts_make(ctx, BSYM_METHOD_EIGEN, 1e-5, &t0, NULL, &o) == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "tol must be a single positive finite number") != NULL,
+          "options as given: tol = 0 given is rejected", "rules", 0, 0);
+    check(bsym_solve_opts_make(ctx, BSYM_METHOD_AUTO, 0.5, &t1, &e, &o) == BSYM_OK && o.tol == 1e-3 &&
+              o.rcond == 0.5 && o.plan == &e && o.method == BSYM_METHOD_AUTO &&
+              bsym_solve_opts_make(ctx, BSYM_METHOD_AUTO, 0.5, NULL, NULL, &o) == BSYM_OK && o.tol == 0,
+          "options as given: tol given or left to the default", "rules", 0, 0);
+    check(bsym_solve_opts_make(ctx, BSYM_METHOD_AUTO, -0.5, NULL, NULL, &o) == BSYM_ERR_ARG &&
+              strstr(bsym_ctx_message(ctx), "rcond must be a single number in [0, 1) (got -0.5)") != NULL,
+          "options as given: rcond out of range", "rules", 0, 0);
+
+    /* selections */
+    bsym_select s = {BSYM_SELECT_INDEX, 1, 3, 0, 0};
+    ok = bsym_select_check(ctx, &s, 3) == BSYM_OK && bsym_select_check(ctx, &s, 2) == BSYM_ERR_ARG &&
+         bsym_select_check(ctx, NULL, 2) == BSYM_OK;
+    s.il = 0;
+    ok &= bsym_select_check(ctx, &s, 3) == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "index");
+    s.il = 3, s.iu = 2;
+    ok &= bsym_select_check(ctx, &s, 3) == BSYM_ERR_ARG;
+    bsym_select v = {BSYM_SELECT_VALUE, 0, 0, 1, 1};
+    ok &= bsym_select_check(ctx, &v, 3) == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "interval");
+    v.vl = NAN;
+    v.vu = 2;
+    ok &= bsym_select_check(ctx, &v, 3) == BSYM_ERR_ARG;
+    v.kind = (bsym_select_kind)5;
+    ok &= bsym_select_check(ctx, &v, 3) == BSYM_ERR_ARG;
+    check(ok, "selection check: 1 <= il <= iu <= n, vl < vu, known kind", "rules", 0, 0);
+
+    const double i12[2] = {1, 2}, i15[2] = {1.5, 2}, i02[2] = {0, 2}, lohi[2] = {-1, 1}, hilo[2] = {1, -1};
+    ok = bsym_select_make(ctx, i12, NULL, 5, 1, &s) == BSYM_OK && s.kind == BSYM_SELECT_INDEX &&
+         s.il == 4 && s.iu == 5;
+    ok &= bsym_select_make(ctx, i12, NULL, 5, 0, &s) == BSYM_OK && s.il == 1 && s.iu == 2;
+    ok &= bsym_select_make(ctx, NULL, lohi, 5, 1, &s) == BSYM_OK && s.kind == BSYM_SELECT_VALUE &&
+          s.vl == -1 && s.vu == 1;
+    ok &= bsym_select_make(ctx, NULL, NULL, 5, 1, &s) == BSYM_OK && s.kind == BSYM_SELECT_ALL;
+    check(ok, "selection as given: the largest (R) or smallest (Octave) i..j, an interval, all",
+          "rules", 0, 0);
+    ok = bsym_select_make(ctx, i12, lohi, 5, 1, &s) == BSYM_ERR_ARG &&
+         strstr(bsym_ctx_message(ctx), "cannot both be given");
+    ok &= bsym_select_make(ctx, i15, NULL, 5, 1, &s) == BSYM_ERR_ARG &&
+          strcmp(bsym_ctx_message(ctx),
+                 "index must be two integers 1 <= i <= j <= n (n = 5, got 1.5, 2)") == 0;
+    ok &= bsym_select_make(ctx, i02, NULL, 5, 1, &s) == BSYM_ERR_ARG;
+    ok &= bsym_select_make(ctx, i12, NULL, 1, 1, &s) == BSYM_ERR_ARG;
+    ok &= bsym_select_make(ctx, NULL, hilo, 5, 1, &s) == BSYM_ERR_ARG &&
+          strstr(bsym_ctx_message(ctx), "interval must be two numbers lo < hi");
+    check(ok, "selection as given: both, fractional, out of range, reversed interval rejected",
+          "rules", 0, 0);
+
+    const int counts[3] = {2, 0, 3};
+    bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0, 0}, idx = {BSYM_SELECT_INDEX, 2, 4, 0, 0},
+                val = {BSYM_SELECT_VALUE, 0, 0, 0, 1};
+    check(bsym_select_rows(NULL, 6, 3, NULL) == 6 && bsym_select_rows(&all, 6, 3, NULL) == 6 &&
+              bsym_select_rows(&idx, 6, 3, NULL) == 3 && bsym_select_rows(&val, 6, 3, counts) == 3 &&
+              bsym_select_rows(&val, 6, 0, counts) == 0,
+          "selection rows: n, iu - il + 1, the largest count", "rules", 0, 0);
+    bsym_ctx_destroy(ctx);
+}
+
+/* Packing of the eigensolvers' output, in and out of place, both orders. */
+static void test_rules_pack(void)
+{
+    enum { n = 3, batch = 3 };
+    const double F = -7; /* the fill, distinct from every value */
+    double w[n * batch], V[n * n * batch];
+    const int count[batch] = {2, 3, 3}, info[batch] = {0, -1, 0};
+    int ok = 1;
+    for (int inplace = 0; inplace < 2; inplace++)
+        for (int desc = 0; desc < 2; desc++)
+            for (int rows = 2; rows <= 3; rows++) {
+                for (int i = 0; i < n * batch; i++)
+                    w[i] = i;
+                for (int i = 0; i < n * n * batch; i++)
+                    V[i] = 100 + i;
+                double ow[n * batch], ov[n * n * batch];
+                double *pw = inplace ? w : ow, *pv = inplace ? V : ov;
+                bsym_dselect_pack(n, rows, batch, count, info, desc, F, w, V, pw, pv);
+                double sw[n * batch], sv[n * n * batch]; /* the original values again */
+                for (int i = 0; i < n * batch; i++)
+                    sw[i] = i;
+                for (int i = 0; i < n * n * batch; i++)
+                    sv[i] = 100 + i;
+                for (int k = 0; k < batch; k++) {
+                    int c = info[k] ? 0 : count[k] < rows ? count[k] : rows;
+                    for (int j = 0; j < rows; j++) {
+                        const int src = desc ? c - 1 - j : j;
+                        ok &= pw[k * rows + j] == (j < c ? sw[k * n + src] : F);
+                        for (int i = 0; i < n; i++)
+                            ok &= pv[k * n * rows + j * n + i] == (j < c ? sv[k * n * n + src * n + i] : F);
+                    }
+                }
+            }
+    float fw[n * batch], fv[n * n * batch];
+    for (int i = 0; i < n * batch; i++)
+        fw[i] = (float)i;
+    for (int i = 0; i < n * n * batch; i++)
+        fv[i] = (float)(100 + i);
+    bsym_sselect_pack(n, 2, batch, count, info, 1, NAN, fw, fv, fw, fv);
+    ok &= fw[0] == 1 && fw[1] == 0 && isnan(fw[2]) && isnan(fw[3]) && fw[4] == 7 && fw[5] == 6;
+    ok &= fv[0] == 103 && fv[3] == 100 && isnan(fv[6]) && isnan(fv[11]) && fv[12] == 121 && fv[15] == 118;
+    check(ok, "eigen output packing: selected values (and vectors) first, in order, fill after, "
+              "failed systems filled; in and out of place",
+          "rules", 0, 0);
+}
+
+/* The one sentence about failed systems. */
+static void test_rules_failures(void)
+{
+    const int info[5] = {0, -1, 2, 0, 3}, used[5] = {1, 1, 1, 1, 2}, good[3] = {0, 0, 0};
+    char buf[300];
+    int64_t bad = bsym_failure_summary(BSYM_TASK_SOLVE, 5, info, used, buf, sizeof buf);
+    check(bad == 3 && strcmp(buf, "3 of 5 systems could not be solved (1 non-finite input, 1 pivot "
+                                  "breakdown: singular or nearly so, 1 no convergence; the first "
+                                  "is system 2, info -1)") == 0,
+          "failure summary: counts by kind, from info and used", "rules", bad, 0);
+    bad = bsym_failure_summary(BSYM_TASK_EIGEN, 5, info, NULL, buf, sizeof buf);
+    check(bad == 3 && strstr(buf, "could not be diagonalized (1 non-finite input, 2 no convergence;") != NULL,
+          "failure summary: eigensolvers' info > 0 is no convergence", "rules", bad, 0);
+    bad = bsym_failure_summary(BSYM_TASK_LSFIT, 2, info, NULL, buf, sizeof buf);
+    check(bad == 1 && strstr(buf, "1 of 2 systems could not be fitted (1 non-finite data or a negative "
+                                  "or non-finite weight;") == buf,
+          "failure summary: least squares names the weights", "rules", bad, 0);
+    bad = bsym_failure_summary(BSYM_TASK_TRIDIAG_SOLVE, 3, good, NULL, buf, sizeof buf);
+    check(bad == 0 && buf[0] == '\0', "failure summary: none failed, empty", "rules", bad, 0);
+    bad = bsym_failure_summary(BSYM_TASK_TRIDIAGONALIZE, 5, info, NULL, buf, 12);
+    check(bad == 3 && strlen(buf) == 11, "failure summary: truncated to the buffer", "rules", bad, 0);
 }
 
 static void test_sx_family(bsym_device dev, const char *dname)
@@ -2658,6 +2989,7 @@ static void test_sx_family(bsym_device dev, const char *dname)
         test_lsfit(dev, dname, single, 3, 1);
         if (dev != BSYM_DEVICE_GPU)
             test_lsfit(dev, dname, single, 200, 70);
+        test_lsfit_shared(dev, dname, single);
     }
 }
 
@@ -2698,6 +3030,10 @@ int main(int argc, char **argv)
     test_errors();
     test_eig_errors();
     test_sx_errors();
+    test_rules_names();
+    test_rules_checks();
+    test_rules_pack();
+    test_rules_failures();
     if (di.gpu_available) {
         const int cg_sizes[] = {1, 5, 16, 33, 64};
         for (int single = 0; single < 2; single++)

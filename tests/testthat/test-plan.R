@@ -198,12 +198,28 @@ test_that("a plan is only used by method = 'auto': other methods warn and leave 
 test_that("a spoiled plan is an error naming the field", {
   A <- random_spd(3, 1)
   B <- matrix(1, 3, 1)
-  for (bad in list(-1, 1.5, NA, "a", c(1, 2), NULL, Inf)) {
+  # values: the core's rule
+  for (bad in list(-1, 1.5, Inf, NA_real_, 2^53 + 2)) {
     p <- bsym_plan()
     assign("fallback", bad, envir = p)
-    expect_error(bsym_solve(A, B, plan = p), "plan$fallback must be a single whole number >= 0", fixed = TRUE)
-    expect_error(print(p), "plan$fallback must be", fixed = TRUE)
+    expect_error(bsym_solve(A, B, plan = p), "plan: field fallback must be a whole number >= 0", fixed = TRUE,
+                 class = "batchsym_bad_argument")
+    expect_error(print(p), "plan: field fallback must be a whole number >= 0", fixed = TRUE)
   }
+  # R types
+  for (bad in list(NA, "a", c(1, 2), NULL)) {
+    p <- bsym_plan()
+    assign("fallback", bad, envir = p)
+    expect_error(bsym_solve(A, B, plan = p), "plan: field fallback must be a single number", fixed = TRUE,
+                 class = "batchsym_bad_argument")
+    expect_error(print(p), "plan: field fallback must be a single number", fixed = TRUE)
+  }
+  # counts that no call could have written
+  p <- bsym_plan()
+  p$systems <- 3
+  p$fallback <- 4
+  expect_error(bsym_solve(A, B, plan = p), "plan is not a plan that batchsym wrote (fallback exceeds systems)",
+               fixed = TRUE)
   expect_error(bsym_solve(A, B, plan = as.list(bsym_plan())), "plan must be NULL or a plan made by bsym_plan()",
                fixed = TRUE)
 })

@@ -480,8 +480,8 @@ test_that("rcond, tol, method and plan are checked, each error naming its argume
   for (bad in list(-1e-9, 1, 2, NA_real_, c(1e-5, 1e-5), "1e-5", NULL, Inf))
     expect_error(bsym_solve(A, B, rcond = bad), "rcond must be a single number in [0, 1)", fixed = TRUE)
   for (bad in list(0, -1, NA_real_, c(1, 2), "1", Inf, NaN, TRUE))
-    expect_error(bsym_solve(A, B, tol = bad), "tol must be NULL (the default, 16 n eps) or a single positive number",
-                 fixed = TRUE)
+    expect_error(bsym_solve(A, B, tol = bad), "tol must be a single positive finite number, or ", fixed = TRUE,
+                 class = "batchsym_bad_argument")
   expect_error(bsym_solve(A, B, method = "svd"), "method must be one of \"ldlt\", \"tridiag\", \"eigen\", \"auto\"",
                fixed = TRUE)
   expect_error(bsym_solve(A, B, method = NULL), "method must be one of")
