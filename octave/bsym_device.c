@@ -36,22 +36,22 @@ static mxArray *context_state(void)
 void bsym_oct_device(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs > 1)
-        bsym_oct_error("invalidInput", "takes at most one argument, the device");
+        bsym_oct_error(BSYM_ERR_ARG, "takes at most one argument, the device");
     if (nlhs > 2)
-        bsym_oct_error("invalidInput", "returns at most two outputs, the device and the context's state");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most two outputs, the device and the context's state");
 
     if (nrhs == 0) {
-        plhs[0] = mxCreateString(bsym_oct_device_choices[bsym_oct_default_device()]);
+        plhs[0] = mxCreateString(bsym_oct_choices(BSYM_CHOICE_DEVICE)[bsym_oct_default_device()]);
     } else {
         /* the old value by its name, or as written when it is none (so that
          * it can be put back, and the new value can mend it) */
         const char *env = getenv(env_name);
         int c = env == NULL || env[0] == '\0' ? BSYM_DEVICE_AUTO
-                                              : bsym_oct_choice_index(env, bsym_oct_device_choices);
-        mxArray *old = mxCreateString(c >= 0 ? bsym_oct_device_choices[c] : env);
-        int dev = bsym_oct_choice(prhs[0], "the device", bsym_oct_device_choices);
-        if (setenv(env_name, bsym_oct_device_choices[dev], 1) != 0)
-            bsym_oct_error("outOfMemory", "could not set the environment variable %s", env_name);
+                                              : bsym_oct_choice_index(env, bsym_oct_choices(BSYM_CHOICE_DEVICE));
+        mxArray *old = mxCreateString(c >= 0 ? bsym_oct_choices(BSYM_CHOICE_DEVICE)[c] : env);
+        int dev = bsym_oct_choice(prhs[0], "the device", bsym_oct_choices(BSYM_CHOICE_DEVICE));
+        if (setenv(env_name, bsym_oct_choices(BSYM_CHOICE_DEVICE)[dev], 1) != 0)
+            bsym_oct_error(BSYM_ERR_NOMEM, "could not set the environment variable %s", env_name);
         plhs[0] = old;
     }
     if (nlhs >= 2)

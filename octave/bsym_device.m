@@ -10,7 +10,7 @@
 ##
 ## @var{dev} is @qcode{"auto"} (GPU when one is usable and the batch is big
 ## enough, else CPU), @qcode{"cpu"} or @qcode{"gpu"} (in any case; the
-## error @code{batchsym:noDevice} when no GPU is usable).  With an argument,
+## error @code{batchsym:no_device} when no GPU is usable).  With an argument,
 ## it becomes the default and the one before is returned, so that
 ##
 ## @example
@@ -29,7 +29,7 @@
 ## to choose the device before Octave starts (the test suite is forced onto
 ## the GPU with @code{BSYM_OCTAVE_DEVICE=gpu make test-octave}); @code{clear
 ## all} leaves it as it is.  When it holds another word, every call without
-## a @qcode{"device"} option raises @code{batchsym:unknownOption} until
+## a @qcode{"device"} option raises @code{batchsym:bad_argument} until
 ## @code{bsym_device} sets it again.
 ##
 ## @var{state} describes the one batchsym context of this Octave process
@@ -83,7 +83,7 @@ endfunction
 %!       bsym_solve (A, ones (3, 5));
 %!       error ("no error for the default device gpu without a GPU");
 %!     catch err
-%!       assert (err.identifier, "batchsym:noDevice");
+%!       assert (err.identifier, "batchsym:no_device");
 %!     end_try_catch
 %!     ## an explicit 'device' wins over the default
 %!     assert (bsym_solve (A, ones (3, 5), "device", "cpu"), ones (3, 5) / 4, 1e-15);
@@ -102,7 +102,7 @@ endfunction
 %!     bsym_eigen (eye (2));
 %!     error ("no error for BSYM_OCTAVE_DEVICE=tpu");
 %!   catch err
-%!     assert (err.identifier, "batchsym:unknownOption");
+%!     assert (err.identifier, "batchsym:bad_argument");
 %!     assert (err.message, "bsym_eigen: the default device, environment variable BSYM_OCTAVE_DEVICE, must be one of 'auto', 'cpu', 'gpu' or unset (got 'tpu'); set it with bsym_device");
 %!   end_try_catch
 %!   assert (bsym_device ("auto"), "tpu");
@@ -134,8 +134,8 @@ endfunction
 %! [~, s4] = bsym_device ();
 %! assert (s4, struct ("created", 1, "alive", true));
 
-## An error of the core (n = 65 on the GPU: sizeUnsupported with a GPU,
-## noDevice without) keeps the context.
+## An error of the core (n = 65 on the GPU: size_unsupported with a GPU,
+## no_device without) keeps the context.
 %!test
 %! bsym_eigen (eye (2));
 %! [~, s1] = bsym_device ();
@@ -143,13 +143,13 @@ endfunction
 %!   bsym_eigen (eye (65), "device", "gpu");
 %!   error ("no error for n = 65 on the GPU");
 %! catch err
-%!   assert (any (strcmp (err.identifier, {"batchsym:sizeUnsupported", "batchsym:noDevice"})));
+%!   assert (any (strcmp (err.identifier, {"batchsym:size_unsupported", "batchsym:no_device"})));
 %! end_try_catch
 %! assert (bsym_eigen (eye (2)), [1; 1], 4 * eps);
 %! [~, s2] = bsym_device ();
 %! assert (s2, s1);
 
 %!error <called with too many inputs> bsym_device ("cpu", 1)
-%!error id=batchsym:invalidInput bsym_device (2)
+%!error id=batchsym:bad_argument bsym_device (2)
 %!error <bsym_device: the device must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_device ("tpu")
-%!error id=batchsym:unknownOption bsym_device ("tpu")
+%!error id=batchsym:bad_argument bsym_device ("tpu")

@@ -13,7 +13,7 @@ void bsym_oct_device_info(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     (void)nlhs;
     (void)prhs;
     if (nrhs != 0)
-        bsym_oct_error("invalidInput", "takes no arguments");
+        bsym_oct_error(BSYM_ERR_ARG, "takes no arguments");
     bsym_device_info d;
     bsym_status st = bsym_get_device_info(&d);
     bsym_oct_finish(st, NULL, NULL);

@@ -17,8 +17,9 @@
  * conquer. m is the number of selected values: n for all of them, j-i+1 for
  * 'index' [i j], the largest count for 'interval' [lo hi] (NaN below each
  * system's count in D, NaN columns past it in V). The core writes n rows
- * (n columns) per system; they are compacted in place to m and the buffers
- * handed to Octave as they are (mxSetData), so nothing is copied.
+ * (n columns) per system; they are packed in place to m (the core's
+ * bsym_*select_pack) and the buffers handed to Octave as they are
+ * (mxSetData), so nothing is copied.
  *
  * info and count are 1 x batch int32. A system with info != 0 (-1 non-finite
  * input, > 0 no convergence) has NaN values and vectors; without the info
@@ -34,15 +35,13 @@
 /* uplo last: bsym_tridiag_eigen takes the others only */
 enum { OPT_DEVICE, OPT_INDEX, OPT_INTERVAL, OPT_UPLO, NOPT };
 
-static const char *const uplos[] = {"L", "U", NULL};
-
 /* The two values of an option given as a real vector of two numbers
  * (`form` such as "[i j]", for messages), as doubles. */
 static void two_values(const mxArray *a, const char *name, const char *form, double v[2])
 {
     if (!mxIsNumeric(a) || mxIsComplex(a) || mxIsSparse(a) || mxGetNumberOfElements(a) != 2 ||
         mxGetNumberOfDimensions(a) > 2)
-        bsym_oct_error("invalidInput", "option '%s' must be a real vector %s of two numbers "
+        bsym_oct_error(BSYM_ERR_ARG, "option '%s' must be a real vector %s of two numbers "
                        "(got %s%s%s with %lld element%s)", name, form,
                        mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
                        mxGetClassName(a), (long long)mxGetNumberOfElements(a),
@@ -62,37 +61,24 @@ static void two_values(const mxArray *a, const char *name, const char *form, dou
 }
 
 /* The selection of the 'index' and 'interval' options (an empty value is
- * the same as not giving the option: all eigenvalues). */
+ * the same as not giving the option: all eigenvalues): Octave's part is two
+ * real numbers each; the rule (whole 1 <= i <= j <= n counted from the
+ * smallest as eig does, lo < hi, not both) is the core's bsym_select_make. */
 static bsym_select selection(const mxArray *index, const mxArray *interval, int64_t n)
 {
-    bsym_select sel = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
     if (index != NULL && mxIsEmpty(index))
         index = NULL;
     if (interval != NULL && mxIsEmpty(interval))
         interval = NULL;
-    if (index != NULL && interval != NULL)
-        bsym_oct_error("invalidInput", "give option 'index' or option 'interval', not both");
-    double v[2];
-    char b0[32], b1[32];
-    if (index != NULL) {
-        two_values(index, "index", "[i j]", v);
-        if (!(v[0] == floor(v[0]) && v[1] == floor(v[1]) && v[0] >= 1 && v[0] <= v[1] &&
-              v[1] <= (double)n))
-            bsym_oct_error("invalidInput", "option 'index' must be [i j], integers with "
-                           "1 <= i <= j <= n = %lld (got [%s %s])", (long long)n,
-                           bsym_oct_num(b0, sizeof b0, v[0]), bsym_oct_num(b1, sizeof b1, v[1]));
-        sel.kind = BSYM_SELECT_INDEX;
-        sel.il = (int64_t)v[0];
-        sel.iu = (int64_t)v[1];
-    } else if (interval != NULL) {
-        two_values(interval, "interval", "[lo hi]", v);
-        if (!(v[0] < v[1]))
-            bsym_oct_error("invalidInput", "option 'interval' must be [lo hi] with lo < hi "
-                           "(got [%s %s])", bsym_oct_num(b0, sizeof b0, v[0]), bsym_oct_num(b1, sizeof b1, v[1]));
-        sel.kind = BSYM_SELECT_VALUE;
-        sel.vl = v[0];
-        sel.vu = v[1];
-    }
+    double iv[2], lohi[2];
+    if (index != NULL)
+        two_values(index, "index", "[i j]", iv);
+    if (interval != NULL)
+        two_values(interval, "interval", "[lo hi]", lohi);
+    bsym_select sel;
+    bsym_ctx *ctx = bsym_oct_rules_context();
+    bsym_oct_finish(bsym_select_make(ctx, index ? iv : NULL, interval ? lohi : NULL, n, 0, &sel),
+                    ctx, NULL);
     return sel;
 }
 
@@ -113,16 +99,6 @@ static void tridiag_shape(const mxArray *d, const mxArray *e, int64_t *n, int64_
     bsym_oct_offdiag_batch(e, "e", "d", *n, *batch);
 }
 
-/* Keeps the first m of every `per` entries of each of the batch systems,
- * packed (m <= per): an in-place forward move, safe since m <= per. */
-static void compact(char *p, size_t per, size_t m, size_t batch, size_t es)
-{
-    if (m == per)
-        return;
-    for (size_t k = 0; k < batch; k++)
-        memmove(p + k * m * es, p + k * per * es, m * es);
-}
-
 /* An mxArray of class cls and dimensions dims[0..nd-1] that takes over the
  * mxMalloc'ed buffer data (shrunk to its size). */
 static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, size_t es)
@@ -134,30 +110,6 @@ static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, s
     mxSetData(r, mxRealloc(data, count > 0 ? count * es : 1));
     mxSetDimensions(r, dims, nd);
     return r;
-}
-
-/* NaN in every entry of systems with info != 0 (values w[m x batch] and,
- * when given, vectors V[n x m x batch]); the core leaves those of a system
- * that did not converge as computed. */
-static void nan_failed(const int *info, int64_t n, int64_t m, int64_t batch, mxClassID cls,
-                       void *w, void *V)
-{
-    for (int64_t k = 0; k < batch; k++) {
-        if (info[k] == 0)
-            continue;
-        size_t w0 = (size_t)(k * m), v0 = (size_t)(k * n * m), nv = V ? (size_t)(n * m) : 0;
-        if (cls == mxSINGLE_CLASS) {
-            for (size_t i = 0; i < (size_t)m; i++)
-                ((float *)w)[w0 + i] = NAN;
-            for (size_t i = 0; i < nv; i++)
-                ((float *)V)[v0 + i] = NAN;
-        } else {
-            for (size_t i = 0; i < (size_t)m; i++)
-                ((double *)w)[w0 + i] = NAN;
-            for (size_t i = 0; i < nv; i++)
-                ((double *)V)[v0 + i] = NAN;
-        }
-    }
 }
 
 /* Without the info output: one warning per kind of failure. */
@@ -193,9 +145,9 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     const int nin = tridiag ? 2 : 1;          /* d, e or A */
     const int nopts = tridiag ? NOPT - 1 : NOPT; /* no 'uplo' for d, e */
     if (nrhs < nin)
-        bsym_oct_error("invalidInput", "needs %s (then name/value options)", tridiag ? "d and e" : "A");
+        bsym_oct_error(BSYM_ERR_ARG, "needs %s (then name/value options)", tridiag ? "d and e" : "A");
     if (nlhs > 4)
-        bsym_oct_error("invalidInput", "returns at most four outputs, V, D, info and count");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most four outputs, V, D, info and count");
 
     int64_t n, batch;
     if (tridiag)
@@ -203,10 +155,10 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     else
         bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device(), NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device(), NULL},
         [OPT_INDEX] = {"index", NULL, 0, NULL},
         [OPT_INTERVAL] = {"interval", NULL, 0, NULL},
-        [OPT_UPLO] = {"uplo", uplos, 0, NULL},
+        [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0, NULL},
     };
     bsym_oct_parse_options(nrhs - nin, prhs + nin, opt, nopts);
     bsym_select sel = selection(opt[OPT_INDEX].array, opt[OPT_INTERVAL].array, n);
@@ -234,7 +186,7 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-        char uplo = uplos[opt[OPT_UPLO].value][0];
+        char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         if (tridiag)
             st = cls == mxSINGLE_CLASS
                      ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
@@ -250,20 +202,14 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     }
     bsym_oct_finish_all(st, ctx, owned, 4); /* releases the call's buffers, raises on failure */
 
-    /* m: the rows of D (columns of each V_k) */
-    size_t m = nn;
-    if (sel.kind == BSYM_SELECT_INDEX) {
-        m = (size_t)(sel.iu - sel.il + 1);
-    } else if (sel.kind == BSYM_SELECT_VALUE) {
-        m = 0;
-        for (size_t k = 0; k < nb; k++)
-            if (count_data[k] > 0 && (size_t)count_data[k] > m)
-                m = (size_t)count_data[k];
-    }
-    compact(w, nn, m, nb, es);
-    if (V)
-        compact(V, nn * nn, nn * m, nb, es);
-    nan_failed(info_data, n, (int64_t)m, batch, cls, w, V);
+    /* m, the rows of D (columns of each V_k), and the packing of the core's
+     * n rows (columns) per system into m, NaN past each system's count and
+     * in failed systems: the core's rules, in place */
+    size_t m = (size_t)bsym_select_rows(&sel, n, batch, count_data);
+    if (cls == mxSINGLE_CLASS)
+        bsym_sselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
+    else
+        bsym_dselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
 
     mwSize wdims[2] = {(mwSize)m, (mwSize)nb}, vdims[3] = {(mwSize)nn, (mwSize)m, (mwSize)nb};
     mxArray *D = wrap(w, cls, wdims, 2, es);

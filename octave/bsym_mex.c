@@ -42,7 +42,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         f++;
     if (f == NFUNCTIONS) {
         bsym_oct_set_caller("__bsym__");
-        bsym_oct_error("invalidInput", "the first argument must name a batchsym function, such "
+        bsym_oct_error(BSYM_ERR_ARG, "the first argument must name a batchsym function, such "
                        "as 'solve' (got '%s')", name);
     }
     snprintf(public_name, sizeof public_name, "bsym_%s", functions[f].name);

@@ -14,7 +14,9 @@
  *     use, kept across calls (its CUDA streams and pinned staging too), and
  *     released by mexAtExit when the MEX file is cleared (clear functions,
  *     clear all, exit); the next call after that makes a new one;
- *   - errors carry the identifier "batchsym:<id>" and never return: a gateway
+ *   - errors carry the identifier "batchsym:<id>", <id> the core's id of a
+ *     status (bsym_status_id: bad_argument, no_device, ...; Octave's own
+ *     type and shape checks raise bad_argument too), and never return: a gateway
  *     raises them (bsym_oct_error) only while it holds nothing but mxArrays
  *     (Octave frees those), and ends every core call with bsym_oct_finish,
  *     which releases the call's own buffers (never the process's context)
@@ -40,8 +42,9 @@
 
 /* ---- errors and warnings ----------------------------------------------- */
 
-/* Raises error ("batchsym:<id>", "<fn>: <message>"); never returns. */
-BSYM_OCT_NORETURN void bsym_oct_error(const char *id, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
+/* Raises error ("batchsym:<id>", "<fn>: <message>"), <id> the core's id of
+ * status (bsym_status_id); never returns. */
+BSYM_OCT_NORETURN void bsym_oct_error(bsym_status status, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
 
 /* Issues warning ("batchsym:<id>", "<fn>: <message>"). */
 void bsym_oct_warning(const char *id, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
@@ -62,9 +65,8 @@ void bsym_oct_set_caller(const char *name);
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx);
 
 /* Ends a core call: keeps the core's message, mxFree's owned (NULL is
- * fine), THEN raises when status != BSYM_OK, with an identifier chosen by
- * the status (batchsym:invalidInput, :outOfMemory, :noDevice, :cudaError,
- * :sizeUnsupported, :interrupted) and the core's message. ctx is the
+ * fine), THEN raises when status != BSYM_OK, with the identifier
+ * batchsym:<bsym_status_id (status)> and the core's message. ctx is the
  * process's context (or NULL) and stays, except after a CUDA failure or
  * out of memory: then it is released, so that the next call starts with new
  * streams and staging. Returns only when status is BSYM_OK. */
@@ -74,6 +76,12 @@ void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned);
  * owned[0 .. count-1] (NULL entries are fine). */
 void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, int count);
 
+/* The process's context for the core's rule checks (bsym_plan_from_fields,
+ * bsym_select_make, ...), which leave their message on it: hand their status
+ * and it to bsym_oct_finish. NULL when none could be made (the checks then
+ * run without a message). */
+bsym_ctx *bsym_oct_rules_context(void);
+
 /* How many contexts this load of the MEX file has made, and whether one is
  * held now (bsym_device's second output). */
 void bsym_oct_context_state(int *created, int *alive);
@@ -81,7 +89,7 @@ void bsym_oct_context_state(int *created, int *alive);
 /* ---- arrays ------------------------------------------------------------ */
 
 /* Checks that a is a real, full double or single array; raises
- * batchsym:invalidInput naming `what` otherwise. */
+ * batchsym:bad_argument naming `what` otherwise. */
 void bsym_oct_check_real(const mxArray *a, const char *what);
 
 /* A batch of square matrices: an n x n x batch array, or an n x n matrix (a
@@ -100,8 +108,8 @@ void bsym_oct_vector_batch(const mxArray *a, const char *what, int64_t *n, int64
 
 /* An off-diagonal for the batch of `batch` vectors of length n in `dwhat`:
  * a real double/single (n-1) x batch matrix; when that is empty (n <= 1 or
- * batch = 0), any empty array such as []. Raises (batchsym:invalidInput,
- * :dimensionMismatch) naming `what` and `dwhat` otherwise. */
+ * batch = 0), any empty array such as []. Raises batchsym:bad_argument
+ * naming `what` and `dwhat` otherwise. */
 void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwhat,
                             int64_t n, int64_t batch);
 
@@ -125,11 +133,6 @@ mxClassID bsym_oct_precision(const mxArray *const *arrays, int count);
  * mxFree(*owned) (*owned is NULL when nothing was allocated). */
 const void *bsym_oct_data_as(const mxArray *a, mxClassID cls, void **owned);
 
-/* The data of a in class cls repeated `times` times (a's data itself when
- * times is 1 and its class is cls): as bsym_oct_data_as, the caller releases
- * *owned with mxFree (NULL when nothing was allocated). */
-const void *bsym_oct_data_repeated(const mxArray *a, mxClassID cls, int64_t times, void **owned);
-
 /* A new array of class cls (zeros) with a's dimensions, except that
  * the first is `rows` (the output of a call that maps a's columns to columns
  * of another length, such as beta from Y). */
@@ -138,10 +141,6 @@ mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls);
 /* A new array of a's dimensions and class cls holding a's values (the
  * output of a call that overwrites its input, such as X from B). */
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls);
-
-/* x as Octave prints it in a message, written into buf: %g, with NaN, Inf
- * and -Inf spelled so (C's %g gives nan and inf). Returns buf. */
-const char *bsym_oct_num(char *buf, size_t len, double x);
 
 /* ---- per-system info --------------------------------------------------- */
 
@@ -172,17 +171,16 @@ mxArray *bsym_oct_plan_new(const bsym_plan *plan);
 
 /* Reads such a struct into *plan; `what` names it in messages ("option
  * 'plan'"). NULL or an empty array ([]) is a plan with no history; 'next' and
- * any other extra fields are not read. Raises batchsym:invalidInput unless a
- * is a scalar struct whose six counts are non-negative integers (<= 2^53)
- * with not_spd, fallback, last_systems <= systems and last_fallback <=
- * last_systems. */
+ * any other extra fields are not read. Raises batchsym:bad_argument unless a
+ * is a scalar struct whose six counts are real numeric scalars that the
+ * core's bsym_plan_from_fields accepts. */
 void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan);
 
-/* The options shared by bsym_solve and bsym_lsfit: the method (an index
- * into bsym_oct_method_choices, = bsym_method) and the values of 'rcond'
- * (0 <= rcond < 1; NULL: BSYM_RCOND_DEFAULT), 'tol' (> 0, finite; NULL: the core's
- * default) and 'plan' (NULL: no history), checked. opts.plan points at
- * plan, so use the struct where it was filled (do not copy it). */
+/* The options shared by bsym_solve and bsym_lsfit: the method (a
+ * bsym_method code) and the values of 'rcond' (NULL: BSYM_RCOND_DEFAULT),
+ * 'tol' (NULL: the core's default) and 'plan' (NULL: no history), each a
+ * real scalar here, then checked by the core (bsym_solve_opts_make). opts.plan
+ * points at plan, so use the struct where it was filled (do not copy it). */
 typedef struct {
     bsym_solve_opts opts;
     bsym_plan plan;
@@ -190,10 +188,6 @@ typedef struct {
 
 void bsym_oct_solvex_options(int method, const mxArray *rcond, const mxArray *tol,
                              const mxArray *plan, bsym_oct_solvex_opts *out);
-
-/* The 'method' choices of those solves, in bsym_method order (ldlt, tridiag,
- * eigen, auto). */
-extern const char *const bsym_oct_method_choices[];
 
 /* ---- name/value options ------------------------------------------------ */
 
@@ -208,30 +202,31 @@ typedef struct {
 } bsym_oct_option;
 
 /* Parses name/value pairs args[0..nargs-1] into opts (the last of repeated
- * names wins). Raises batchsym:invalidInput for an odd count or a non-string
- * name (or value, for an option with choices), batchsym:unknownOption for an
- * unknown name or value. */
+ * names wins). Raises batchsym:bad_argument for an odd count, a non-string
+ * name (or value, for an option with choices), an unknown name or value. */
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts);
 
 /* The index of value among the NULL-terminated choices (any case), or -1. */
 int bsym_oct_choice_index(const char *value, const char *const *choices);
 
 /* The index among the NULL-terminated choices of the string a (any case);
- * raises batchsym:invalidInput unless a is a string, batchsym:unknownOption
- * ("<what> must be one of ...") unless it is one of them. */
+ * raises batchsym:bad_argument unless a is a string that is one of them
+ * ("<what> must be one of ..."). */
 int bsym_oct_choice(const mxArray *a, const char *what, const char *const *choices);
 
-/* The 'device' option's choices, in bsym_device order (auto, cpu, gpu). */
-extern const char *const bsym_oct_device_choices[];
+/* The core's names of `kind` (bsym_choice_name: methods, devices,
+ * precisions, uplo), in code order and NULL-terminated, for the options'
+ * choices: an option's value is then the core's code. */
+const char *const *bsym_oct_choices(bsym_choice kind);
 
 /* The default of the 'device' option: the environment variable
  * BSYM_OCTAVE_DEVICE of this process (set by bsym_device), "auto" when it
- * is unset or empty. Raises batchsym:unknownOption when it holds another
+ * is unset or empty. Raises batchsym:bad_argument when it holds another
  * word than the choices. */
 bsym_device bsym_oct_default_device(void);
 
 /* The value of a numeric option given as a real scalar (any numeric class),
- * as a double; raises batchsym:invalidInput naming option `name` otherwise.
+ * as a double; raises batchsym:bad_argument naming option `name` otherwise.
  * The gateway checks its range. */
 double bsym_oct_scalar_option(const mxArray *a, const char *name);
 

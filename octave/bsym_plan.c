@@ -14,9 +14,9 @@
 void bsym_oct_plan(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs > 1)
-        bsym_oct_error("invalidInput", "takes at most one argument, a plan");
+        bsym_oct_error(BSYM_ERR_ARG, "takes at most one argument, a plan");
     if (nlhs > 1)
-        bsym_oct_error("invalidInput", "returns one output, the plan");
+        bsym_oct_error(BSYM_ERR_ARG, "returns one output, the plan");
     bsym_plan plan;
     bsym_oct_plan_in(nrhs == 1 ? prhs[0] : NULL, "plan", &plan);
     plhs[0] = bsym_oct_plan_new(&plan);

@@ -14,22 +14,20 @@
 
 enum { OPT_METHOD, OPT_DEVICE, OPT_UPLO, OPT_RCOND, OPT_TOL, OPT_PLAN, NOPT };
 
-static const char *const uplos[] = {"L", "U", NULL};
-
 void bsym_oct_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 2)
-        bsym_oct_error("invalidInput", "needs A and B (then name/value options)");
+        bsym_oct_error(BSYM_ERR_ARG, "needs A and B (then name/value options)");
     if (nlhs > 5)
-        bsym_oct_error("invalidInput", "returns at most five outputs, X, info, plan, rank and method");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most five outputs, X, info, plan, rank and method");
 
     int64_t n, batch, k;
     bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_rhs_batch(prhs[1], "B", "A", n, batch, &k);
     bsym_oct_option opt[NOPT] = {
-        [OPT_METHOD] = {"method", bsym_oct_method_choices, BSYM_METHOD_AUTO, NULL},
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device(), NULL},
-        [OPT_UPLO] = {"uplo", uplos, 0, NULL},
+        [OPT_METHOD] = {"method", bsym_oct_choices(BSYM_CHOICE_METHOD), BSYM_METHOD_AUTO, NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device(), NULL},
+        [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0, NULL},
         [OPT_RCOND] = {"rcond", NULL, 0, NULL},
         [OPT_TOL] = {"tol", NULL, 0, NULL},
         [OPT_PLAN] = {"plan", NULL, 0, NULL},
@@ -52,7 +50,7 @@ void bsym_oct_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-        char uplo = uplos[opt[OPT_UPLO].value][0];
+        char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         st = cls == mxSINGLE_CLASS
                  ? bsym_ssolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data,
                                 rank_data, used_data)

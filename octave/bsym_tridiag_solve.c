@@ -18,9 +18,9 @@ enum { OPT_DEVICE, NOPT };
 void bsym_oct_tridiag_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 4)
-        bsym_oct_error("invalidInput", "needs lower, diag, upper and rhs (then name/value options)");
+        bsym_oct_error(BSYM_ERR_ARG, "needs lower, diag, upper and rhs (then name/value options)");
     if (nlhs > 2)
-        bsym_oct_error("invalidInput", "returns at most two outputs, X and info");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most two outputs, X and info");
 
     const mxArray *lower = prhs[0], *diag = prhs[1], *upper = prhs[2], *rhs = prhs[3];
     int64_t n, batch, k;
@@ -34,7 +34,7 @@ void bsym_oct_tridiag_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *
         bsym_oct_offdiag_batch(upper, "upper", "diag", n, batch);
     bsym_oct_rhs_batch(rhs, "rhs", "diag", n, batch, &k);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device()},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
     };
     bsym_oct_parse_options(nrhs - 4, prhs + 4, opt, NOPT);
 

@@ -14,20 +14,18 @@
 
 enum { OPT_DEVICE, OPT_UPLO, NOPT };
 
-static const char *const uplos[] = {"L", "U", NULL};
-
 void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 1)
-        bsym_oct_error("invalidInput", "needs A (then name/value options)");
+        bsym_oct_error(BSYM_ERR_ARG, "needs A (then name/value options)");
     if (nlhs > 4)
-        bsym_oct_error("invalidInput", "returns at most four outputs, d, e, Q and info");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most four outputs, d, e, Q and info");
 
     int64_t n, batch;
     bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, bsym_oct_default_device()},
-        [OPT_UPLO] = {"uplo", uplos, 0},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
+        [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0},
     };
     bsym_oct_parse_options(nrhs - 1, prhs + 1, opt, NOPT);
 
@@ -43,7 +41,7 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-        char uplo = uplos[opt[OPT_UPLO].value][0];
+        char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         const void *A = mxGetData(prhs[0]);
         void *Qd = Q ? mxGetData(Q) : NULL;
         st = cls == mxSINGLE_CLASS
