@@ -23,8 +23,8 @@
  *
  * info and count are 1 x batch int32. A system with info != 0 (-1 non-finite
  * input, > 0 no convergence) has NaN values and vectors; without the info
- * output each kind raises one warning, batchsym:nonFinite or
- * batchsym:noConvergence.
+ * output they raise one warning, batchsym:nonFinite (some input not finite)
+ * or batchsym:noConvergence.
  */
 #include <math.h>
 #include <stdio.h>
@@ -112,31 +112,19 @@ static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, s
     return r;
 }
 
-/* Without the info output: one warning per kind of failure. */
-static void warn_failures(mxArray *info, int vectors)
+/* Without the info output: the one warning about the failed systems, id
+ * batchsym:nonFinite when some input was not finite, else
+ * batchsym:noConvergence. */
+static void warn_failures(mxArray *info, int nlhs, mxArray *plhs[], int vectors)
 {
     const int *v = mxGetData(info);
-    size_t batch = mxGetNumberOfElements(info), bad = 0, slow = 0, fbad = 0, fslow = 0;
-    for (size_t k = batch; k-- > 0;) {
-        if (v[k] < 0) {
-            bad++;
-            fbad = k;
-        } else if (v[k] > 0) {
-            slow++;
-            fslow = k;
-        }
-    }
-    int slow_info = slow ? v[fslow] : 0;
-    mxDestroyArray(info);
-    const char *what = vectors ? "values and vectors" : "values";
-    if (bad > 0)
-        bsym_oct_warning("nonFinite", "%zu of %zu systems have non-finite entries (the first is "
-                         "system %zu); their %s are NaN (ask for [V, D, info] to see which)",
-                         bad, batch, fbad + 1, what);
-    if (slow > 0)
-        bsym_oct_warning("noConvergence", "%zu of %zu systems did not converge (the first is "
-                         "system %zu, info %d); their %s are NaN (ask for [V, D, info] to see "
-                         "which)", slow, batch, fslow + 1, slow_info, what);
+    size_t batch = mxGetNumberOfElements(info), bad = 0;
+    for (size_t k = 0; k < batch; k++)
+        bad += v[k] < 0;
+    bsym_oct_info_out(info, nlhs, plhs, 2, bad ? "nonFinite" : "noConvergence", BSYM_TASK_EIGEN,
+                      NULL, vectors ? "their values and vectors are NaN (ask for [V, D, info] to "
+                                      "see which)"
+                                    : "their values are NaN (ask for [V, D, info] to see which)");
 }
 
 /* tridiag: inputs d and e (bsym_tridiag_eigen), else A (bsym_eigen). */
@@ -223,10 +211,7 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
         plhs[3] = count;
     else
         mxDestroyArray(count);
-    if (nlhs >= 3)
-        plhs[2] = info;
-    else
-        warn_failures(info, vectors);
+    warn_failures(info, nlhs, plhs, vectors); /* plhs[2] = info when asked for */
 }
 
 void bsym_oct_eigen(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

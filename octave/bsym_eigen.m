@@ -66,10 +66,10 @@
 ## eigenvalue).  The values and vectors of a system with @var{info}
 ## @code{!=} 0 are NaN and the other systems are computed as usual.
 ## @var{count}: the number of eigenvalues selected in each system (@var{n},
-## @var{j}-@var{i}+1 with @qcode{"index"}, and 0 for a system with @var{info} @code{!=} 0).
-## Without the @var{info} output, non-finite systems raise one warning
-## @code{batchsym:nonFinite} and systems that did not converge one warning
-## @code{batchsym:noConvergence}, each giving their count.  Asking for
+## @var{j}-@var{i}+1 with @qcode{"index"}, and 0 for a system with
+## @var{info} @code{!=} 0).  Without the @var{info} output, the failed
+## systems raise one warning, @code{batchsym:nonFinite} when some input is
+## not finite, else @code{batchsym:noConvergence}, giving their counts.  Asking for
 ## @var{info} computes @var{V} too: use @code{[~, D, info] = bsym_eigen (A)}.
 ##
 ## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's

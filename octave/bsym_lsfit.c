@@ -96,9 +96,9 @@ void bsym_oct_lsfit(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         plhs[4] = bsym_oct_methods_new(used_data, info_data, batch);
     if (nlhs >= 6)
         plhs[5] = bsym_oct_plan_new(&sx.plan);
-    mxDestroyArray(rank);
-    mxDestroyArray(used);
-    bsym_oct_info_out(info, nlhs, plhs, 3, "fitFailed", "could not be fitted",
+    bsym_oct_info_out(info, nlhs, plhs, 3, "fitFailed", BSYM_TASK_LSFIT, used_data,
                       "their coefficients and rss are NaN (ask for [beta, rank, rss, info] to see "
                       "which)");
+    mxDestroyArray(rank);
+    mxDestroyArray(used);
 }

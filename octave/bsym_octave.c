@@ -339,24 +339,18 @@ mxArray *bsym_oct_info_new(int64_t batch, int **data)
 }
 
 void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
-                       const char *failed, const char *what)
+                       bsym_task task, const int *used, const char *what)
 {
     if (nlhs > index) {
         plhs[index] = info;
         return;
     }
-    const int *v = mxGetData(info);
-    size_t batch = mxGetNumberOfElements(info), bad = 0, first = 0;
-    for (size_t k = batch; k-- > 0;)
-        if (v[k] != 0) {
-            bad++;
-            first = k;
-        }
-    int first_info = bad ? v[first] : 0;
+    char summary[512];
+    int64_t bad = bsym_failure_summary(task, (int64_t)mxGetNumberOfElements(info), mxGetData(info),
+                                       used, summary, sizeof summary);
     mxDestroyArray(info);
     if (bad > 0)
-        bsym_oct_warning(id, "%zu of %zu systems %s (the first is system %zu, info %d); %s",
-                         bad, batch, failed, first + 1, first_info, what);
+        bsym_oct_warning(id, "%s; %s", summary, what);
 }
 
 /* ---- truncated-spectrum and automatic solves ----------------------------- */

@@ -149,11 +149,11 @@ mxArray *bsym_oct_info_new(int64_t batch, int **data);
 
 /* Hands info out as plhs[index] when the caller asked for it; otherwise
  * destroys it and, when some systems failed, issues ONE warning
- * "batchsym:<id>": "<count> of <batch> systems <failed> (the first is ...);
- * <what>" (`failed` such as "could not be solved"; `what` says what their
- * results hold). The solves use id "singular". */
+ * "batchsym:<id>": "<the core's sentence about them>; <what>"
+ * (bsym_failure_summary of `task`, with bsym_*solvex's used[] or NULL;
+ * `what` says what their results hold). */
 void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
-                       const char *failed, const char *what);
+                       bsym_task task, const int *used, const char *what);
 
 /* ---- truncated-spectrum and automatic solves ----------------------------- */
 

@@ -66,8 +66,8 @@ void bsym_oct_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         plhs[3] = bsym_oct_rank_new(rank_data, info_data, batch);
     if (nlhs >= 5)
         plhs[4] = bsym_oct_methods_new(used_data, info_data, batch);
+    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", BSYM_TASK_SOLVE, used_data,
+                      "their solutions are NaN (ask for [X, info] to see which)");
     mxDestroyArray(rank);
     mxDestroyArray(used);
-    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", "could not be solved",
-                      "their solutions are NaN (ask for [X, info] to see which)");
 }

@@ -55,9 +55,10 @@
 ## @var{j} > 0 no convergence (at the @var{j}-th eigenvalue); the values and
 ## vectors of such a system are NaN and the other systems are computed as
 ## usual.  @var{count}: the number of eigenvalues selected in each system (0
-## for a non-finite one).  Without the @var{info} output, such systems raise
-## one warning @code{batchsym:nonFinite} or @code{batchsym:noConvergence}
-## giving their count.
+## for a system with @var{info} @code{!=} 0).  Without the @var{info}
+## output, such systems raise one warning, @code{batchsym:nonFinite} when
+## some input is not finite, else @code{batchsym:noConvergence}, giving
+## their counts.
 ##
 ## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
 ## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or

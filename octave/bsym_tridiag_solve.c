@@ -59,6 +59,6 @@ void bsym_oct_tridiag_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *
     bsym_oct_finish_all(st, ctx, owned, 3); /* releases the call's buffers, raises on failure */
 
     plhs[0] = X;
-    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", "could not be solved",
+    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", BSYM_TASK_TRIDIAG_SOLVE, NULL,
                       "their solutions are NaN (ask for [X, info] to see which)");
 }

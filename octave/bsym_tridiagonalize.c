@@ -57,6 +57,6 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
         mxDestroyArray(e);
     if (Q)
         plhs[2] = Q;
-    bsym_oct_info_out(info, nlhs, plhs, 3, "nonFinite", "have non-finite entries",
+    bsym_oct_info_out(info, nlhs, plhs, 3, "nonFinite", BSYM_TASK_TRIDIAGONALIZE, NULL,
                       "their d, e and Q are NaN (ask for [d, e, Q, info] to see which)");
 }
