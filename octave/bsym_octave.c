@@ -1,7 +1,8 @@
 /*
  * bsym_octave.c -- the one conversion file of the Octave bindings: Octave
- * type and shape checks, mxArray <-> core conversions, option parsing, and
- * errors/warnings (see bsym_octave.h for the conventions).
+ * type and shape checks, mxArray <-> core conversions, option parsing, the
+ * process's context, and errors/warnings (see bsym_octave.h for the
+ * conventions).
  */
 #include <ctype.h>
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "quit.h" /* octave_interrupt_state: > 0 once Ctrl-C is pending */
 
 _Static_assert(sizeof(int) == 4, "info[] is handed out as an int32 array");
+
 /* ---- errors and warnings ----------------------------------------------- */
 
 /* The public function being served, for messages (bsym_oct_set_caller). */
