@@ -2,10 +2,16 @@
 #
 #   make demo     install what is missing, build, install the R package, run the demos
 #                 (100 000 SPD solves, then a short CVA regression experiment)
-#   make test     install what is missing, build, run the C, R and Octave tests;
-#                 the last line is "N passed, N failed" over all three
+#   make test     install what is missing, build, run the C, R and Octave tests
+#                 (Octave twice: from octave/, and as the installed package);
+#                 the last line is "N passed, N failed" over all of them
 #   make lib      the core (and CUDA kernels) as src/libbatchsym.a
-#   make octave   the Octave MEX files, so that addpath('<repo>/octave') works
+#   make octave   the Octave MEX file, so that addpath('<repo>/octave') works
+#   make octave-pkg  the Octave package build/batchsym-<version>.tar.gz, for
+#                 pkg install (see octave/make-pkg.sh)
+#   make test-octave-pkg  install that package under build/octave-pkg and run the
+#                 Octave tests against it (a CPU-only build unless BSYM_CUDA is set
+#                 and not 0)
 #   make vignette render vignettes/cva-regression.Rmd with the installed package
 #                 into build/vignettes/cva-regression.html, its figures also kept
 #                 there as PNG files (BSYM_CVA_M0=100 for a quick, smaller run)
@@ -25,7 +31,7 @@ DEBIAN_PACKAGES += pandoc r-cran-knitr r-cran-rmarkdown
 DEBIAN_PACKAGES += qpdf devscripts
 VIGNETTE_OUT = $(CURDIR)/build/vignettes
 
-.PHONY: all deps configure lib install octave test test-c test-r test-octave demo vignette bench clean
+.PHONY: all deps configure lib install octave octave-pkg test test-c test-r test-octave test-octave-pkg demo vignette bench clean
 
 all: lib install octave
 
@@ -56,7 +62,7 @@ install: lib
 	@echo "installed batchsym into $(R_LIB)"
 
 octave: lib
-	@$(MAKE) --no-print-directory -C octave LIB=$(CURDIR)/src/libbatchsym.a CUDA_LIBS="$(CUDA_LIBS_NOW)"
+	@$(MAKE) --no-print-directory -C octave LIB=$(CURDIR)/src/libbatchsym.a
 
 test-c: lib
 	@mkdir -p build
@@ -66,8 +72,28 @@ test-c: lib
 test-r: install
 	R_LIBS=$(R_LIB) Rscript tests/run-testthat.R build/counts-r
 
+# The Octave tests run with the default device in BSYM_OCTAVE_DEVICE (unset:
+# auto); BSYM_OCTAVE_DEVICE=gpu forces the GPU (see bsym_device).
+OCTAVE = octave --no-gui --no-window-system --quiet
 test-octave: octave
-	octave --no-gui --no-window-system --quiet --eval "addpath('$(CURDIR)/octave'); addpath('$(CURDIR)/tests/octave'); run_octave_tests('$(CURDIR)/build/counts-octave')"
+	$(OCTAVE) --eval "addpath('$(CURDIR)/octave'); addpath('$(CURDIR)/tests/octave'); run_octave_tests('$(CURDIR)/build/counts-octave')"
+
+# The Octave package, and its tests: installed (pkg install -local) under
+# build/octave-pkg with its own package lists, then loaded in a new Octave
+# (pkg load batchsym) with nothing of octave/ on the path. The install
+# builds the core again from the tarball's sources, for the CPU only unless
+# BSYM_CUDA is set to something else than 0 (nvcc takes minutes).
+VERSION = $(shell sed -n 's/^Version: *//p' DESCRIPTION)
+OCTAVE_PKG = $(CURDIR)/build/batchsym-$(VERSION).tar.gz
+OCTAVE_PKG_DIR = $(CURDIR)/build/octave-pkg
+OCTAVE_PKG_LISTS = pkg local_list $(OCTAVE_PKG_DIR)/local_list; pkg global_list $(OCTAVE_PKG_DIR)/global_list
+octave-pkg:
+	@sh octave/make-pkg.sh build
+
+test-octave-pkg: octave-pkg
+	@rm -rf $(OCTAVE_PKG_DIR); mkdir -p $(OCTAVE_PKG_DIR)
+	BSYM_CUDA=$${BSYM_CUDA:-0} $(OCTAVE) --eval "$(OCTAVE_PKG_LISTS); pkg prefix $(OCTAVE_PKG_DIR)/inst $(OCTAVE_PKG_DIR)/inst; pkg install -local $(OCTAVE_PKG)"
+	$(OCTAVE) --eval "$(OCTAVE_PKG_LISTS); pkg load batchsym; addpath('$(CURDIR)/tests/octave'); run_octave_tests('$(CURDIR)/build/counts-octave-pkg', fileparts(which('bsym_solve')))"
 
 test: deps
 	@mkdir -p build; rm -f build/counts-*
@@ -75,8 +101,9 @@ test: deps
 	$(MAKE) --no-print-directory test-c || status=1; \
 	$(MAKE) --no-print-directory test-r || status=1; \
 	$(MAKE) --no-print-directory test-octave || status=1; \
+	$(MAKE) --no-print-directory test-octave-pkg || status=1; \
 	p=0; f=0; \
-	for s in c r octave; do \
+	for s in c r octave octave-pkg; do \
 	  if [ -f build/counts-$$s ]; then read a b < build/counts-$$s; p=$$((p+a)); f=$$((f+b)); \
 	  else echo "the $$s tests did not report their counts"; f=$$((f+1)); fi; \
 	done; \
@@ -102,7 +129,7 @@ bench: lib
 
 clean:
 	./cleanup
-	rm -rf build octave/private/*.mex octave/private/*.o
+	rm -rf build octave/private/*.mex octave/private/*.o octave/private/build-settings
 	-$(MAKE) --no-print-directory -C inst/bench clean 2>/dev/null
 
 # ---- make check: R CMD check --as-cran of the built package, CPU-only ----

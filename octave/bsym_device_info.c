@@ -1,18 +1,19 @@
 /*
- * bsym_device_info.c -- MEX gateway of bsym_device_info, built as
- * private/__bsym_device_info__.mex: the core's bsym_get_device_info as a
- * scalar struct (field meanings in bsym_device_info.m).
+ * bsym_device_info.c -- gateway of bsym_device_info, served by the one MEX
+ * file (bsym_mex.c) as __bsym__ ("device_info"): the core's
+ * bsym_get_device_info as a scalar struct (field meanings in
+ * bsym_device_info.m).
  */
 #include <stdio.h>
 
 #include "bsym_octave.h"
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_device_info(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     (void)nlhs;
     (void)prhs;
     if (nrhs != 0)
-        bsym_oct_error("invalidInput", "takes no arguments");
+        bsym_oct_error(BSYM_ERR_ARG, "takes no arguments");
     bsym_device_info d;
     bsym_status st = bsym_get_device_info(&d);
     bsym_oct_finish(st, NULL, NULL);

@@ -33,7 +33,7 @@ function d = bsym_device_info ()
   if (nargin != 0)
     print_usage ();
   endif
-  d = __bsym_device_info__ ();
+  d = __bsym__ ("device_info");
 
 endfunction
 

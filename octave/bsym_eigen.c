@@ -1,15 +1,15 @@
 /*
- * bsym_eigen.c -- MEX gateway of bsym_eigen and bsym_tridiag_eigen, built
- * twice from this one file (see the Makefile):
+ * bsym_eigen.c -- gateways of bsym_eigen and bsym_tridiag_eigen, one body
+ * (eigen_gateway) with the input as its only difference:
  *
- *   private/__bsym_eigen__.mex            full symmetric input (bsym_*syev)
- *     [V, D, info, count] = __bsym_eigen__ (A, name, value, ...)
- *   private/__bsym_tridiag_eigen__.mex    -DBSYM_OCT_TRIDIAG: tridiagonal
- *     [V, D, info, count] = __bsym_tridiag_eigen__ (d, e, name, value, ...)
+ *   [V, D, info, count] = __bsym__ ("eigen", A, name, value, ...)
+ *       full symmetric input (bsym_*syev)
+ *   [V, D, info, count] = __bsym__ ("tridiag_eigen", d, e, name, value, ...)
+ *       tridiagonal input (bsym_*stev)
  *
  * called from bsym_eigen.m and bsym_tridiag_eigen.m (which hold the help
- * text and the tests); two builds rather than a mode argument so that every
- * message names the public function the user called.
+ * text and the tests); messages name the function called (the dispatcher
+ * names the caller).
  *
  * With one output the call is values only: D (m x batch) comes back as the
  * first output and the core gets V = NULL (bisection, no vectors formed).
@@ -17,13 +17,14 @@
  * conquer. m is the number of selected values: n for all of them, j-i+1 for
  * 'index' [i j], the largest count for 'interval' [lo hi] (NaN below each
  * system's count in D, NaN columns past it in V). The core writes n rows
- * (n columns) per system; they are compacted in place to m and the buffers
- * handed to Octave as they are (mxSetData), so nothing is copied.
+ * (n columns) per system; they are packed in place to m (the core's
+ * bsym_*select_pack) and the buffers handed to Octave as they are
+ * (mxSetData), so nothing is copied.
  *
  * info and count are 1 x batch int32. A system with info != 0 (-1 non-finite
  * input, > 0 no convergence) has NaN values and vectors; without the info
- * output each kind raises one warning, batchsym:nonFinite or
- * batchsym:noConvergence.
+ * output they raise one warning, batchsym:nonFinite (some input not finite)
+ * or batchsym:noConvergence.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,17 +32,8 @@
 
 #include "bsym_octave.h"
 
+/* uplo last: bsym_tridiag_eigen takes the others only */
 enum { OPT_DEVICE, OPT_INDEX, OPT_INTERVAL, OPT_UPLO, NOPT };
-
-static const char *const uplos[] = {"L", "U", NULL};
-
-#ifdef BSYM_OCT_TRIDIAG
-#define NIN 2     /* d, e */
-#define NOPTS 3   /* no uplo */
-#else
-#define NIN 1     /* A */
-#define NOPTS 4
-#endif
 
 /* The two values of an option given as a real vector of two numbers
  * (`form` such as "[i j]", for messages), as doubles. */
@@ -49,7 +41,7 @@ static void two_values(const mxArray *a, const char *name, const char *form, dou
 {
     if (!mxIsNumeric(a) || mxIsComplex(a) || mxIsSparse(a) || mxGetNumberOfElements(a) != 2 ||
         mxGetNumberOfDimensions(a) > 2)
-        bsym_oct_error("invalidInput", "option '%s' must be a real vector %s of two numbers "
+        bsym_oct_error(BSYM_ERR_ARG, "option '%s' must be a real vector %s of two numbers "
                        "(got %s%s%s with %lld element%s)", name, form,
                        mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
                        mxGetClassName(a), (long long)mxGetNumberOfElements(a),
@@ -69,41 +61,27 @@ static void two_values(const mxArray *a, const char *name, const char *form, dou
 }
 
 /* The selection of the 'index' and 'interval' options (an empty value is
- * the same as not giving the option: all eigenvalues). */
+ * the same as not giving the option: all eigenvalues): Octave's part is two
+ * real numbers each; the rule (whole 1 <= i <= j <= n counted from the
+ * smallest as eig does, lo < hi, not both) is the core's bsym_select_make. */
 static bsym_select selection(const mxArray *index, const mxArray *interval, int64_t n)
 {
-    bsym_select sel = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
     if (index != NULL && mxIsEmpty(index))
         index = NULL;
     if (interval != NULL && mxIsEmpty(interval))
         interval = NULL;
-    if (index != NULL && interval != NULL)
-        bsym_oct_error("invalidInput", "give option 'index' or option 'interval', not both");
-    double v[2];
-    char b0[32], b1[32];
-    if (index != NULL) {
-        two_values(index, "index", "[i j]", v);
-        if (!(v[0] == floor(v[0]) && v[1] == floor(v[1]) && v[0] >= 1 && v[0] <= v[1] &&
-              v[1] <= (double)n))
-            bsym_oct_error("invalidInput", "option 'index' must be [i j], integers with "
-                           "1 <= i <= j <= n = %lld (got [%s %s])", (long long)n,
-                           bsym_oct_num(b0, sizeof b0, v[0]), bsym_oct_num(b1, sizeof b1, v[1]));
-        sel.kind = BSYM_SELECT_INDEX;
-        sel.il = (int64_t)v[0];
-        sel.iu = (int64_t)v[1];
-    } else if (interval != NULL) {
-        two_values(interval, "interval", "[lo hi]", v);
-        if (!(v[0] < v[1]))
-            bsym_oct_error("invalidInput", "option 'interval' must be [lo hi] with lo < hi "
-                           "(got [%s %s])", bsym_oct_num(b0, sizeof b0, v[0]), bsym_oct_num(b1, sizeof b1, v[1]));
-        sel.kind = BSYM_SELECT_VALUE;
-        sel.vl = v[0];
-        sel.vu = v[1];
-    }
+    double iv[2], lohi[2];
+    if (index != NULL)
+        two_values(index, "index", "[i j]", iv);
+    if (interval != NULL)
+        two_values(interval, "interval", "[lo hi]", lohi);
+    bsym_select sel;
+    bsym_ctx *ctx = bsym_oct_rules_context();
+    bsym_oct_finish(bsym_select_make(ctx, index ? iv : NULL, interval ? lohi : NULL, n, 0, &sel),
+                    ctx, NULL);
     return sel;
 }
 
-#ifdef BSYM_OCT_TRIDIAG
 /* d and e: n x batch and (n-1) x batch; or, for one system, any two vectors
  * of n and n-1 elements (n >= 2), so that a row d with a row e is one system
  * too. */
@@ -120,17 +98,6 @@ static void tridiag_shape(const mxArray *d, const mxArray *e, int64_t *n, int64_
     }
     bsym_oct_offdiag_batch(e, "e", "d", *n, *batch);
 }
-#endif
-
-/* Keeps the first m of every `per` entries of each of the batch systems,
- * packed (m <= per): an in-place forward move, safe since m <= per. */
-static void compact(char *p, size_t per, size_t m, size_t batch, size_t es)
-{
-    if (m == per)
-        return;
-    for (size_t k = 0; k < batch; k++)
-        memmove(p + k * m * es, p + k * per * es, m * es);
-}
 
 /* An mxArray of class cls and dimensions dims[0..nd-1] that takes over the
  * mxMalloc'ed buffer data (shrunk to its size). */
@@ -145,85 +112,47 @@ static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, s
     return r;
 }
 
-/* NaN in every entry of systems with info != 0 (values w[m x batch] and,
- * when given, vectors V[n x m x batch]); the core leaves those of a system
- * that did not converge as computed. */
-static void nan_failed(const int *info, int64_t n, int64_t m, int64_t batch, mxClassID cls,
-                       void *w, void *V)
-{
-    for (int64_t k = 0; k < batch; k++) {
-        if (info[k] == 0)
-            continue;
-        size_t w0 = (size_t)(k * m), v0 = (size_t)(k * n * m), nv = V ? (size_t)(n * m) : 0;
-        if (cls == mxSINGLE_CLASS) {
-            for (size_t i = 0; i < (size_t)m; i++)
-                ((float *)w)[w0 + i] = NAN;
-            for (size_t i = 0; i < nv; i++)
-                ((float *)V)[v0 + i] = NAN;
-        } else {
-            for (size_t i = 0; i < (size_t)m; i++)
-                ((double *)w)[w0 + i] = NAN;
-            for (size_t i = 0; i < nv; i++)
-                ((double *)V)[v0 + i] = NAN;
-        }
-    }
-}
-
-/* Without the info output: one warning per kind of failure. */
-static void warn_failures(mxArray *info, int vectors)
+/* Without the info output: the one warning about the failed systems, id
+ * batchsym:nonFinite when some input was not finite, else
+ * batchsym:noConvergence. */
+static void warn_failures(mxArray *info, int nlhs, mxArray *plhs[], int vectors)
 {
     const int *v = mxGetData(info);
-    size_t batch = mxGetNumberOfElements(info), bad = 0, slow = 0, fbad = 0, fslow = 0;
-    for (size_t k = batch; k-- > 0;) {
-        if (v[k] < 0) {
-            bad++;
-            fbad = k;
-        } else if (v[k] > 0) {
-            slow++;
-            fslow = k;
-        }
-    }
-    int slow_info = slow ? v[fslow] : 0;
-    mxDestroyArray(info);
-    const char *what = vectors ? "values and vectors" : "values";
-    if (bad > 0)
-        bsym_oct_warning("nonFinite", "%zu of %zu systems have non-finite entries (the first is "
-                         "system %zu); their %s are NaN (ask for [V, D, info] to see which)",
-                         bad, batch, fbad + 1, what);
-    if (slow > 0)
-        bsym_oct_warning("noConvergence", "%zu of %zu systems did not converge (the first is "
-                         "system %zu, info %d); their %s are NaN (ask for [V, D, info] to see "
-                         "which)", slow, batch, fslow + 1, slow_info, what);
+    size_t batch = mxGetNumberOfElements(info), bad = 0;
+    for (size_t k = 0; k < batch; k++)
+        bad += v[k] < 0;
+    bsym_oct_info_out(info, nlhs, plhs, 2, bad ? "nonFinite" : "noConvergence", BSYM_TASK_EIGEN,
+                      NULL, vectors ? "their values and vectors are NaN (ask for [V, D, info] to "
+                                      "see which)"
+                                    : "their values are NaN (ask for [V, D, info] to see which)");
 }
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+/* tridiag: inputs d and e (bsym_tridiag_eigen), else A (bsym_eigen). */
+static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-    if (nrhs < NIN)
-#ifdef BSYM_OCT_TRIDIAG
-        bsym_oct_error("invalidInput", "needs d and e (then name/value options)");
-#else
-        bsym_oct_error("invalidInput", "needs A (then name/value options)");
-#endif
+    const int nin = tridiag ? 2 : 1;          /* d, e or A */
+    const int nopts = tridiag ? NOPT - 1 : NOPT; /* no 'uplo' for d, e */
+    if (nrhs < nin)
+        bsym_oct_error(BSYM_ERR_ARG, "needs %s (then name/value options)", tridiag ? "d and e" : "A");
     if (nlhs > 4)
-        bsym_oct_error("invalidInput", "returns at most four outputs, V, D, info and count");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most four outputs, V, D, info and count");
 
     int64_t n, batch;
-#ifdef BSYM_OCT_TRIDIAG
-    tridiag_shape(prhs[0], prhs[1], &n, &batch);
-#else
-    bsym_oct_square_batch(prhs[0], "A", &n, &batch);
-#endif
+    if (tridiag)
+        tridiag_shape(prhs[0], prhs[1], &n, &batch);
+    else
+        bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO, NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device(), NULL},
         [OPT_INDEX] = {"index", NULL, 0, NULL},
         [OPT_INTERVAL] = {"interval", NULL, 0, NULL},
-        [OPT_UPLO] = {"uplo", uplos, 0, NULL},
+        [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0, NULL},
     };
-    bsym_oct_parse_options(nrhs - NIN, prhs + NIN, opt, NOPTS);
+    bsym_oct_parse_options(nrhs - nin, prhs + nin, opt, nopts);
     bsym_select sel = selection(opt[OPT_INDEX].array, opt[OPT_INTERVAL].array, n);
 
     /* A's class; for d and e single when either is */
-    mxClassID cls = bsym_oct_precision(prhs, NIN);
+    mxClassID cls = bsym_oct_precision(prhs, nin);
     size_t es = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
     int vectors = nlhs >= 2;
     size_t nn = (size_t)n, nb = (size_t)batch;
@@ -234,47 +163,41 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     void *owned[4] = {NULL, NULL, NULL, NULL};
     void *w = mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
     void *V = vectors ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1) : NULL;
-#ifdef BSYM_OCT_TRIDIAG
-    const void *d = bsym_oct_data_as(prhs[0], cls, &owned[0]);
-    const void *e = n > 1 ? bsym_oct_data_as(prhs[1], cls, &owned[1]) : NULL;
-#else
-    const void *A = mxGetData(prhs[0]);
-#endif
+    const void *d = NULL, *e = NULL, *A = NULL;
+    if (tridiag) {
+        d = bsym_oct_data_as(prhs[0], cls, &owned[0]);
+        e = n > 1 ? bsym_oct_data_as(prhs[1], cls, &owned[1]) : NULL;
+    } else {
+        A = mxGetData(prhs[0]);
+    }
 
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-#ifdef BSYM_OCT_TRIDIAG
-        st = cls == mxSINGLE_CLASS
-                 ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
-                 : bsym_dstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data);
-#else
-        char uplo = uplos[opt[OPT_UPLO].value][0];
-        st = cls == mxSINGLE_CLASS
-                 ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
-                 : bsym_dsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
-#endif
+        char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
+        if (tridiag)
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
+                     : bsym_dstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data);
+        else
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
+                     : bsym_dsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
     }
     if (st != BSYM_OK) { /* released too, before the error */
         owned[2] = w;
         owned[3] = V;
     }
-    bsym_oct_finish_all(st, ctx, owned, 4); /* releases everything, raises on failure */
+    bsym_oct_finish_all(st, ctx, owned, 4); /* releases the call's buffers, raises on failure */
 
-    /* m: the rows of D (columns of each V_k) */
-    size_t m = nn;
-    if (sel.kind == BSYM_SELECT_INDEX) {
-        m = (size_t)(sel.iu - sel.il + 1);
-    } else if (sel.kind == BSYM_SELECT_VALUE) {
-        m = 0;
-        for (size_t k = 0; k < nb; k++)
-            if (count_data[k] > 0 && (size_t)count_data[k] > m)
-                m = (size_t)count_data[k];
-    }
-    compact(w, nn, m, nb, es);
-    if (V)
-        compact(V, nn * nn, nn * m, nb, es);
-    nan_failed(info_data, n, (int64_t)m, batch, cls, w, V);
+    /* m, the rows of D (columns of each V_k), and the packing of the core's
+     * n rows (columns) per system into m, NaN past each system's count and
+     * in failed systems: the core's rules, in place */
+    size_t m = (size_t)bsym_select_rows(&sel, n, batch, count_data);
+    if (cls == mxSINGLE_CLASS)
+        bsym_sselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
+    else
+        bsym_dselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
 
     mwSize wdims[2] = {(mwSize)m, (mwSize)nb}, vdims[3] = {(mwSize)nn, (mwSize)m, (mwSize)nb};
     mxArray *D = wrap(w, cls, wdims, 2, es);
@@ -288,8 +211,15 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         plhs[3] = count;
     else
         mxDestroyArray(count);
-    if (nlhs >= 3)
-        plhs[2] = info;
-    else
-        warn_failures(info, vectors);
+    warn_failures(info, nlhs, plhs, vectors); /* plhs[2] = info when asked for */
+}
+
+void bsym_oct_eigen(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    eigen_gateway(0, nlhs, plhs, nrhs, prhs);
+}
+
+void bsym_oct_tridiag_eigen(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    eigen_gateway(1, nlhs, plhs, nrhs, prhs);
 }

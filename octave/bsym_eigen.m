@@ -53,8 +53,8 @@
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
-## @code{batchsym:noDevice} that says why when no GPU is usable, and
-## @code{batchsym:sizeUnsupported} for @var{n} > 64).
+## @code{batchsym:no_device} that says why when no GPU is usable, and
+## @code{batchsym:size_unsupported} for @var{n} > 64).
 ##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
@@ -66,17 +66,17 @@
 ## eigenvalue).  The values and vectors of a system with @var{info}
 ## @code{!=} 0 are NaN and the other systems are computed as usual.
 ## @var{count}: the number of eigenvalues selected in each system (@var{n},
-## @var{j}-@var{i}+1 with @qcode{"index"}, and 0 for a non-finite system).
-## Without the @var{info} output, non-finite systems raise one warning
-## @code{batchsym:nonFinite} and systems that did not converge one warning
-## @code{batchsym:noConvergence}, each giving their count.  Asking for
+## @var{j}-@var{i}+1 with @qcode{"index"}, and 0 for a system with
+## @var{info} @code{!=} 0).  Without the @var{info} output, the failed
+## systems raise one warning, @code{batchsym:nonFinite} when some input is
+## not finite, else @code{batchsym:noConvergence}, giving their counts.  Asking for
 ## @var{info} computes @var{V} too: use @code{[~, D, info] = bsym_eigen (A)}.
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type or shape,
-## bad @qcode{"index"} or @qcode{"interval"}), @code{batchsym:unknownOption},
-## @code{batchsym:noDevice}, @code{batchsym:sizeUnsupported},
-## @code{batchsym:outOfMemory} and @code{batchsym:cudaError}.  Ctrl-C stops
-## a long call between chunks of the batch.
+## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
+## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or
+## value), @code{no_device}, @code{size_unsupported}, @code{out_of_memory},
+## @code{cuda_failure} or @code{interrupted}.
+## Ctrl-C stops a long call between chunks of the batch.
 ##
 ## Example:
 ##
@@ -105,13 +105,13 @@ function [V, D, info, count] = bsym_eigen (A, varargin)
   ## it computes the values only and returns them first.
   switch (nargout)
     case {0, 1}
-      V = __bsym_eigen__ (A, varargin{:});
+      V = __bsym__ ("eigen", A, varargin{:});
     case 2
-      [V, D] = __bsym_eigen__ (A, varargin{:});
+      [V, D] = __bsym__ ("eigen", A, varargin{:});
     case 3
-      [V, D, info] = __bsym_eigen__ (A, varargin{:});
+      [V, D, info] = __bsym__ ("eigen", A, varargin{:});
     otherwise
-      [V, D, info, count] = __bsym_eigen__ (A, varargin{:});
+      [V, D, info, count] = __bsym__ ("eigen", A, varargin{:});
   endswitch
 
 endfunction
@@ -592,14 +592,14 @@ endfunction
 %!     bsym_eigen (eye (65), "device", "gpu");
 %!     error ("no error for n = 65 on the GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:sizeUnsupported");
+%!     assert (err.identifier, "batchsym:size_unsupported");
 %!   end_try_catch
 %! else
 %!   try
 %!     bsym_eigen (eye (2), "device", "gpu");
 %!     error ("no error for device gpu without a GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:noDevice");
+%!     assert (err.identifier, "batchsym:no_device");
 %!     assert (! isempty (strfind (err.message, dev.reason)));
 %!     assert (strncmp (err.message, "bsym_eigen: ", 12));
 %!   end_try_catch
@@ -610,51 +610,51 @@ endfunction
 %!error <Invalid call> bsym_eigen ()
 %!error <called with too many outputs> [a, b, c, d, e] = bsym_eigen (eye (2))
 %!error <A must be a real, full double or single array \(got cell\)> bsym_eigen ({1})
-%!error id=batchsym:invalidInput bsym_eigen ("ab")
+%!error id=batchsym:bad_argument bsym_eigen ("ab")
 %!error <got complex double> bsym_eigen (complex (eye (2)))
-%!error id=batchsym:invalidInput bsym_eigen ([1 1i; -1i 1])
+%!error id=batchsym:bad_argument bsym_eigen ([1 1i; -1i 1])
 %!error <got complex single> bsym_eigen (single ([1 1i; -1i 1]))
 %!error <A .* \(got logical\)> bsym_eigen (true)
 %!error <got sparse double> bsym_eigen (speye (2))
-%!error id=batchsym:invalidInput bsym_eigen (int32 (eye (2)))
+%!error id=batchsym:bad_argument bsym_eigen (int32 (eye (2)))
 %!error <A must hold square matrices \(got 2 x 3\)> bsym_eigen (ones (2, 3))
-%!error id=batchsym:invalidInput bsym_eigen (ones (2, 3, 4))
+%!error id=batchsym:bad_argument bsym_eigen (ones (2, 3, 4))
 %!error <A must be an n x n matrix or an n x n x batch array> bsym_eigen (ones (2, 2, 2, 2))
 ## index
-%!error <option 'index' must be \[i j\], integers with 1 <= i <= j <= n = 3 \(got \[0 2\]\)> bsym_eigen (eye (3), "index", [0 2])
-%!error <option 'index' must be \[i j\].* \(got \[3 2\]\)> bsym_eigen (eye (3), "index", [3 2])
-%!error <option 'index' must be \[i j\].* \(got \[1 4\]\)> bsym_eigen (eye (3), "index", [1 4])
-%!error <option 'index' must be \[i j\].* \(got \[1.5 2\]\)> bsym_eigen (eye (3), "index", [1.5 2])
-%!error id=batchsym:invalidInput bsym_eigen (eye (3), "index", [NaN 2])
-%!error id=batchsym:invalidInput bsym_eigen (eye (3), "index", [1 Inf])
-%!error id=batchsym:invalidInput bsym_eigen (zeros (0, 0, 2), "index", [1 1])
+%!error <bsym_eigen: index must be two integers 1 <= i <= j <= n \(n = 3, got 0, 2\)> bsym_eigen (eye (3), "index", [0 2])
+%!error <bsym_eigen: index must be two integers 1 <= i <= j <= n \(n = 3, got 3, 2\)> bsym_eigen (eye (3), "index", [3 2])
+%!error <bsym_eigen: index must be two integers 1 <= i <= j <= n \(n = 3, got 1, 4\)> bsym_eigen (eye (3), "index", [1 4])
+%!error <bsym_eigen: index must be two integers 1 <= i <= j <= n \(n = 3, got 1\.5, 2\)> bsym_eigen (eye (3), "index", [1.5 2])
+%!error id=batchsym:bad_argument bsym_eigen (eye (3), "index", [NaN 2])
+%!error id=batchsym:bad_argument bsym_eigen (eye (3), "index", [1 Inf])
+%!error id=batchsym:bad_argument bsym_eigen (zeros (0, 0, 2), "index", [1 1])
 %!error <option 'index' must be a real vector \[i j\] of two numbers \(got double with 1 element\)> bsym_eigen (eye (3), "index", 2)
 %!error <option 'index' must be a real vector .* \(got double with 3 elements\)> bsym_eigen (eye (3), "index", [1 2 3])
 %!error <option 'index' must be a real vector .* \(got complex double with 2 elements\)> bsym_eigen (eye (3), "index", [1i 2])
 %!error <option 'index' must be a real vector .* \(got char with 2 elements\)> bsym_eigen (eye (3), "index", "12")
 %!error <option 'index' must be a real vector .* \(got logical> bsym_eigen (eye (3), "index", [true true])
 %!error <option 'index' must be a real vector .* \(got cell> bsym_eigen (eye (3), "index", {1, 2})
-%!error id=batchsym:invalidInput bsym_eigen (eye (3), "index", ones (1, 1, 2))
+%!error id=batchsym:bad_argument bsym_eigen (eye (3), "index", ones (1, 1, 2))
 ## interval
-%!error <option 'interval' must be \[lo hi\] with lo < hi \(got \[1 0\]\)> bsym_eigen (eye (3), "interval", [1 0])
-%!error <option 'interval' must be \[lo hi\] with lo < hi \(got \[1 1\]\)> bsym_eigen (eye (3), "interval", [1 1])
-%!error <option 'interval' must be \[lo hi\] with lo < hi \(got \[NaN 1\]\)> bsym_eigen (eye (3), "interval", [NaN 1])
-%!error id=batchsym:invalidInput bsym_eigen (eye (3), "interval", [Inf Inf])
+%!error <bsym_eigen: interval must be two numbers lo < hi, the values in \(lo, hi\] being kept \(got 1, 0\)> bsym_eigen (eye (3), "interval", [1 0])
+%!error <bsym_eigen: interval must be two numbers lo < hi, the values in \(lo, hi\] being kept \(got 1, 1\)> bsym_eigen (eye (3), "interval", [1 1])
+%!error <bsym_eigen: interval must be two numbers lo < hi, the values in \(lo, hi\] being kept \(got NaN, 1\)> bsym_eigen (eye (3), "interval", [NaN 1])
+%!error id=batchsym:bad_argument bsym_eigen (eye (3), "interval", [Inf Inf])
 %!error <option 'interval' must be a real vector \[lo hi\] of two numbers \(got double with 1 element\)> bsym_eigen (eye (3), "interval", 1)
 %!error <option 'interval' must be a real vector .* \(got complex double> bsym_eigen (eye (3), "interval", [0 1i])
 %!error <option 'interval' must be a real vector .* \(got char> bsym_eigen (eye (3), "interval", "ab")
 ## both
-%!error <give option 'index' or option 'interval', not both> bsym_eigen (eye (3), "index", [1 2], "interval", [0 1])
-%!error id=batchsym:invalidInput bsym_eigen (eye (3), "interval", [0 1], "INDEX", [1 1])
+%!error <bsym_eigen: index and interval cannot both be given: choose the eigenvalues by rank or by value> bsym_eigen (eye (3), "index", [1 2], "interval", [0 1])
+%!error id=batchsym:bad_argument bsym_eigen (eye (3), "interval", [0 1], "INDEX", [1 1])
 ## other options
 %!error <unknown option 'method' \(options: 'device', 'index', 'interval', 'uplo'\)> bsym_eigen (eye (2), "method", "dc")
-%!error id=batchsym:unknownOption bsym_eigen (eye (2), "tol", 1)
+%!error id=batchsym:bad_argument bsym_eigen (eye (2), "tol", 1)
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_eigen (eye (2), "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_eigen (eye (2), "uplo", "X")
-%!error id=batchsym:unknownOption bsym_eigen (eye (2), "uplo", "lower")
+%!error id=batchsym:bad_argument bsym_eigen (eye (2), "uplo", "lower")
 %!error <option 'uplo' must be a string \(got double\)> bsym_eigen (eye (2), "uplo", 1)
 %!error <options must come in name/value pairs> bsym_eigen (eye (2), "index")
-%!error id=batchsym:invalidInput bsym_eigen (eye (2), "uplo", "L", "device")
+%!error id=batchsym:bad_argument bsym_eigen (eye (2), "uplo", "L", "device")
 %!error <an option name must be a string \(got double\)> bsym_eigen (eye (2), 1, "L")
 
 ## ---- help -----------------------------------------------------------------------

@@ -11,7 +11,7 @@ function tf = bsym_gpu_available ()
   if (nargin != 0)
     print_usage ();
   endif
-  tf = __bsym_device_info__ ().gpu_available;
+  tf = __bsym__ ("device_info").gpu_available;
 
 endfunction
 

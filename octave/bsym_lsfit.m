@@ -39,9 +39,9 @@
 ## @table @asis
 ## @item @qcode{"weights"}
 ## @var{m} x @var{batch} (one column per system), or an @var{m} x 1 column
-## used for every system; non-negative (a negative weight is an error; a
-## NaN or Inf weight makes its system's @var{info} -1).  A zero weight
-## drops its row.  Default (or @code{[]}): all ones.
+## shared by every system; non-negative (a negative, NaN or Inf weight
+## makes its system's @var{info} -1, as in R).  A zero weight drops its
+## row.  Default (or @code{[]}): all ones.
 ##
 ## @item @qcode{"method"}
 ## @qcode{"auto"} (default), @qcode{"eigen"}, @qcode{"tridiag"} or
@@ -107,11 +107,10 @@
 ## it unchanged).
 ## @end table
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type, shape or
-## option value, negative weights), @code{batchsym:dimensionMismatch}
-## (@var{Y} or the weights do not fit @var{X}), @code{batchsym:unknownOption},
-## @code{batchsym:noDevice}, @code{batchsym:sizeUnsupported},
-## @code{batchsym:outOfMemory} and @code{batchsym:cudaError}.
+## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
+## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or
+## value), @code{no_device}, @code{size_unsupported}, @code{out_of_memory},
+## @code{cuda_failure} or @code{interrupted}.
 ##
 ## Example:
 ##
@@ -135,7 +134,7 @@ function [beta, varargout] = bsym_lsfit (X, Y, varargin)
   endif
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
-  [beta, varargout{1:nargout-1}] = __bsym_lsfit__ (X, Y, varargin{:});
+  [beta, varargout{1:nargout-1}] = __bsym__ ("lsfit", X, Y, varargin{:});
 
 endfunction
 
@@ -547,7 +546,7 @@ endfunction
 %!     bsym_lsfit (X, Y, "device", "gpu");
 %!     error ("no error for device gpu without a GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:noDevice");
+%!     assert (err.identifier, "batchsym:no_device");
 %!     assert (strncmp (err.message, "bsym_lsfit: ", 12));
 %!   end_try_catch
 %! endif
@@ -563,38 +562,50 @@ endfunction
 %!error <X must be a real.* \(got int32\)> bsym_lsfit (int32 (ones (3, 2)), ones (3, 1))
 %!error <X must be a real.* \(got logical\)> bsym_lsfit (true (3, 2), ones (3, 1))
 %!error <X must have at least one column \(got 4 x 0\)> bsym_lsfit (zeros (4, 0), ones (4, 1))
-%!error id=batchsym:invalidInput bsym_lsfit (zeros (4, 0, 0), ones (4, 0))
+%!error id=batchsym:bad_argument bsym_lsfit (zeros (4, 0, 0), ones (4, 0))
 %!error <X must be an m x p matrix or an m x p x batch array \(got 4 dimensions\)> bsym_lsfit (ones (3, 2, 2, 2), ones (3, 2, 2))
 %!error <Y must be a real, full double or single array \(got char\)> bsym_lsfit (ones (3, 2), "abc")
 %!error <Y must be a real.* \(got complex double\)> bsym_lsfit (ones (3, 2), [1; 2; 3i])
 %!error <Y has 2 rows but the systems in X are 3 x 2> bsym_lsfit (ones (3, 2), [1; 2])
-%!error id=batchsym:dimensionMismatch bsym_lsfit (ones (3, 2), [1 2 3])
+%!error id=batchsym:bad_argument bsym_lsfit (ones (3, 2), [1 2 3])
 %!error <Y has 2 columns but X holds 4 systems \(give m x batch, or m x k x batch for k responses each\)> bsym_lsfit (ones (3, 2, 4), ones (3, 2))
 %!error <size \(Y, 3\) is 3 but X holds 4 systems> bsym_lsfit (ones (3, 2, 4), ones (3, 1, 3))
 %!error <Y must be m x batch, m x k x batch, or m x k for a single system \(got 4 dimensions\)> bsym_lsfit (ones (3, 2), ones (3, 1, 1, 2))
-%!error <option 'weights' must be non-negative \(weights\(2, 1\) is -1\)> bsym_lsfit (ones (3, 2), ones (3, 1), "weights", [1; -1; 1])
-%!error <option 'weights' must be non-negative \(weights\(3, 2\) is -Inf\)> bsym_lsfit (ones (3, 2, 2), ones (3, 2), "weights", [1 1; 1 1; 1 -Inf])
-%!error <option 'weights' must be non-negative \(weights\(1, 1\) is -0.5\)> bsym_lsfit (ones (3, 2, 2), ones (3, 2), "weights", single ([-0.5; 1; 1]))
-%!error id=batchsym:invalidInput bsym_lsfit (ones (3, 2), ones (3, 1), "weights", [1; 1; -eps])
+## A negative weight fails its system (info -1, NaN), as a NaN weight does;
+## the others are fitted; the same with one weight column shared by all.
+%!test
+%! X = repmat ([1 0; 0 1; 1 1], [1 1 3]);
+%! Y = X(:,:,1) * [1 2 3; 4 5 6];
+%! W = ones (3, 3);
+%! W(2, 2) = -1;
+%! [beta, rank, rss, info] = bsym_lsfit (X, Y, "weights", W);
+%! assert (info, int32 ([0 -1 0]));
+%! assert (beta(:, [1 3]), [1 3; 4 6], 1e-12);
+%! assert (all (isnan (beta(:, 2))));
+%! [~, ~, ~, info] = bsym_lsfit (X, Y, "weights", single ([1; -0.5; 1]));
+%! assert (info, int32 ([-1 -1 -1]));
+%! [~, ~, ~, info] = bsym_lsfit (X, Y, "weights", [1; 1; -eps]);
+%! assert (info, int32 ([-1 -1 -1]));
+%!warning <bsym_lsfit: 1 of 3 systems could not be fitted> bsym_lsfit (repmat ([1 0; 0 1; 1 1], [1 1 3]), ones (3, 3), "weights", [1 1 1; 1 -Inf 1; 1 1 1]);
 %!error <option 'weights' must be m x batch = 3 x 2, or m x 1 for the same weights in every system \(got 2 x 2\)> bsym_lsfit (ones (3, 2, 2), ones (3, 2), "weights", ones (2, 2))
 %!error <option 'weights' must be m x batch = 3 x 2.* \(got 1 x 3\)> bsym_lsfit (ones (3, 2, 2), ones (3, 2), "weights", ones (1, 3))
 %!error <option 'weights' must be m x batch = 3 x 2.* \(got 3 x 3\)> bsym_lsfit (ones (3, 2, 2), ones (3, 2), "weights", ones (3, 3))
 %!error <option 'weights' must be m x batch = 3 x 1.* \(got an array of more than two dimensions, 3 x 2\)> bsym_lsfit (ones (3, 2), ones (3, 1), "weights", ones (3, 1, 2))
-%!error id=batchsym:dimensionMismatch bsym_lsfit (ones (3, 2), ones (3, 1), "weights", ones (1, 3))
+%!error id=batchsym:bad_argument bsym_lsfit (ones (3, 2), ones (3, 1), "weights", ones (1, 3))
 %!error <option 'weights' must be a real, full double or single array \(got complex double\)> bsym_lsfit (ones (3, 2), ones (3, 1), "weights", [1; 1; 1i])
 %!error <option 'weights' must be a real, full double or single array \(got cell\)> bsym_lsfit (ones (3, 2), ones (3, 1), "weights", {1})
 %!error <option 'weights' must be a real, full double or single array \(got char\)> bsym_lsfit (ones (3, 2), ones (3, 1), "weights", "abc")
 %!error <option 'weights' must be a real, full double or single array \(got logical\)> bsym_lsfit (ones (3, 2), ones (3, 1), "weights", true (3, 1))
 %!error <option 'method' must be one of 'ldlt', 'tridiag', 'eigen', 'auto' \(got 'qr'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "method", "qr")
-%!error <option 'rcond' must be in \[0, 1\) \(got 2\)> bsym_lsfit (ones (3, 2), ones (3, 1), "rcond", 2)
+%!error <bsym_lsfit: rcond must be a single number in \[0, 1\) \(got 2\)> bsym_lsfit (ones (3, 2), ones (3, 1), "rcond", 2)
 %!error <option 'rcond' must be a real scalar> bsym_lsfit (ones (3, 2), ones (3, 1), "rcond", "small")
-%!error <option 'tol' must be positive and finite \(got 0\)> bsym_lsfit (ones (3, 2), ones (3, 1), "tol", 0)
+%!error <bsym_lsfit: tol must be a single positive finite number, or left out for the default 16 n eps \(got 0\)> bsym_lsfit (ones (3, 2), ones (3, 1), "tol", 0)
 %!error <option 'tol' must be a real scalar> bsym_lsfit (ones (3, 2), ones (3, 1), "tol", [1 2])
 %!error <option 'plan' must be a plan> bsym_lsfit (ones (3, 2), ones (3, 1), "plan", "ldlt")
 %!error <option 'plan' lacks the field 'systems'> bsym_lsfit (ones (3, 2), ones (3, 1), "plan", rmfield (bsym_plan (), "systems"))
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "device", "tpu")
 %!error <unknown option 'uplo' \(options: 'method', 'device', 'weights', 'rcond', 'tol', 'plan'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "uplo", "L")
-%!error id=batchsym:unknownOption bsym_lsfit (ones (3, 2), ones (3, 1), "weight", ones (3, 1))
+%!error id=batchsym:bad_argument bsym_lsfit (ones (3, 2), ones (3, 1), "weight", ones (3, 1))
 %!error <options must come in name/value pairs> bsym_lsfit (ones (3, 2), ones (3, 1), "weights")
 %!error <an option name must be a string \(got double\)> bsym_lsfit (ones (3, 2), ones (3, 1), 1, 2)
 

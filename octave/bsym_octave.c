@@ -1,7 +1,8 @@
 /*
  * bsym_octave.c -- the one conversion file of the Octave bindings: Octave
- * type and shape checks, mxArray <-> core conversions, option parsing, and
- * errors/warnings (see bsym_octave.h for the conventions).
+ * type and shape checks, mxArray <-> core conversions, option parsing, the
+ * process's context, and errors/warnings (see bsym_octave.h for the
+ * conventions).
  */
 #include <ctype.h>
 #include <math.h>
@@ -14,24 +15,21 @@
 #include "quit.h" /* octave_interrupt_state: > 0 once Ctrl-C is pending */
 
 _Static_assert(sizeof(int) == 4, "info[] is handed out as an int32 array");
-_Static_assert(BSYM_DEVICE_AUTO == 0 && BSYM_DEVICE_CPU == 1 && BSYM_DEVICE_GPU == 2,
-               "bsym_oct_device_choices follows bsym_device");
-
-const char *const bsym_oct_device_choices[] = {"auto", "cpu", "gpu", NULL};
 
 /* ---- errors and warnings ----------------------------------------------- */
 
-/* "<fn>: <fmt...>" where fn is the public name: the gateway __bsym_solve__
- * speaks as bsym_solve. */
+/* The public function being served, for messages (bsym_oct_set_caller). */
+static const char *caller = "batchsym";
+
+void bsym_oct_set_caller(const char *name)
+{
+    caller = name;
+}
+
+/* "<fn>: <fmt...>" where fn is the public name of the call (bsym_solve). */
 static void format_message(char *buf, size_t len, const char *fmt, va_list ap)
 {
-    const char *name = mexFunctionName();
-    size_t nlen = strlen(name);
-    if (nlen > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + nlen - 2, "__") == 0) {
-        name += 2;
-        nlen -= 4;
-    }
-    int used = snprintf(buf, len, "%.*s: ", (int)nlen, name);
+    int used = snprintf(buf, len, "%s: ", caller);
     if (used < 0 || (size_t)used >= len)
         used = 0;
     vsnprintf(buf + used, len - (size_t)used, fmt, ap);
@@ -39,8 +37,8 @@ static void format_message(char *buf, size_t len, const char *fmt, va_list ap)
 
 /* Formats "batchsym:<id>" and "<fn>: <message>", then calls Octave's error()
  * or warning() with (fullid, "%s", msg): mexErrMsgIdAndTxt and
- * mexWarnMsgIdAndTxt would prefix the gateway's private name instead
- * ("__bsym_solve__: ..."). error() does not come back. */
+ * mexWarnMsgIdAndTxt would prefix the MEX file's private name instead
+ * ("__bsym__: ..."). error() does not come back. */
 static void call_octave(const char *fn, char *fullid, size_t idlen, char *msg, size_t msglen,
                         const char *id, const char *fmt, va_list ap)
 {
@@ -52,12 +50,12 @@ static void call_octave(const char *fn, char *fullid, size_t idlen, char *msg, s
         mxDestroyArray(args[i]);
 }
 
-void bsym_oct_error(const char *id, const char *fmt, ...)
+void bsym_oct_error(bsym_status status, const char *fmt, ...)
 {
     char fullid[128], msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    call_octave("error", fullid, sizeof fullid, msg, sizeof msg, id, fmt, ap);
+    call_octave("error", fullid, sizeof fullid, msg, sizeof msg, bsym_status_id(status), fmt, ap);
     va_end(ap);
     /* Reached only if error() came back (under mexSetTrapFlag, which these
      * gateways never set): raise it the MEX way, which does not return. */
@@ -83,39 +81,79 @@ static int interrupted(void *data)
     return octave_interrupt_state > 0;
 }
 
+/* The one context of the process (NULL until first use and after release),
+ * and how many this load of the MEX file has made. `clear functions` (or
+ * `clear all`, or exit) calls release_context, then unloads the file, so
+ * both start again from zero on the next call. */
+static bsym_ctx *process_ctx = NULL;
+static int contexts_made = 0;
+
+/* Destroys the context; mexAtExit's hook, and the end of a call whose
+ * context may be broken. Set to NULL first, so that it never runs twice on
+ * the same context. */
+static void release_context(void)
+{
+    bsym_ctx *ctx = process_ctx;
+    process_ctx = NULL;
+    bsym_ctx_destroy(ctx);
+}
+
+/* Makes the process's context when there is none. */
+static bsym_status ensure_context(void)
+{
+    if (process_ctx != NULL)
+        return BSYM_OK;
+    bsym_ctx *made = NULL;
+    bsym_status st = bsym_ctx_create(&made);
+    if (st != BSYM_OK)
+        return st;
+    bsym_ctx_set_interrupt(made, interrupted, NULL);
+    process_ctx = made;
+    contexts_made++;
+    mexAtExit(release_context);
+    return BSYM_OK;
+}
+
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx)
 {
-    bsym_status st = bsym_ctx_create(ctx);
+    *ctx = NULL;
+    bsym_status st = ensure_context();
+    if (st != BSYM_OK)
+        return st;
+    /* every call sets what a call may choose; nothing is left from the last */
+    st = bsym_ctx_set_threads(process_ctx, 0);
     if (st == BSYM_OK)
-        st = bsym_ctx_set_device(*ctx, device);
-    if (st == BSYM_OK)
-        bsym_ctx_set_interrupt(*ctx, interrupted, NULL);
+        st = bsym_ctx_set_device(process_ctx, device);
+    *ctx = process_ctx;
     return st;
 }
 
-/* Raises the error of a failing core status: an identifier chosen by the
- * status, and the core's message (or the status's sentence when empty). */
+bsym_ctx *bsym_oct_rules_context(void)
+{
+    return ensure_context() == BSYM_OK ? process_ctx : NULL;
+}
+
+void bsym_oct_context_state(int *created, int *alive)
+{
+    *created = contexts_made;
+    *alive = process_ctx != NULL;
+}
+
+/* Raises the error of a failing core status: identifier batchsym:<the
+ * core's id of the status>, and the core's message (or the status's
+ * sentence when empty). */
 BSYM_OCT_NORETURN static void status_error(bsym_status status, const char *core_message)
 {
-    const char *id;
-    switch (status) {
-    case BSYM_ERR_ARG:         id = "invalidInput"; break;
-    case BSYM_ERR_NOMEM:       id = "outOfMemory"; break;
-    case BSYM_ERR_NODEVICE:    id = "noDevice"; break;
-    case BSYM_ERR_CUDA:        id = "cudaError"; break;
-    case BSYM_ERR_SIZE:        id = "sizeUnsupported"; break;
-    case BSYM_ERR_INTERRUPTED: id = "interrupted"; break;
-    default:                   id = "coreError"; break;
-    }
-    bsym_oct_error(id, "%s", core_message && core_message[0] ? core_message
-                                                             : bsym_status_string(status));
+    bsym_oct_error(status, "%s", core_message && core_message[0] ? core_message
+                                                                 : bsym_status_string(status));
 }
 
 void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, int count)
 {
     char msg[512];
     snprintf(msg, sizeof msg, "%s", ctx ? bsym_ctx_message(ctx) : "");
-    bsym_ctx_destroy(ctx);
+    if (ctx != NULL && (status == BSYM_ERR_CUDA || status == BSYM_ERR_NOMEM))
+        release_context(); /* a broken stream or half-made staging is not reused */
     for (int i = 0; i < count; i++)
         if (owned[i])
             mxFree(owned[i]);
@@ -134,7 +172,7 @@ void bsym_oct_check_real(const mxArray *a, const char *what)
 {
     if (mxIsNumeric(a) && !mxIsComplex(a) && !mxIsSparse(a) && (mxIsDouble(a) || mxIsSingle(a)))
         return;
-    bsym_oct_error("invalidInput", "%s must be a real, full double or single array (got %s%s%s)",
+    bsym_oct_error(BSYM_ERR_ARG, "%s must be a real, full double or single array (got %s%s%s)",
                    what, mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
                    mxGetClassName(a));
 }
@@ -145,10 +183,10 @@ void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64
     mwSize nd = mxGetNumberOfDimensions(a);
     const mwSize *d = mxGetDimensions(a);
     if (nd > 3)
-        bsym_oct_error("invalidInput", "%s must be an n x n matrix or an n x n x batch array (got %d dimensions)",
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be an n x n matrix or an n x n x batch array (got %d dimensions)",
                        what, (int)nd);
     if (d[0] != d[1])
-        bsym_oct_error("invalidInput", "%s must hold square matrices (got %lld x %lld)",
+        bsym_oct_error(BSYM_ERR_ARG, "%s must hold square matrices (got %lld x %lld)",
                        what, (long long)d[0], (long long)d[1]);
     *n = (int64_t)d[0];
     *batch = nd == 3 ? (int64_t)d[2] : 1;
@@ -161,7 +199,7 @@ void bsym_oct_matrix_batch(const mxArray *a, const char *what, int64_t *m, int64
     mwSize nd = mxGetNumberOfDimensions(a);
     const mwSize *d = mxGetDimensions(a);
     if (nd > 3)
-        bsym_oct_error("invalidInput", "%s must be an m x p matrix or an m x p x batch array (got %d dimensions)",
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be an m x p matrix or an m x p x batch array (got %d dimensions)",
                        what, (int)nd);
     *m = (int64_t)d[0];
     *p = (int64_t)d[1];
@@ -172,7 +210,7 @@ void bsym_oct_vector_batch(const mxArray *a, const char *what, int64_t *n, int64
 {
     bsym_oct_check_real(a, what);
     if (mxGetNumberOfDimensions(a) > 2)
-        bsym_oct_error("invalidInput", "%s must be an n x batch matrix or a column vector (got %d dimensions)",
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be an n x batch matrix or a column vector (got %d dimensions)",
                        what, (int)mxGetNumberOfDimensions(a));
     *n = (int64_t)mxGetM(a);
     *batch = (int64_t)mxGetN(a);
@@ -184,10 +222,10 @@ void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwha
     bsym_oct_check_real(a, what);
     int64_t rows = n > 0 ? n - 1 : 0;
     if (mxGetNumberOfDimensions(a) > 2)
-        bsym_oct_error("invalidInput", "%s must be an (n-1) x batch matrix (got %d dimensions)",
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be an (n-1) x batch matrix (got %d dimensions)",
                        what, (int)mxGetNumberOfDimensions(a));
     if (rows * batch == 0 ? !mxIsEmpty(a) : (int64_t)mxGetM(a) != rows || (int64_t)mxGetN(a) != batch)
-        bsym_oct_error("dimensionMismatch", "%s must be (n-1) x batch = %lld x %lld to fit %s (%lld x %lld), "
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be (n-1) x batch = %lld x %lld to fit %s (%lld x %lld), "
                        "got %lld x %lld", what, (long long)rows, (long long)batch, dwhat, (long long)n,
                        (long long)batch, (long long)mxGetM(a), (long long)mxGetN(a));
 }
@@ -201,22 +239,22 @@ static void rhs_shape(const mxArray *b, const char *what, const char *awhat, int
     mwSize nd = mxGetNumberOfDimensions(b);
     const mwSize *d = mxGetDimensions(b);
     if (nd > 3)
-        bsym_oct_error("invalidInput", "%s must be %s x batch, %s x k x batch, or %s x k for a single "
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be %s x batch, %s x k x batch, or %s x k for a single "
                        "system (got %d dimensions)", what, r, r, r, (int)nd);
     if ((int64_t)d[0] != rows)
-        bsym_oct_error("dimensionMismatch", "%s has %lld row%s but the systems in %s are %lld x %lld",
+        bsym_oct_error(BSYM_ERR_ARG, "%s has %lld row%s but the systems in %s are %lld x %lld",
                        what, (long long)d[0], d[0] == 1 ? "" : "s", awhat, (long long)rows,
                        (long long)cols);
     if (nd == 3) {                 /* rows x nrhs x batch */
         if ((int64_t)d[2] != batch)
-            bsym_oct_error("dimensionMismatch", "size (%s, 3) is %lld but %s holds %lld systems",
+            bsym_oct_error(BSYM_ERR_ARG, "size (%s, 3) is %lld but %s holds %lld systems",
                            what, (long long)d[2], awhat, (long long)batch);
         *nrhs = (int64_t)d[1];
     } else if (batch == 1) {       /* rows x nrhs for one system (a column: nrhs = 1) */
         *nrhs = (int64_t)d[1];
     } else {                       /* rows x batch: one right-hand side per system */
         if ((int64_t)d[1] != batch)
-            bsym_oct_error("dimensionMismatch", "%s has %lld columns but %s holds %lld systems "
+            bsym_oct_error(BSYM_ERR_ARG, "%s has %lld columns but %s holds %lld systems "
                            "(give %s x batch, or %s x k x batch for k %s each)",
                            what, (long long)d[1], awhat, (long long)batch, r, r, word);
         *nrhs = 1;
@@ -276,18 +314,6 @@ const void *bsym_oct_data_as(const mxArray *a, mxClassID cls, void **owned)
     return *owned;
 }
 
-const void *bsym_oct_data_repeated(const mxArray *a, mxClassID cls, int64_t times, void **owned)
-{
-    if (times == 1)
-        return bsym_oct_data_as(a, cls, owned);
-    size_t count = mxGetNumberOfElements(a), total = count * (size_t)(times > 0 ? times : 0);
-    size_t size = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
-    *owned = mxMalloc(total > 0 ? total * size : 1);
-    for (int64_t t = 0; t < times; t++)
-        convert(mxGetData(a), mxGetClassID(a), (char *)*owned + (size_t)t * count * size, cls, count);
-    return *owned;
-}
-
 mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls)
 {
     mwSize nd = mxGetNumberOfDimensions(a), dims[8]; /* the batches have <= 3 */
@@ -305,17 +331,6 @@ mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
     return r;
 }
 
-const char *bsym_oct_num(char *buf, size_t len, double x)
-{
-    if (isnan(x))
-        snprintf(buf, len, "NaN");
-    else if (isinf(x))
-        snprintf(buf, len, "%sInf", x < 0 ? "-" : "");
-    else
-        snprintf(buf, len, "%g", x);
-    return buf;
-}
-
 /* ---- per-system info --------------------------------------------------- */
 
 mxArray *bsym_oct_info_new(int64_t batch, int **data)
@@ -326,32 +341,21 @@ mxArray *bsym_oct_info_new(int64_t batch, int **data)
 }
 
 void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
-                       const char *failed, const char *what)
+                       bsym_task task, const int *used, const char *what)
 {
     if (nlhs > index) {
         plhs[index] = info;
         return;
     }
-    const int *v = mxGetData(info);
-    size_t batch = mxGetNumberOfElements(info), bad = 0, first = 0;
-    for (size_t k = batch; k-- > 0;)
-        if (v[k] != 0) {
-            bad++;
-            first = k;
-        }
-    int first_info = bad ? v[first] : 0;
+    char summary[512];
+    int64_t bad = bsym_failure_summary(task, (int64_t)mxGetNumberOfElements(info), mxGetData(info),
+                                       used, summary, sizeof summary);
     mxDestroyArray(info);
     if (bad > 0)
-        bsym_oct_warning(id, "%zu of %zu systems %s (the first is system %zu, info %d); %s",
-                         bad, batch, failed, first + 1, first_info, what);
+        bsym_oct_warning(id, "%s; %s", summary, what);
 }
 
 /* ---- truncated-spectrum and automatic solves ----------------------------- */
-
-_Static_assert(BSYM_METHOD_LDLT == 0 && BSYM_METHOD_TRIDIAG == 1 && BSYM_METHOD_EIGEN == 2 &&
-               BSYM_METHOD_AUTO == 3, "bsym_oct_method_choices follows bsym_method");
-
-const char *const bsym_oct_method_choices[] = {"ldlt", "tridiag", "eigen", "auto", NULL};
 
 mxArray *bsym_oct_rank_new(const int *rank, const int *info, int64_t batch)
 {
@@ -366,35 +370,29 @@ mxArray *bsym_oct_methods_new(const int *used, const int *info, int64_t batch)
 {
     mxArray *c = mxCreateCellMatrix(1, (mwSize)batch);
     for (int64_t k = 0; k < batch; k++) {
-        int u = used[k];
-        int known = info[k] == 0 && u >= BSYM_METHOD_LDLT && u <= BSYM_METHOD_EIGEN;
-        mxSetCell(c, (mwIndex)k, mxCreateString(known ? bsym_oct_method_choices[u] : ""));
+        const char *name = bsym_used_name(used[k], info[k]); /* NULL: failed */
+        mxSetCell(c, (mwIndex)k, mxCreateString(name ? name : ""));
     }
     return c;
 }
 
-/* The counts of a plan, in bsym_plan's order, and their fields. */
-enum { PLAN_COUNTS = 6 };
-static const char *const plan_fields[PLAN_COUNTS + 1] = {
-    "calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback", "next"};
-
-static int64_t *plan_count(bsym_plan *plan, int i)
-{
-    int64_t *c[PLAN_COUNTS] = {&plan->calls, &plan->systems, &plan->not_spd, &plan->fallback,
-                               &plan->last_systems, &plan->last_fallback};
-    return c[i];
-}
+/* A plan's fields: the core's six counts (bsym_plan_field_name), then next. */
+enum { PLAN_FIELDS = BSYM_PLAN_FIELDS + 1 };
 
 mxArray *bsym_oct_plan_new(const bsym_plan *plan)
 {
-    bsym_plan p = *plan; /* plan_count hands out writable pointers */
-    mxArray *s = mxCreateStructMatrix(1, 1, PLAN_COUNTS + 1, (const char **)plan_fields);
-    for (int i = 0; i < PLAN_COUNTS; i++)
-        mxSetField(s, 0, plan_fields[i], mxCreateDoubleScalar((double)*plan_count(&p, i)));
+    const char *names[PLAN_FIELDS];
+    for (int i = 0; i < BSYM_PLAN_FIELDS; i++)
+        names[i] = bsym_plan_field_name(i);
+    names[BSYM_PLAN_FIELDS] = "next";
+    double counts[BSYM_PLAN_FIELDS];
+    bsym_plan_to_fields(plan, counts);
+    mxArray *s = mxCreateStructMatrix(1, 1, PLAN_FIELDS, names);
+    for (int i = 0; i < BSYM_PLAN_FIELDS; i++)
+        mxSetFieldByNumber(s, 0, i, mxCreateDoubleScalar(counts[i]));
     bsym_method next = bsym_plan_start(plan);
-    const char *name = next >= BSYM_METHOD_LDLT && next <= BSYM_METHOD_EIGEN
-                           ? bsym_oct_method_choices[next] : "";
-    mxSetField(s, 0, plan_fields[PLAN_COUNTS], mxCreateString(name));
+    const char *name = next != BSYM_METHOD_AUTO ? bsym_choice_name(BSYM_CHOICE_METHOD, next) : NULL;
+    mxSetFieldByNumber(s, 0, BSYM_PLAN_FIELDS, mxCreateString(name ? name : ""));
     return s;
 }
 
@@ -404,62 +402,40 @@ void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan)
     if (a == NULL || (mxIsEmpty(a) && mxIsNumeric(a)))
         return;
     if (!mxIsStruct(a))
-        bsym_oct_error("invalidInput", "%s must be a plan, the struct that bsym_plan () and the "
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be a plan, the struct that bsym_plan () and the "
                        "plan outputs return (got %s)", what, mxGetClassName(a));
     if (mxGetNumberOfElements(a) != 1)
-        bsym_oct_error("invalidInput", "%s must be one plan, a 1 x 1 struct (got a struct array "
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be one plan, a 1 x 1 struct (got a struct array "
                        "of %lld elements)", what, (long long)mxGetNumberOfElements(a));
-    const double big = 9007199254740992.0; /* 2^53 */
-    for (int i = 0; i < PLAN_COUNTS; i++) {
-        const mxArray *f = mxGetField(a, 0, plan_fields[i]);
+    /* Octave's part: each count there, a real numeric scalar; the values
+     * (whole, >= 0, consistent) are the core's rule */
+    double counts[BSYM_PLAN_FIELDS];
+    for (int i = 0; i < BSYM_PLAN_FIELDS; i++) {
+        const char *field = bsym_plan_field_name(i);
+        const mxArray *f = mxGetField(a, 0, field);
         if (f == NULL)
-            bsym_oct_error("invalidInput", "%s lacks the field '%s' (a plan has calls, systems, "
+            bsym_oct_error(BSYM_ERR_ARG, "%s lacks the field '%s' (a plan has calls, systems, "
                            "not_spd, fallback, last_systems, last_fallback: use bsym_plan ())",
-                           what, plan_fields[i]);
-        double v = NAN;
-        if (mxIsNumeric(f) && !mxIsComplex(f) && !mxIsSparse(f) && mxGetNumberOfElements(f) == 1)
-            v = mxGetScalar(f);
-        if (!(v >= 0 && v <= big && v == floor(v)))
-            bsym_oct_error("invalidInput", "%s: field '%s' must be a non-negative integer scalar",
-                           what, plan_fields[i]);
-        *plan_count(plan, i) = (int64_t)v;
+                           what, field);
+        if (!mxIsNumeric(f) || mxIsComplex(f) || mxIsSparse(f) || mxGetNumberOfElements(f) != 1)
+            bsym_oct_error(BSYM_ERR_ARG, "%s: field '%s' must be a real numeric scalar", what,
+                           field);
+        counts[i] = mxGetScalar(f);
     }
-    const char *bad = NULL;
-    if (plan->not_spd > plan->systems)
-        bad = "not_spd exceeds systems";
-    else if (plan->fallback > plan->systems)
-        bad = "fallback exceeds systems";
-    else if (plan->last_systems > plan->systems)
-        bad = "last_systems exceeds systems";
-    else if (plan->last_fallback > plan->last_systems)
-        bad = "last_fallback exceeds last_systems";
-    if (bad)
-        bsym_oct_error("invalidInput", "%s is not a plan that batchsym wrote (%s)", what, bad);
+    bsym_ctx *ctx = bsym_oct_rules_context();
+    bsym_oct_finish(bsym_plan_from_fields(ctx, what, counts, plan), ctx, NULL);
 }
 
 void bsym_oct_solvex_options(int method, const mxArray *rcond, const mxArray *tol,
                              const mxArray *plan, bsym_oct_solvex_opts *out)
 {
-    char buf[32];
-    out->opts.method = (bsym_method)method;
-    out->opts.rcond = BSYM_RCOND_DEFAULT;
-    out->opts.tol = 0.0; /* the core's default, 16 n eps */
-    if (rcond) {
-        double r = bsym_oct_scalar_option(rcond, "rcond");
-        if (!(r >= 0 && r < 1))
-            bsym_oct_error("invalidInput", "option 'rcond' must be in [0, 1) (got %s)",
-                           bsym_oct_num(buf, sizeof buf, r));
-        out->opts.rcond = r;
-    }
-    if (tol) {
-        double t = bsym_oct_scalar_option(tol, "tol");
-        if (!(t > 0 && t < INFINITY))
-            bsym_oct_error("invalidInput", "option 'tol' must be positive and finite (got %s)",
-                           bsym_oct_num(buf, sizeof buf, t));
-        out->opts.tol = t;
-    }
+    /* Octave's part: real scalars; their ranges are the core's rule */
+    double r = rcond ? bsym_oct_scalar_option(rcond, "rcond") : BSYM_RCOND_DEFAULT;
+    double t = tol ? bsym_oct_scalar_option(tol, "tol") : 0.0;
     bsym_oct_plan_in(plan, "option 'plan'", &out->plan);
-    out->opts.plan = &out->plan;
+    bsym_ctx *ctx = bsym_oct_rules_context();
+    bsym_oct_finish(bsym_solve_opts_make(ctx, method, r, tol ? &t : NULL, &out->plan, &out->opts),
+                    ctx, NULL);
 }
 
 /* ---- name/value options ------------------------------------------------ */
@@ -473,13 +449,21 @@ static int same_word(const char *a, const char *b)
     return *a == *b;
 }
 
+int bsym_oct_choice_index(const char *value, const char *const *choices)
+{
+    for (int c = 0; choices[c]; c++)
+        if (same_word(value, choices[c]))
+            return c;
+    return -1;
+}
+
 /* Copies a string argument into buf (truncated to len - 1 characters; no
  * allocation, so nothing to release before an error), or raises, naming
  * what it is. */
 static void string_arg(const mxArray *a, const char *what, char *buf, size_t len)
 {
     if (!mxIsChar(a) || mxGetM(a) > 1)
-        bsym_oct_error("invalidInput", "%s must be a string (got %s)", what, mxGetClassName(a));
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be a string (got %s)", what, mxGetClassName(a));
     mxGetString(a, buf, (mwSize)len);
 }
 
@@ -496,13 +480,25 @@ static void list_words(char *buf, size_t len, const char *const *words)
     }
 }
 
+int bsym_oct_choice(const mxArray *a, const char *what, const char *const *choices)
+{
+    char value[64], list[256];
+    string_arg(a, what, value, sizeof value);
+    int c = bsym_oct_choice_index(value, choices);
+    if (c < 0) {
+        list_words(list, sizeof list, choices);
+        bsym_oct_error(BSYM_ERR_ARG, "%s must be one of %s (got '%s')", what, list, value);
+    }
+    return c;
+}
+
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts)
 {
     if (nargs % 2 != 0)
-        bsym_oct_error("invalidInput", "options must come in name/value pairs (got %d argument%s after the "
+        bsym_oct_error(BSYM_ERR_ARG, "options must come in name/value pairs (got %d argument%s after the "
                        "inputs)", nargs, nargs == 1 ? "" : "s");
     for (int a = 0; a < nargs; a += 2) {
-        char name[64], value[64], what[96], list[256];
+        char name[64], what[96], list[256];
         string_arg(args[a], "an option name", name, sizeof name);
         int o = 0;
         while (o < nopts && !same_word(name, opts[o].name))
@@ -514,32 +510,61 @@ void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_opti
                 names[i] = opts[i].name;
             names[m] = NULL;
             list_words(list, sizeof list, names);
-            bsym_oct_error("unknownOption", "unknown option '%s' (options: %s)", name, list);
+            bsym_oct_error(BSYM_ERR_ARG, "unknown option '%s' (options: %s)", name, list);
         }
         if (opts[o].choices == NULL) { /* any array: the gateway checks it */
             opts[o].array = args[a + 1];
             continue;
         }
         snprintf(what, sizeof what, "option '%s'", opts[o].name);
-        string_arg(args[a + 1], what, value, sizeof value);
-        int c = 0;
-        while (opts[o].choices[c] && !same_word(value, opts[o].choices[c]))
-            c++;
-        if (opts[o].choices[c] == NULL) {
-            list_words(list, sizeof list, opts[o].choices);
-            bsym_oct_error("unknownOption", "option '%s' must be one of %s (got '%s')",
-                           opts[o].name, list, value);
-        }
-        opts[o].value = c;
+        opts[o].value = bsym_oct_choice(args[a + 1], what, opts[o].choices);
     }
 }
 
 double bsym_oct_scalar_option(const mxArray *a, const char *name)
 {
     if (!mxIsNumeric(a) || mxIsComplex(a) || mxIsSparse(a) || mxGetNumberOfElements(a) != 1)
-        bsym_oct_error("invalidInput", "option '%s' must be a real scalar (got %s%s%s with %lld "
+        bsym_oct_error(BSYM_ERR_ARG, "option '%s' must be a real scalar (got %s%s%s with %lld "
                        "element%s)", name, mxIsSparse(a) ? "sparse " : "",
                        mxIsComplex(a) ? "complex " : "", mxGetClassName(a),
                        (long long)mxGetNumberOfElements(a), mxGetNumberOfElements(a) == 1 ? "" : "s");
     return mxGetScalar(a);
+}
+
+/* ---- the core's name tables --------------------------------------------- */
+
+_Static_assert(BSYM_CHOICE_METHOD == 0 && BSYM_CHOICE_DEVICE == 1 && BSYM_CHOICE_PRECISION == 2 &&
+               BSYM_CHOICE_UPLO == 3, "bsym_oct_choices keeps one list per bsym_choice");
+
+const char *const *bsym_oct_choices(bsym_choice kind)
+{
+    enum { KINDS = 4, MOST = 15 };
+    static const char *lists[KINDS][MOST + 1]; /* zeros: each list ends with NULL */
+    static int filled[KINDS];
+    if ((int)kind < 0 || (int)kind >= KINDS)
+        bsym_oct_error(BSYM_ERR_ARG, "unknown list of choices %d", (int)kind);
+    if (!filled[kind]) {
+        for (int i = 0; i < MOST && (lists[kind][i] = bsym_choice_name(kind, i)) != NULL; i++)
+            ;
+        filled[kind] = 1;
+    }
+    return lists[kind];
+}
+
+/* ---- the default device ------------------------------------------------ */
+
+bsym_device bsym_oct_default_device(void)
+{
+    const char *value = getenv("BSYM_OCTAVE_DEVICE");
+    if (value == NULL || value[0] == '\0')
+        return BSYM_DEVICE_AUTO;
+    int c = bsym_oct_choice_index(value, bsym_oct_choices(BSYM_CHOICE_DEVICE));
+    if (c < 0) {
+        char list[64];
+        list_words(list, sizeof list, bsym_oct_choices(BSYM_CHOICE_DEVICE));
+        bsym_oct_error(BSYM_ERR_ARG, "the default device, environment variable "
+                       "BSYM_OCTAVE_DEVICE, must be one of %s or unset (got '%.64s'); set it "
+                       "with bsym_device", list, value);
+    }
+    return (bsym_device)c;
 }

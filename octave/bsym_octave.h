@@ -1,16 +1,26 @@
 /*
- * bsym_octave.h -- what every Octave MEX gateway of batchsym shares: Octave
+ * bsym_octave.h -- what every Octave gateway of batchsym shares: Octave
  * type and shape checks, mxArray <-> core conversions, name/value option
- * parsing, and the one way errors and warnings reach the user.
+ * parsing, the one context of the process, and the one way errors and
+ * warnings reach the user.
  *
  * Conventions
- *   - a gateway is octave/bsym_<fn>.c, built as octave/private/__bsym_<fn>__.mex
- *     and called from octave/bsym_<fn>.m; messages name the public function
- *     (bsym_<fn>), which these helpers derive from mexFunctionName();
- *   - errors carry the identifier "batchsym:<id>" and never return: a gateway
+ *   - ONE MEX file, private/__bsym__.mex (bsym_mex.c), serves every function:
+ *     bsym_<fn>.m calls __bsym__ ("<fn>", args...), and the dispatcher hands
+ *     args to the gateway bsym_oct_<fn> (octave/bsym_<fn>.c) after naming
+ *     the caller (bsym_oct_set_caller), so that messages name the public
+ *     function (bsym_<fn>);
+ *   - one core context per Octave process (bsym_oct_context): made on first
+ *     use, kept across calls (its CUDA streams and pinned staging too), and
+ *     released by mexAtExit when the MEX file is cleared (clear functions,
+ *     clear all, exit); the next call after that makes a new one;
+ *   - errors carry the identifier "batchsym:<id>", <id> the core's id of a
+ *     status (bsym_status_id: bad_argument, no_device, ...; Octave's own
+ *     type and shape checks raise bad_argument too), and never return: a gateway
  *     raises them (bsym_oct_error) only while it holds nothing but mxArrays
  *     (Octave frees those), and ends every core call with bsym_oct_finish,
- *     which releases the context and buffers before raising;
+ *     which releases the call's own buffers (never the process's context)
+ *     before raising;
  *   - warnings go through Octave's warning(), so warning ("off", id) and
  *     warning ("error", id) work; issue them after releasing everything too.
  */
@@ -32,33 +42,54 @@
 
 /* ---- errors and warnings ----------------------------------------------- */
 
-/* Raises error ("batchsym:<id>", "<fn>: <message>"); never returns. */
-BSYM_OCT_NORETURN void bsym_oct_error(const char *id, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
+/* Raises error ("batchsym:<id>", "<fn>: <message>"), <id> the core's id of
+ * status (bsym_status_id); never returns. */
+BSYM_OCT_NORETURN void bsym_oct_error(bsym_status status, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
 
 /* Issues warning ("batchsym:<id>", "<fn>: <message>"). */
 void bsym_oct_warning(const char *id, const char *fmt, ...) BSYM_OCT_PRINTF(2, 3);
 
+/* ---- the caller --------------------------------------------------------- */
+
+/* Names the public function being served (such as "bsym_solve"), for
+ * messages; the dispatcher sets it before each call. */
+void bsym_oct_set_caller(const char *name);
+
 /* ---- the context ------------------------------------------------------ */
 
-/* Creates *ctx on `device`, stopping long calls on Ctrl-C. Returns the
- * status; hand it and *ctx (possibly NULL) to bsym_oct_finish. */
+/* The process's context, made on first use (then released by mexAtExit),
+ * set for this call: `device`, the OpenMP default thread count, and the
+ * interrupt hook that stops a long call between chunks on Ctrl-C. Returns
+ * the status; hand it and *ctx (NULL when none could be made) to
+ * bsym_oct_finish. */
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx);
 
-/* Ends a core call: keeps the core's message, destroys ctx (NULL is fine),
- * mxFree's owned (NULL is fine), THEN raises when status != BSYM_OK, with an
- * identifier chosen by the status (batchsym:invalidInput, :outOfMemory,
- * :noDevice, :cudaError, :sizeUnsupported, :interrupted) and the core's
- * message. Returns only when status is BSYM_OK. */
+/* Ends a core call: keeps the core's message, mxFree's owned (NULL is
+ * fine), THEN raises when status != BSYM_OK, with the identifier
+ * batchsym:<bsym_status_id (status)> and the core's message. ctx is the
+ * process's context (or NULL) and stays, except after a CUDA failure or
+ * out of memory: then it is released, so that the next call starts with new
+ * streams and staging. Returns only when status is BSYM_OK. */
 void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned);
 
 /* The same for a call that converted several inputs: mxFree's each of
  * owned[0 .. count-1] (NULL entries are fine). */
 void bsym_oct_finish_all(bsym_status status, bsym_ctx *ctx, void *const *owned, int count);
 
+/* The process's context for the core's rule checks (bsym_plan_from_fields,
+ * bsym_select_make, ...), which leave their message on it: hand their status
+ * and it to bsym_oct_finish. NULL when none could be made (the checks then
+ * run without a message). */
+bsym_ctx *bsym_oct_rules_context(void);
+
+/* How many contexts this load of the MEX file has made, and whether one is
+ * held now (bsym_device's second output). */
+void bsym_oct_context_state(int *created, int *alive);
+
 /* ---- arrays ------------------------------------------------------------ */
 
 /* Checks that a is a real, full double or single array; raises
- * batchsym:invalidInput naming `what` otherwise. */
+ * batchsym:bad_argument naming `what` otherwise. */
 void bsym_oct_check_real(const mxArray *a, const char *what);
 
 /* A batch of square matrices: an n x n x batch array, or an n x n matrix (a
@@ -77,8 +108,8 @@ void bsym_oct_vector_batch(const mxArray *a, const char *what, int64_t *n, int64
 
 /* An off-diagonal for the batch of `batch` vectors of length n in `dwhat`:
  * a real double/single (n-1) x batch matrix; when that is empty (n <= 1 or
- * batch = 0), any empty array such as []. Raises (batchsym:invalidInput,
- * :dimensionMismatch) naming `what` and `dwhat` otherwise. */
+ * batch = 0), any empty array such as []. Raises batchsym:bad_argument
+ * naming `what` and `dwhat` otherwise. */
 void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwhat,
                             int64_t n, int64_t batch);
 
@@ -102,11 +133,6 @@ mxClassID bsym_oct_precision(const mxArray *const *arrays, int count);
  * mxFree(*owned) (*owned is NULL when nothing was allocated). */
 const void *bsym_oct_data_as(const mxArray *a, mxClassID cls, void **owned);
 
-/* The data of a in class cls repeated `times` times (a's data itself when
- * times is 1 and its class is cls): as bsym_oct_data_as, the caller releases
- * *owned with mxFree (NULL when nothing was allocated). */
-const void *bsym_oct_data_repeated(const mxArray *a, mxClassID cls, int64_t times, void **owned);
-
 /* A new array of class cls (zeros) with a's dimensions, except that
  * the first is `rows` (the output of a call that maps a's columns to columns
  * of another length, such as beta from Y). */
@@ -116,10 +142,6 @@ mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls);
  * output of a call that overwrites its input, such as X from B). */
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls);
 
-/* x as Octave prints it in a message, written into buf: %g, with NaN, Inf
- * and -Inf spelled so (C's %g gives nan and inf). Returns buf. */
-const char *bsym_oct_num(char *buf, size_t len, double x);
-
 /* ---- per-system info --------------------------------------------------- */
 
 /* A new 1 x batch int32 row vector; its data is the core's int info[]. */
@@ -127,11 +149,11 @@ mxArray *bsym_oct_info_new(int64_t batch, int **data);
 
 /* Hands info out as plhs[index] when the caller asked for it; otherwise
  * destroys it and, when some systems failed, issues ONE warning
- * "batchsym:<id>": "<count> of <batch> systems <failed> (the first is ...);
- * <what>" (`failed` such as "could not be solved"; `what` says what their
- * results hold). The solves use id "singular". */
+ * "batchsym:<id>": "<the core's sentence about them>; <what>"
+ * (bsym_failure_summary of `task`, with bsym_*solvex's used[] or NULL;
+ * `what` says what their results hold). */
 void bsym_oct_info_out(mxArray *info, int nlhs, mxArray *plhs[], int index, const char *id,
-                       const char *failed, const char *what);
+                       bsym_task task, const int *used, const char *what);
 
 /* ---- truncated-spectrum and automatic solves ----------------------------- */
 
@@ -149,17 +171,16 @@ mxArray *bsym_oct_plan_new(const bsym_plan *plan);
 
 /* Reads such a struct into *plan; `what` names it in messages ("option
  * 'plan'"). NULL or an empty array ([]) is a plan with no history; 'next' and
- * any other extra fields are not read. Raises batchsym:invalidInput unless a
- * is a scalar struct whose six counts are non-negative integers (<= 2^53)
- * with not_spd, fallback, last_systems <= systems and last_fallback <=
- * last_systems. */
+ * any other extra fields are not read. Raises batchsym:bad_argument unless a
+ * is a scalar struct whose six counts are real numeric scalars that the
+ * core's bsym_plan_from_fields accepts. */
 void bsym_oct_plan_in(const mxArray *a, const char *what, bsym_plan *plan);
 
-/* The options shared by bsym_solve and bsym_lsfit: the method (an index
- * into bsym_oct_method_choices, = bsym_method) and the values of 'rcond'
- * (0 <= rcond < 1; NULL: BSYM_RCOND_DEFAULT), 'tol' (> 0, finite; NULL: the core's
- * default) and 'plan' (NULL: no history), checked. opts.plan points at
- * plan, so use the struct where it was filled (do not copy it). */
+/* The options shared by bsym_solve and bsym_lsfit: the method (a
+ * bsym_method code) and the values of 'rcond' (NULL: BSYM_RCOND_DEFAULT),
+ * 'tol' (NULL: the core's default) and 'plan' (NULL: no history), each a
+ * real scalar here, then checked by the core (bsym_solve_opts_make). opts.plan
+ * points at plan, so use the struct where it was filled (do not copy it). */
 typedef struct {
     bsym_solve_opts opts;
     bsym_plan plan;
@@ -167,10 +188,6 @@ typedef struct {
 
 void bsym_oct_solvex_options(int method, const mxArray *rcond, const mxArray *tol,
                              const mxArray *plan, bsym_oct_solvex_opts *out);
-
-/* The 'method' choices of those solves, in bsym_method order (ldlt, tridiag,
- * eigen, auto). */
-extern const char *const bsym_oct_method_choices[];
 
 /* ---- name/value options ------------------------------------------------ */
 
@@ -185,17 +202,41 @@ typedef struct {
 } bsym_oct_option;
 
 /* Parses name/value pairs args[0..nargs-1] into opts (the last of repeated
- * names wins). Raises batchsym:invalidInput for an odd count or a non-string
- * name (or value, for an option with choices), batchsym:unknownOption for an
- * unknown name or value. */
+ * names wins). Raises batchsym:bad_argument for an odd count, a non-string
+ * name (or value, for an option with choices), an unknown name or value. */
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts);
 
-/* The 'device' option's choices, in bsym_device order (auto, cpu, gpu). */
-extern const char *const bsym_oct_device_choices[];
+/* The index of value among the NULL-terminated choices (any case), or -1. */
+int bsym_oct_choice_index(const char *value, const char *const *choices);
+
+/* The index among the NULL-terminated choices of the string a (any case);
+ * raises batchsym:bad_argument unless a is a string that is one of them
+ * ("<what> must be one of ..."). */
+int bsym_oct_choice(const mxArray *a, const char *what, const char *const *choices);
+
+/* The core's names of `kind` (bsym_choice_name: methods, devices,
+ * precisions, uplo), in code order and NULL-terminated, for the options'
+ * choices: an option's value is then the core's code. */
+const char *const *bsym_oct_choices(bsym_choice kind);
+
+/* The default of the 'device' option: the environment variable
+ * BSYM_OCTAVE_DEVICE of this process (set by bsym_device), "auto" when it
+ * is unset or empty. Raises batchsym:bad_argument when it holds another
+ * word than the choices. */
+bsym_device bsym_oct_default_device(void);
 
 /* The value of a numeric option given as a real scalar (any numeric class),
- * as a double; raises batchsym:invalidInput naming option `name` otherwise.
+ * as a double; raises batchsym:bad_argument naming option `name` otherwise.
  * The gateway checks its range. */
 double bsym_oct_scalar_option(const mxArray *a, const char *name);
+
+/* ---- the gateways (octave/bsym_<fn>.c), served by bsym_mex.c ------------- */
+
+/* Each takes the arguments after the function's name, as a mexFunction. */
+typedef void bsym_oct_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+
+bsym_oct_gateway bsym_oct_solve, bsym_oct_lsfit, bsym_oct_plan, bsym_oct_device_info,
+    bsym_oct_device, bsym_oct_tridiag_solve, bsym_oct_tridiagonalize, bsym_oct_eigen,
+    bsym_oct_tridiag_eigen;
 
 #endif

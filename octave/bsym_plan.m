@@ -57,7 +57,7 @@
 ##
 ## A @var{plan} argument or @qcode{"plan"} option that is not such a struct
 ## (a missing or non-integer count, or counts that contradict each other)
-## raises @code{batchsym:invalidInput}, naming the plan; @code{[]} stands
+## raises @code{batchsym:bad_argument}, naming the plan; @code{[]} stands
 ## for a plan with no history.
 ##
 ## Example:
@@ -79,9 +79,9 @@
 function plan = bsym_plan (plan)
 
   if (nargin == 0)
-    plan = __bsym_plan__ ();
+    plan = __bsym__ ("plan");
   else
-    plan = __bsym_plan__ (plan);
+    plan = __bsym__ ("plan", plan);
   endif
 
 endfunction
@@ -255,27 +255,27 @@ endfunction
 %!error <called with too many inputs> bsym_plan (1, 2)
 %!error <called with too many outputs> [a, b] = bsym_plan ()
 %!error <bsym_plan: plan must be a plan, the struct that bsym_plan \(\) and the plan outputs return \(got double\)> bsym_plan (1)
-%!error id=batchsym:invalidInput bsym_plan ("tridiag")
+%!error id=batchsym:bad_argument bsym_plan ("tridiag")
 %!error <plan must be one plan, a 1 x 1 struct \(got a struct array of 2 elements\)> bsym_plan (repmat (bsym_plan (), 1, 2))
 %!error <plan lacks the field 'last_fallback'> bsym_plan (rmfield (bsym_plan (), "last_fallback"))
 %!error <plan lacks the field 'calls'> bsym_plan (struct ("next", "ldlt"))
-%!error <plan: field 'systems' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "systems", -1))
-%!error <plan: field 'systems' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "systems", 1.5))
-%!error <plan: field 'calls' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "calls", NaN))
-%!error <plan: field 'calls' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "calls", Inf))
-%!error <plan: field 'calls' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "calls", 2^54))
-%!error <plan: field 'fallback' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "fallback", [1 2]))
-%!error <plan: field 'fallback' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "fallback", "1"))
-%!error <plan: field 'not_spd' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "not_spd", 1i))
-%!error <plan: field 'not_spd' must be a non-negative integer scalar> bsym_plan (setfield (bsym_plan (), "not_spd", []))
+%!error <bsym_plan: plan: field systems must be a whole number .= 0 \(got -1\); make a new plan with bsym_plan\(\)> bsym_plan (setfield (bsym_plan (), "systems", -1))
+%!error <bsym_plan: plan: field systems must be a whole number .= 0 \(got 1\.5\); make a new plan with bsym_plan\(\)> bsym_plan (setfield (bsym_plan (), "systems", 1.5))
+%!error <bsym_plan: plan: field calls must be a whole number .= 0 \(got NaN\); make a new plan with bsym_plan\(\)> bsym_plan (setfield (bsym_plan (), "calls", NaN))
+%!error <bsym_plan: plan: field calls must be a whole number .= 0 \(got Inf\); make a new plan with bsym_plan\(\)> bsym_plan (setfield (bsym_plan (), "calls", Inf))
+%!error <bsym_plan: plan: field calls must be a whole number .= 0 \(got 1\.8014398509482e\+16\); make a new plan with bsym_plan\(\)> bsym_plan (setfield (bsym_plan (), "calls", 2^54))
+%!error <bsym_plan: plan: field 'fallback' must be a real numeric scalar> bsym_plan (setfield (bsym_plan (), "fallback", [1 2]))
+%!error <bsym_plan: plan: field 'fallback' must be a real numeric scalar> bsym_plan (setfield (bsym_plan (), "fallback", "1"))
+%!error <bsym_plan: plan: field 'not_spd' must be a real numeric scalar> bsym_plan (setfield (bsym_plan (), "not_spd", 1i))
+%!error <bsym_plan: plan: field 'not_spd' must be a real numeric scalar> bsym_plan (setfield (bsym_plan (), "not_spd", []))
 %!error <plan is not a plan that batchsym wrote \(not_spd exceeds systems\)> bsym_plan (setfield (bsym_plan (), "not_spd", 1))
 %!error <\(fallback exceeds systems\)> bsym_plan (setfield (bsym_plan (), "fallback", 1))
 %!error <\(last_systems exceeds systems\)> bsym_plan (setfield (bsym_plan (), "last_systems", 1))
 %!error <\(last_fallback exceeds last_systems\)> bsym_plan (setfield (setfield (bsym_plan (), "systems", 2), "last_fallback", 1))
 %!error <bsym_solve: option 'plan' must be a plan, the struct that bsym_plan \(\) and the plan outputs return \(got cell\)> bsym_solve (eye (2), [1; 1], "plan", {})
 %!error <bsym_solve: option 'plan' lacks the field 'not_spd'> bsym_solve (eye (2), [1; 1], "plan", rmfield (bsym_plan (), "not_spd"))
-%!error <bsym_lsfit: option 'plan': field 'calls' must be> bsym_lsfit (eye (2), [1; 1], "plan", setfield (bsym_plan (), "calls", -1))
-%!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "plan", struct ())
+%!error <bsym_lsfit: option 'plan': field calls must be a whole number .= 0 \(got -1\); make a new plan with bsym_plan\(\)> bsym_lsfit (eye (2), [1; 1], "plan", setfield (bsym_plan (), "calls", -1))
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "plan", struct ())
 
 ## ---- help -----------------------------------------------------------------------
 

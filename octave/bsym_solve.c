@@ -1,8 +1,8 @@
 /*
- * bsym_solve.c -- MEX gateway of bsym_solve, built as private/__bsym_solve__.mex
+ * bsym_solve.c -- gateway of bsym_solve, served by the one MEX file (bsym_mex.c)
  * and called from bsym_solve.m (which holds the help text and the tests):
  *
- *   [X, info, plan, rank, method] = __bsym_solve__ (A, B, name, value, ...)
+ *   [X, info, plan, rank, method] = __bsym__ ("solve", A, B, name, value, ...)
  *
  * Checks Octave types and shapes, parses the options, copies B into X (the
  * core overwrites its right-hand sides with the solutions) and hands the
@@ -14,22 +14,20 @@
 
 enum { OPT_METHOD, OPT_DEVICE, OPT_UPLO, OPT_RCOND, OPT_TOL, OPT_PLAN, NOPT };
 
-static const char *const uplos[] = {"L", "U", NULL};
-
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 2)
-        bsym_oct_error("invalidInput", "needs A and B (then name/value options)");
+        bsym_oct_error(BSYM_ERR_ARG, "needs A and B (then name/value options)");
     if (nlhs > 5)
-        bsym_oct_error("invalidInput", "returns at most five outputs, X, info, plan, rank and method");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most five outputs, X, info, plan, rank and method");
 
     int64_t n, batch, k;
     bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_rhs_batch(prhs[1], "B", "A", n, batch, &k);
     bsym_oct_option opt[NOPT] = {
-        [OPT_METHOD] = {"method", bsym_oct_method_choices, BSYM_METHOD_AUTO, NULL},
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO, NULL},
-        [OPT_UPLO] = {"uplo", uplos, 0, NULL},
+        [OPT_METHOD] = {"method", bsym_oct_choices(BSYM_CHOICE_METHOD), BSYM_METHOD_AUTO, NULL},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device(), NULL},
+        [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0, NULL},
         [OPT_RCOND] = {"rcond", NULL, 0, NULL},
         [OPT_TOL] = {"tol", NULL, 0, NULL},
         [OPT_PLAN] = {"plan", NULL, 0, NULL},
@@ -52,14 +50,14 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-        char uplo = uplos[opt[OPT_UPLO].value][0];
+        char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         st = cls == mxSINGLE_CLASS
                  ? bsym_ssolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data,
                                 rank_data, used_data)
                  : bsym_dsolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data,
                                 rank_data, used_data);
     }
-    bsym_oct_finish(st, ctx, owned); /* releases everything, raises on failure */
+    bsym_oct_finish(st, ctx, owned); /* releases the call's buffers, raises on failure */
 
     plhs[0] = X;
     if (nlhs >= 3)
@@ -68,8 +66,8 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         plhs[3] = bsym_oct_rank_new(rank_data, info_data, batch);
     if (nlhs >= 5)
         plhs[4] = bsym_oct_methods_new(used_data, info_data, batch);
+    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", BSYM_TASK_SOLVE, used_data,
+                      "their solutions are NaN (ask for [X, info] to see which)");
     mxDestroyArray(rank);
     mxDestroyArray(used);
-    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", "could not be solved",
-                      "their solutions are NaN (ask for [X, info] to see which)");
 }

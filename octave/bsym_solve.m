@@ -81,8 +81,8 @@
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
-## @code{batchsym:noDevice} that says why when no GPU is usable, and
-## @code{batchsym:sizeUnsupported} for @var{n} > 64).
+## @code{batchsym:no_device} that says why when no GPU is usable, and
+## @code{batchsym:size_unsupported} for @var{n} > 64).
 ##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
@@ -118,12 +118,12 @@
 ## (@qcode{""} where @var{info} @code{!=} 0).
 ## @end table
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type, shape or
-## option value), @code{batchsym:dimensionMismatch} (@var{B} does not fit
-## @var{A}), @code{batchsym:unknownOption}, @code{batchsym:noDevice},
-## @code{batchsym:sizeUnsupported}, @code{batchsym:outOfMemory} and
-## @code{batchsym:cudaError}.  Ctrl-C stops a long call between chunks of the
-## batch, as it stops any Octave command.
+## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
+## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or
+## value), @code{no_device}, @code{size_unsupported}, @code{out_of_memory},
+## @code{cuda_failure} or @code{interrupted}.
+## Ctrl-C stops a long call between chunks of the batch, as it stops any
+## Octave command.
 ##
 ## Example:
 ##
@@ -150,7 +150,7 @@ function [X, varargout] = bsym_solve (A, B, varargin)
   endif
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
-  [X, varargout{1:nargout-1}] = __bsym_solve__ (A, B, varargin{:});
+  [X, varargout{1:nargout-1}] = __bsym__ ("solve", A, B, varargin{:});
 
 endfunction
 
@@ -902,7 +902,7 @@ endfunction
 %!       bsym_solve (eye (65), ones (65, 1), "device", "gpu", "method", method{1});
 %!       error ("no error for n = 65 on the GPU");
 %!     catch err
-%!       assert (err.identifier, "batchsym:sizeUnsupported");
+%!       assert (err.identifier, "batchsym:size_unsupported");
 %!     end_try_catch
 %!   endfor
 %! else
@@ -911,7 +911,7 @@ endfunction
 %!       bsym_solve (eye (2), ones (2, 1), "device", "gpu", "method", method{1});
 %!       error ("no error for device gpu without a GPU");
 %!     catch err
-%!       assert (err.identifier, "batchsym:noDevice");
+%!       assert (err.identifier, "batchsym:no_device");
 %!       assert (! isempty (strfind (err.message, d.reason)));
 %!       assert (strncmp (err.message, "bsym_solve: ", 12));
 %!     end_try_catch
@@ -924,53 +924,53 @@ endfunction
 %!error <Invalid call> bsym_solve (eye (2))
 %!error <returns at most five outputs> [a, b, c, d, e, f] = bsym_solve (eye (2), [1; 1])
 %!error <A must be a real, full double or single array \(got cell\)> bsym_solve ({1}, 1)
-%!error id=batchsym:invalidInput bsym_solve ("ab", [1; 1])
+%!error id=batchsym:bad_argument bsym_solve ("ab", [1; 1])
 %!error <got complex double> bsym_solve (complex (eye (2)), [1; 1])
 %!error <A .* \(got logical\)> bsym_solve (true, 1)
 %!error <got sparse double> bsym_solve (speye (2), [1; 1])
-%!error id=batchsym:invalidInput bsym_solve (int32 (eye (2)), [1; 1])
+%!error id=batchsym:bad_argument bsym_solve (int32 (eye (2)), [1; 1])
 %!error <B must be a real.* \(got complex double\)> bsym_solve (eye (2), [1i; 1])
 %!error <B .* \(got logical\)> bsym_solve (eye (2), [true; false])
 %!error <B .* \(got sparse double\)> bsym_solve (eye (2), sparse ([1; 1]))
-%!error id=batchsym:invalidInput bsym_solve (eye (2), {1, 2})
+%!error id=batchsym:bad_argument bsym_solve (eye (2), {1, 2})
 %!error <A must hold square matrices \(got 2 x 3\)> bsym_solve (ones (2, 3), [1; 1])
-%!error id=batchsym:invalidInput bsym_solve (ones (2, 3, 4), ones (2, 4))
+%!error id=batchsym:bad_argument bsym_solve (ones (2, 3, 4), ones (2, 4))
 %!error <A must be an n x n matrix or an n x n x batch array> bsym_solve (ones (2, 2, 2, 2), ones (2, 2, 2))
 %!error <B has 2 rows but the systems in A are 3 x 3> bsym_solve (eye (3), [1; 1])
-%!error id=batchsym:dimensionMismatch bsym_solve (eye (3), [1 1 1])
+%!error id=batchsym:bad_argument bsym_solve (eye (3), [1 1 1])
 %!error <B has 2 columns but A holds 3 systems> bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 2))
 %!error <size \(B, 3\) is 2 but A holds 3 systems> bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 1, 2))
-%!error id=batchsym:dimensionMismatch bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 1, 2))
+%!error id=batchsym:bad_argument bsym_solve (repmat (eye (2), 1, 1, 3), ones (2, 1, 2))
 %!error <B must be n x batch> bsym_solve (eye (2), ones (2, 1, 1, 2))
 %!error <option 'method' must be one of 'ldlt', 'tridiag', 'eigen', 'auto' \(got 'chol'\)> bsym_solve (eye (2), [1; 1], "method", "chol")
-%!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "method", "chol")
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "method", "chol")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_solve (eye (2), [1; 1], "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_solve (eye (2), [1; 1], "uplo", "X")
-%!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "uplo", "lower")
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "uplo", "lower")
 %!error <unknown option 'tolerance' \(options: 'method', 'device', 'uplo', 'rcond', 'tol', 'plan'\)> bsym_solve (eye (2), [1; 1], "tolerance", 1)
-%!error id=batchsym:unknownOption bsym_solve (eye (2), [1; 1], "weights", 1)
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "weights", 1)
 %!error <option 'method' must be one of .* \(got 'svd'\)> bsym_solve (eye (2), [1; 1], "method", "svd")
-%!error <option 'rcond' must be in \[0, 1\) \(got -0.1\)> bsym_solve (eye (2), [1; 1], "rcond", -0.1)
-%!error <option 'rcond' must be in \[0, 1\) \(got 1\)> bsym_solve (eye (2), [1; 1], "rcond", 1)
-%!error <option 'rcond' must be in \[0, 1\) \(got NaN\)> bsym_solve (eye (2), [1; 1], "rcond", NaN)
-%!error <option 'rcond' must be in \[0, 1\) \(got Inf\)> bsym_solve (eye (2), [1; 1], "rcond", Inf)
+%!error <bsym_solve: rcond must be a single number in \[0, 1\) \(got -0\.1\)> bsym_solve (eye (2), [1; 1], "rcond", -0.1)
+%!error <bsym_solve: rcond must be a single number in \[0, 1\) \(got 1\)> bsym_solve (eye (2), [1; 1], "rcond", 1)
+%!error <bsym_solve: rcond must be a single number in \[0, 1\) \(got NaN\)> bsym_solve (eye (2), [1; 1], "rcond", NaN)
+%!error <bsym_solve: rcond must be a single number in \[0, 1\) \(got Inf\)> bsym_solve (eye (2), [1; 1], "rcond", Inf)
 %!error <option 'rcond' must be a real scalar \(got double with 2 elements\)> bsym_solve (eye (2), [1; 1], "rcond", [0.1 0.2])
 %!error <option 'rcond' must be a real scalar \(got double with 0 elements\)> bsym_solve (eye (2), [1; 1], "rcond", [])
 %!error <option 'rcond' must be a real scalar \(got complex double with 1 element\)> bsym_solve (eye (2), [1; 1], "rcond", 0.1i)
 %!error <option 'rcond' must be a real scalar \(got char with 4 elements\)> bsym_solve (eye (2), [1; 1], "rcond", "1e-5")
 %!error <option 'rcond' must be a real scalar \(got logical with 1 element\)> bsym_solve (eye (2), [1; 1], "rcond", false)
-%!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "RCOND", -1)
-%!error <option 'tol' must be positive and finite \(got 0\)> bsym_solve (eye (2), [1; 1], "tol", 0)
-%!error <option 'tol' must be positive and finite \(got -1e-10\)> bsym_solve (eye (2), [1; 1], "tol", -1e-10)
-%!error <option 'tol' must be positive and finite \(got NaN\)> bsym_solve (eye (2), [1; 1], "tol", NaN)
-%!error <option 'tol' must be positive and finite \(got -Inf\)> bsym_solve (eye (2), [1; 1], "tol", -Inf)
-%!error <option 'tol' must be positive and finite \(got Inf\)> bsym_solve (eye (2), [1; 1], "tol", Inf)
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "RCOND", -1)
+%!error <bsym_solve: tol must be a single positive finite number, or left out for the default 16 n eps \(got 0\)> bsym_solve (eye (2), [1; 1], "tol", 0)
+%!error <bsym_solve: tol must be a single positive finite number, or left out for the default 16 n eps \(got -1e-10\)> bsym_solve (eye (2), [1; 1], "tol", -1e-10)
+%!error <bsym_solve: tol must be a single positive finite number, or left out for the default 16 n eps \(got NaN\)> bsym_solve (eye (2), [1; 1], "tol", NaN)
+%!error <bsym_solve: tol must be a single positive finite number, or left out for the default 16 n eps \(got -Inf\)> bsym_solve (eye (2), [1; 1], "tol", -Inf)
+%!error <bsym_solve: tol must be a single positive finite number, or left out for the default 16 n eps \(got Inf\)> bsym_solve (eye (2), [1; 1], "tol", Inf)
 %!error <option 'tol' must be a real scalar \(got cell with 1 element\)> bsym_solve (eye (2), [1; 1], "tol", {1})
 %!error <option 'tol' must be a real scalar \(got sparse double with 1 element\)> bsym_solve (eye (2), [1; 1], "tol", sparse (1))
 %!error <option 'plan' must be a plan> bsym_solve (eye (2), [1; 1], "plan", 1)
 %!error <option 'plan' lacks the field 'fallback'> bsym_solve (eye (2), [1; 1], "plan", rmfield (bsym_plan (), "fallback"))
 %!error <options must come in name/value pairs> bsym_solve (eye (2), [1; 1], "method")
-%!error id=batchsym:invalidInput bsym_solve (eye (2), [1; 1], "method", "ldlt", "device")
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "method", "ldlt", "device")
 %!error <an option name must be a string \(got double\)> bsym_solve (eye (2), [1; 1], 1, "ldlt")
 %!error <option 'device' must be a string \(got double\)> bsym_solve (eye (2), [1; 1], "device", 2)
 

@@ -46,8 +46,8 @@
 ##
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default), @qcode{"cpu"}, or @qcode{"gpu"} (an error
-## @code{batchsym:noDevice} that says why when no GPU is usable, and
-## @code{batchsym:sizeUnsupported} for @var{n} > 64).
+## @code{batchsym:no_device} that says why when no GPU is usable, and
+## @code{batchsym:size_unsupported} for @var{n} > 64).
 ## @end table
 ##
 ## @var{info} and @var{count} are int32 row vectors with one entry per
@@ -55,16 +55,15 @@
 ## @var{j} > 0 no convergence (at the @var{j}-th eigenvalue); the values and
 ## vectors of such a system are NaN and the other systems are computed as
 ## usual.  @var{count}: the number of eigenvalues selected in each system (0
-## for a non-finite one).  Without the @var{info} output, such systems raise
-## one warning @code{batchsym:nonFinite} or @code{batchsym:noConvergence}
-## giving their count.
+## for a system with @var{info} @code{!=} 0).  Without the @var{info}
+## output, such systems raise one warning, @code{batchsym:nonFinite} when
+## some input is not finite, else @code{batchsym:noConvergence}, giving
+## their counts.
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type or shape,
-## bad @qcode{"index"} or @qcode{"interval"}),
-## @code{batchsym:dimensionMismatch} (@var{e} does not fit @var{d}),
-## @code{batchsym:unknownOption}, @code{batchsym:noDevice},
-## @code{batchsym:sizeUnsupported}, @code{batchsym:outOfMemory} and
-## @code{batchsym:cudaError}.
+## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
+## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or
+## value), @code{no_device}, @code{size_unsupported}, @code{out_of_memory},
+## @code{cuda_failure} or @code{interrupted}.
 ##
 ## Example: the second-difference matrix, values 2 - 2 cos (k pi / (n+1))
 ##
@@ -92,13 +91,13 @@ function [V, D, info, count] = bsym_tridiag_eigen (d, e, varargin)
   ## it computes the values only and returns them first.
   switch (nargout)
     case {0, 1}
-      V = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      V = __bsym__ ("tridiag_eigen", d, e, varargin{:});
     case 2
-      [V, D] = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      [V, D] = __bsym__ ("tridiag_eigen", d, e, varargin{:});
     case 3
-      [V, D, info] = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      [V, D, info] = __bsym__ ("tridiag_eigen", d, e, varargin{:});
     otherwise
-      [V, D, info, count] = __bsym_tridiag_eigen__ (d, e, varargin{:});
+      [V, D, info, count] = __bsym__ ("tridiag_eigen", d, e, varargin{:});
   endswitch
 
 endfunction
@@ -445,14 +444,14 @@ endfunction
 %!     bsym_tridiag_eigen (ones (65, 1), ones (64, 1), "device", "gpu");
 %!     error ("no error for n = 65 on the GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:sizeUnsupported");
+%!     assert (err.identifier, "batchsym:size_unsupported");
 %!   end_try_catch
 %! else
 %!   try
 %!     bsym_tridiag_eigen ([1; 2], 1, "device", "gpu");
 %!     error ("no error for device gpu without a GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:noDevice");
+%!     assert (err.identifier, "batchsym:no_device");
 %!     assert (! isempty (strfind (err.message, dev.reason)));
 %!     assert (strncmp (err.message, "bsym_tridiag_eigen: ", 20));
 %!   end_try_catch
@@ -467,22 +466,22 @@ endfunction
 %!error <d .* \(got complex double\)> bsym_tridiag_eigen ([1; 2i], 1)
 %!error <d .* \(got sparse double\)> bsym_tridiag_eigen (sparse ([1; 2]), 1)
 %!error <d .* \(got logical\)> bsym_tridiag_eigen (true, [])
-%!error id=batchsym:invalidInput bsym_tridiag_eigen (int32 ([1; 2]), 1)
+%!error id=batchsym:bad_argument bsym_tridiag_eigen (int32 ([1; 2]), 1)
 %!error <e must be a real, full double or single array \(got cell\)> bsym_tridiag_eigen ([1; 2], {1})
 %!error <e .* \(got complex double\)> bsym_tridiag_eigen ([1; 2], 1i)
 %!error <e .* \(got char\)> bsym_tridiag_eigen ([1; 2], "a")
 %!error <d must be an n x batch matrix or a column vector \(got 3 dimensions\)> bsym_tridiag_eigen (ones (2, 2, 2), ones (1, 2))
 %!error <e must be an \(n-1\) x batch matrix \(got 3 dimensions\)> bsym_tridiag_eigen (ones (2, 2), ones (1, 1, 2))
 %!error <e must be \(n-1\) x batch = 2 x 1 to fit d \(3 x 1\), got 3 x 1> bsym_tridiag_eigen ([1; 2; 3], [1; 1; 1])
-%!error id=batchsym:dimensionMismatch bsym_tridiag_eigen ([1; 2; 3], 1)
+%!error id=batchsym:bad_argument bsym_tridiag_eigen ([1; 2; 3], 1)
 %!error <e must be \(n-1\) x batch = 2 x 3 to fit d \(3 x 3\), got 2 x 2> bsym_tridiag_eigen (ones (3, 3), ones (2, 2))
 %!error <e must be \(n-1\) x batch = 0 x 2 to fit d \(1 x 2\), got 2 x 1> bsym_tridiag_eigen ([1 2], [1; 1])
-%!error <option 'index' must be \[i j\], integers with 1 <= i <= j <= n = 2 \(got \[1 3\]\)> bsym_tridiag_eigen ([1; 2], 1, "index", [1 3])
-%!error <option 'index' must be \[i j\].* \(got \[2 1\]\)> bsym_tridiag_eigen ([1; 2], 1, "index", [2 1])
+%!error <bsym_tridiag_eigen: index must be two integers 1 <= i <= j <= n \(n = 2, got 1, 3\)> bsym_tridiag_eigen ([1; 2], 1, "index", [1 3])
+%!error <bsym_tridiag_eigen: index must be two integers 1 <= i <= j <= n \(n = 2, got 2, 1\)> bsym_tridiag_eigen ([1; 2], 1, "index", [2 1])
 %!error <option 'index' must be a real vector \[i j\] of two numbers> bsym_tridiag_eigen ([1; 2], 1, "index", 1)
-%!error <option 'interval' must be \[lo hi\] with lo < hi \(got \[2 -Inf\]\)> bsym_tridiag_eigen ([1; 2], 1, "interval", [2 -Inf])
+%!error <bsym_tridiag_eigen: interval must be two numbers lo < hi, the values in \(lo, hi\] being kept \(got 2, -Inf\)> bsym_tridiag_eigen ([1; 2], 1, "interval", [2 -Inf])
 %!error <option 'interval' must be a real vector> bsym_tridiag_eigen ([1; 2], 1, "interval", {0, 1})
-%!error <give option 'index' or option 'interval', not both> bsym_tridiag_eigen ([1; 2], 1, "index", [1 1], "interval", [0 1])
+%!error <bsym_tridiag_eigen: index and interval cannot both be given: choose the eigenvalues by rank or by value> bsym_tridiag_eigen ([1; 2], 1, "index", [1 1], "interval", [0 1])
 %!error <unknown option 'uplo' \(options: 'device', 'index', 'interval'\)> bsym_tridiag_eigen ([1; 2], 1, "uplo", "L")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_tridiag_eigen ([1; 2], 1, "device", "tpu")
 %!error <options must come in name/value pairs> bsym_tridiag_eigen ([1; 2], 1, "index")

@@ -1,9 +1,9 @@
 /*
- * bsym_tridiag_solve.c -- MEX gateway of bsym_tridiag_solve, built as
- * private/__bsym_tridiag_solve__.mex and called from bsym_tridiag_solve.m
- * (which holds the help text and the tests):
+ * bsym_tridiag_solve.c -- gateway of bsym_tridiag_solve, served by the one
+ * MEX file (bsym_mex.c) and called from bsym_tridiag_solve.m (which holds
+ * the help text and the tests):
  *
- *   [X, info] = __bsym_tridiag_solve__ (lower, diag, upper, rhs, name, value, ...)
+ *   [X, info] = __bsym__ ("tridiag_solve", lower, diag, upper, rhs, name, value, ...)
  *
  * LAPACK's argument order (dl, d, du, b); upper = [] (any empty array) means
  * symmetric systems (upper = lower). Checks Octave types and shapes, parses
@@ -15,12 +15,12 @@
 
 enum { OPT_DEVICE, NOPT };
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_tridiag_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 4)
-        bsym_oct_error("invalidInput", "needs lower, diag, upper and rhs (then name/value options)");
+        bsym_oct_error(BSYM_ERR_ARG, "needs lower, diag, upper and rhs (then name/value options)");
     if (nlhs > 2)
-        bsym_oct_error("invalidInput", "returns at most two outputs, X and info");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most two outputs, X and info");
 
     const mxArray *lower = prhs[0], *diag = prhs[1], *upper = prhs[2], *rhs = prhs[3];
     int64_t n, batch, k;
@@ -34,7 +34,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         bsym_oct_offdiag_batch(upper, "upper", "diag", n, batch);
     bsym_oct_rhs_batch(rhs, "rhs", "diag", n, batch, &k);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
     };
     bsym_oct_parse_options(nrhs - 4, prhs + 4, opt, NOPT);
 
@@ -56,9 +56,9 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         st = cls == mxSINGLE_CLASS
                  ? bsym_stridiag_solve(ctx, n, k, batch, dl, d, du, mxGetData(X), info_data)
                  : bsym_dtridiag_solve(ctx, n, k, batch, dl, d, du, mxGetData(X), info_data);
-    bsym_oct_finish_all(st, ctx, owned, 3); /* releases everything, raises on failure */
+    bsym_oct_finish_all(st, ctx, owned, 3); /* releases the call's buffers, raises on failure */
 
     plhs[0] = X;
-    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", "could not be solved",
+    bsym_oct_info_out(info, nlhs, plhs, 1, "singular", BSYM_TASK_TRIDIAG_SOLVE, NULL,
                       "their solutions are NaN (ask for [X, info] to see which)");
 }

@@ -42,8 +42,8 @@
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
-## @code{batchsym:noDevice} that says why when no GPU is usable, and
-## @code{batchsym:sizeUnsupported} for @var{n} > 16384).
+## @code{batchsym:no_device} that says why when no GPU is usable, and
+## @code{batchsym:size_unsupported} for @var{n} > 16384).
 ## @end table
 ##
 ## @var{info} is an int32 row vector with one entry per system: 0 solved,
@@ -55,12 +55,11 @@
 ## and the other systems are solved as usual.  Without the @var{info} output,
 ## such systems raise one warning @code{batchsym:singular} giving their count.
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type or shape),
-## @code{batchsym:dimensionMismatch} (the arrays do not fit each other),
-## @code{batchsym:unknownOption}, @code{batchsym:noDevice},
-## @code{batchsym:sizeUnsupported}, @code{batchsym:outOfMemory} and
-## @code{batchsym:cudaError}.  Ctrl-C stops a long call between chunks of the
-## batch.
+## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
+## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or
+## value), @code{no_device}, @code{size_unsupported}, @code{out_of_memory},
+## @code{cuda_failure} or @code{interrupted}.
+## Ctrl-C stops a long call between chunks of the batch.
 ##
 ## Example: two symmetric systems of size 4
 ##
@@ -85,9 +84,9 @@ function [X, info] = bsym_tridiag_solve (lower, diag, upper, rhs, varargin)
   ## The gateway checks types, shapes and options, raises the errors and the
   ## warning (it warns only when it is not asked for info).
   if (nargout < 2)
-    X = __bsym_tridiag_solve__ (lower, diag, upper, rhs, varargin{:});
+    X = __bsym__ ("tridiag_solve", lower, diag, upper, rhs, varargin{:});
   else
-    [X, info] = __bsym_tridiag_solve__ (lower, diag, upper, rhs, varargin{:});
+    [X, info] = __bsym__ ("tridiag_solve", lower, diag, upper, rhs, varargin{:});
   endif
 
 endfunction
@@ -390,14 +389,14 @@ endfunction
 %!     bsym_tridiag_solve (zeros (16384, 1), ones (16385, 1), [], ones (16385, 1), "device", "gpu");
 %!     error ("no error for n = 16385 on the GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:sizeUnsupported");
+%!     assert (err.identifier, "batchsym:size_unsupported");
 %!   end_try_catch
 %! else
 %!   try
 %!     bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "gpu");
 %!     error ("no error for device gpu without a GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:noDevice");
+%!     assert (err.identifier, "batchsym:no_device");
 %!     assert (! isempty (strfind (err.message, dev.reason)));
 %!     assert (strncmp (err.message, "bsym_tridiag_solve: ", 20));
 %!   end_try_catch
@@ -413,47 +412,47 @@ endfunction
 %!error <lower .* \(got complex double\)> bsym_tridiag_solve (1i, [2; 2], [], [1; 1])
 %!error <lower .* \(got sparse double\)> bsym_tridiag_solve (sparse (1), [2; 2], [], [1; 1])
 %!error <lower .* \(got logical\)> bsym_tridiag_solve (true, [2; 2], [], [1; 1])
-%!error id=batchsym:invalidInput bsym_tridiag_solve (int32 (1), [2; 2], [], [1; 1])
+%!error id=batchsym:bad_argument bsym_tridiag_solve (int32 (1), [2; 2], [], [1; 1])
 %!error <diag must be a real, full double or single array \(got char\)> bsym_tridiag_solve (1, "ab", [], [1; 1])
 %!error <diag .* \(got complex double\)> bsym_tridiag_solve (1, [2; 2i], [], [1; 1])
 %!error <diag .* \(got sparse double\)> bsym_tridiag_solve (1, sparse ([2; 2]), [], [1; 1])
-%!error id=batchsym:invalidInput bsym_tridiag_solve (1, int8 ([2; 2]), [], [1; 1])
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, int8 ([2; 2]), [], [1; 1])
 %!error <upper must be a real, full double or single array \(got cell\)> bsym_tridiag_solve (1, [2; 2], {}, [1; 1])
 %!error <upper .* \(got complex double\)> bsym_tridiag_solve (1, [2; 2], 1i, [1; 1])
 %!error <upper .* \(got sparse double\)> bsym_tridiag_solve (1, [2; 2], sparse (1), [1; 1])
 %!error <upper .* \(got char\)> bsym_tridiag_solve (1, [2; 2], "", [1; 1])
-%!error id=batchsym:invalidInput bsym_tridiag_solve (1, [2; 2], uint16 (1), [1; 1])
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], uint16 (1), [1; 1])
 %!error <rhs must be a real, full double or single array \(got cell\)> bsym_tridiag_solve (1, [2; 2], [], {1, 1})
 %!error <rhs .* \(got complex double\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1i])
 %!error <rhs .* \(got logical\)> bsym_tridiag_solve (1, [2; 2], [], [true; true])
 %!error <rhs .* \(got sparse double\)> bsym_tridiag_solve (1, [2; 2], [], sparse ([1; 1]))
 ## shapes
 %!error <diag must be an n x batch matrix or a column vector \(got 3 dimensions\)> bsym_tridiag_solve (ones (1, 2, 2), ones (2, 2, 2), [], ones (2, 2))
-%!error id=batchsym:invalidInput bsym_tridiag_solve (ones (1, 2, 2), ones (2, 2), [], ones (2, 2))
+%!error id=batchsym:bad_argument bsym_tridiag_solve (ones (1, 2, 2), ones (2, 2), [], ones (2, 2))
 %!error <lower must be an \(n-1\) x batch matrix \(got 3 dimensions\)> bsym_tridiag_solve (ones (1, 2, 2), ones (2, 2), [], ones (2, 2))
 %!error <upper must be an \(n-1\) x batch matrix \(got 3 dimensions\)> bsym_tridiag_solve (ones (1, 2), ones (2, 2), ones (1, 1, 2), ones (2, 2))
 %!error <lower must be \(n-1\) x batch = 2 x 1 to fit diag \(3 x 1\), got 3 x 1> bsym_tridiag_solve ([1; 1; 1], [2; 2; 2], [], [1; 1; 1])
-%!error id=batchsym:dimensionMismatch bsym_tridiag_solve ([1; 1; 1], [2; 2; 2], [], [1; 1; 1])
+%!error id=batchsym:bad_argument bsym_tridiag_solve ([1; 1; 1], [2; 2; 2], [], [1; 1; 1])
 %!error <lower must be .* got 1 x 2> bsym_tridiag_solve ([1 1], [2; 2; 2], [], [1; 1; 1])
 %!error <lower must be \(n-1\) x batch = 2 x 3 to fit diag \(3 x 3\), got 2 x 2> bsym_tridiag_solve (ones (2, 2), ones (3, 3), [], ones (3, 3))
 %!error <lower must be \(n-1\) x batch = 0 x 2 to fit diag \(1 x 2\), got 1 x 2> bsym_tridiag_solve ([1 1], [2 2], [], [1 1])
 %!error <lower must be .* got 0 x 0> bsym_tridiag_solve ([], [2; 2], [], [1; 1])
 %!error <upper must be \(n-1\) x batch = 2 x 1 to fit diag \(3 x 1\), got 1 x 1> bsym_tridiag_solve ([1; 1], [2; 2; 2], 1, [1; 1; 1])
-%!error id=batchsym:dimensionMismatch bsym_tridiag_solve ([1; 1], [2; 2; 2], [1 1], [1; 1; 1])
+%!error id=batchsym:bad_argument bsym_tridiag_solve ([1; 1], [2; 2; 2], [1 1], [1; 1; 1])
 %!error <rhs has 2 rows but the systems in diag are 3 x 3> bsym_tridiag_solve ([1; 1], [2; 2; 2], [], [1; 1])
-%!error id=batchsym:dimensionMismatch bsym_tridiag_solve ([1; 1], [2; 2; 2], [], [1 1 1])
+%!error id=batchsym:bad_argument bsym_tridiag_solve ([1; 1], [2; 2; 2], [], [1 1 1])
 %!error <rhs has 2 columns but diag holds 3 systems> bsym_tridiag_solve (ones (1, 3), ones (2, 3), [], ones (2, 2))
 %!error <size \(rhs, 3\) is 2 but diag holds 3 systems> bsym_tridiag_solve (ones (1, 3), ones (2, 3), [], ones (2, 1, 2))
 %!error <rhs must be n x batch> bsym_tridiag_solve (ones (1, 3), ones (2, 3), [], ones (2, 1, 1, 3))
 ## options
 %!error <unknown option 'method' \(options: 'device'\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "method", "ldlt")
 %!error <unknown option 'uplo'> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "uplo", "L")
-%!error id=batchsym:unknownOption bsym_tridiag_solve (1, [2; 2], [], [1; 1], "tol", "1")
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], [], [1; 1], "tol", "1")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "tpu")
-%!error id=batchsym:unknownOption bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "tpu")
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "tpu")
 %!error <option 'device' must be a string \(got double\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", 1)
 %!error <options must come in name/value pairs> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device")
-%!error id=batchsym:invalidInput bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "cpu", "device")
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "cpu", "device")
 %!error <an option name must be a string \(got double\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], 1, "cpu")
 
 ## ---- help -----------------------------------------------------------------------

@@ -1,9 +1,9 @@
 /*
- * bsym_tridiagonalize.c -- MEX gateway of bsym_tridiagonalize, built as
- * private/__bsym_tridiagonalize__.mex and called from bsym_tridiagonalize.m
- * (which holds the help text and the tests):
+ * bsym_tridiagonalize.c -- gateway of bsym_tridiagonalize, served by the one
+ * MEX file (bsym_mex.c) and called from bsym_tridiagonalize.m (which holds
+ * the help text and the tests):
  *
- *   [d, e, Q, info] = __bsym_tridiagonalize__ (A, name, value, ...)
+ *   [d, e, Q, info] = __bsym__ ("tridiagonalize", A, name, value, ...)
  *
  * A(:,:,k) = Q(:,:,k) * T_k * Q(:,:,k)' with T_k tridiagonal: d n x batch
  * (its diagonal), e (n-1) x batch (its off-diagonal), Q of A's shape, formed
@@ -14,20 +14,18 @@
 
 enum { OPT_DEVICE, OPT_UPLO, NOPT };
 
-static const char *const uplos[] = {"L", "U", NULL};
-
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
     if (nrhs < 1)
-        bsym_oct_error("invalidInput", "needs A (then name/value options)");
+        bsym_oct_error(BSYM_ERR_ARG, "needs A (then name/value options)");
     if (nlhs > 4)
-        bsym_oct_error("invalidInput", "returns at most four outputs, d, e, Q and info");
+        bsym_oct_error(BSYM_ERR_ARG, "returns at most four outputs, d, e, Q and info");
 
     int64_t n, batch;
     bsym_oct_square_batch(prhs[0], "A", &n, &batch);
     bsym_oct_option opt[NOPT] = {
-        [OPT_DEVICE] = {"device", bsym_oct_device_choices, BSYM_DEVICE_AUTO},
-        [OPT_UPLO] = {"uplo", uplos, 0},
+        [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
+        [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0},
     };
     bsym_oct_parse_options(nrhs - 1, prhs + 1, opt, NOPT);
 
@@ -43,14 +41,14 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     bsym_ctx *ctx = NULL;
     bsym_status st = bsym_oct_context((bsym_device)opt[OPT_DEVICE].value, &ctx);
     if (st == BSYM_OK) {
-        char uplo = uplos[opt[OPT_UPLO].value][0];
+        char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         const void *A = mxGetData(prhs[0]);
         void *Qd = Q ? mxGetData(Q) : NULL;
         st = cls == mxSINGLE_CLASS
                  ? bsym_stridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data)
                  : bsym_dtridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data);
     }
-    bsym_oct_finish(st, ctx, NULL); /* releases the context, raises on failure */
+    bsym_oct_finish(st, ctx, NULL); /* raises on failure */
 
     plhs[0] = d;
     if (nlhs >= 2)
@@ -59,6 +57,6 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         mxDestroyArray(e);
     if (Q)
         plhs[2] = Q;
-    bsym_oct_info_out(info, nlhs, plhs, 3, "nonFinite", "have non-finite entries",
+    bsym_oct_info_out(info, nlhs, plhs, 3, "nonFinite", BSYM_TASK_TRIDIAGONALIZE, NULL,
                       "their d, e and Q are NaN (ask for [d, e, Q, info] to see which)");
 }

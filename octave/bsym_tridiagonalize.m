@@ -28,8 +28,8 @@
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
-## @code{batchsym:noDevice} that says why when no GPU is usable, and
-## @code{batchsym:sizeUnsupported} for @var{n} > 64).
+## @code{batchsym:no_device} that says why when no GPU is usable, and
+## @code{batchsym:size_unsupported} for @var{n} > 64).
 ##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
@@ -41,11 +41,11 @@
 ## reduced as usual.  Without the @var{info} output, such systems raise one
 ## warning @code{batchsym:nonFinite} giving their count.
 ##
-## Errors have identifiers @code{batchsym:invalidInput} (wrong type or shape),
-## @code{batchsym:unknownOption}, @code{batchsym:noDevice},
-## @code{batchsym:sizeUnsupported}, @code{batchsym:outOfMemory} and
-## @code{batchsym:cudaError}.  Ctrl-C stops a long call between chunks of the
-## batch.
+## Errors have the identifier @code{batchsym:@var{id}}, @var{id} the core's
+## id of what went wrong: @code{bad_argument} (a wrong type, shape, option or
+## value), @code{no_device}, @code{size_unsupported}, @code{out_of_memory},
+## @code{cuda_failure} or @code{interrupted}.
+## Ctrl-C stops a long call between chunks of the batch.
 ##
 ## Example:
 ##
@@ -72,13 +72,13 @@ function [d, e, Q, info] = bsym_tridiagonalize (A, varargin)
   ## when it is asked for it.
   switch (nargout)
     case {0, 1}
-      d = __bsym_tridiagonalize__ (A, varargin{:});
+      d = __bsym__ ("tridiagonalize", A, varargin{:});
     case 2
-      [d, e] = __bsym_tridiagonalize__ (A, varargin{:});
+      [d, e] = __bsym__ ("tridiagonalize", A, varargin{:});
     case 3
-      [d, e, Q] = __bsym_tridiagonalize__ (A, varargin{:});
+      [d, e, Q] = __bsym__ ("tridiagonalize", A, varargin{:});
     otherwise
-      [d, e, Q, info] = __bsym_tridiagonalize__ (A, varargin{:});
+      [d, e, Q, info] = __bsym__ ("tridiagonalize", A, varargin{:});
   endswitch
 
 endfunction
@@ -332,14 +332,14 @@ endfunction
 %!     bsym_tridiagonalize (eye (65), "device", "gpu");
 %!     error ("no error for n = 65 on the GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:sizeUnsupported");
+%!     assert (err.identifier, "batchsym:size_unsupported");
 %!   end_try_catch
 %! else
 %!   try
 %!     bsym_tridiagonalize (eye (2), "device", "gpu");
 %!     error ("no error for device gpu without a GPU");
 %!   catch err
-%!     assert (err.identifier, "batchsym:noDevice");
+%!     assert (err.identifier, "batchsym:no_device");
 %!     assert (! isempty (strfind (err.message, dev.reason)));
 %!     assert (strncmp (err.message, "bsym_tridiagonalize: ", 21));
 %!   end_try_catch
@@ -350,22 +350,22 @@ endfunction
 %!error <Invalid call> bsym_tridiagonalize ()
 %!error <called with too many outputs> [a, b, c, d, e] = bsym_tridiagonalize (eye (2))
 %!error <A must be a real, full double or single array \(got cell\)> bsym_tridiagonalize ({1})
-%!error id=batchsym:invalidInput bsym_tridiagonalize ("ab")
+%!error id=batchsym:bad_argument bsym_tridiagonalize ("ab")
 %!error <got complex double> bsym_tridiagonalize (complex (eye (2)))
 %!error <A .* \(got logical\)> bsym_tridiagonalize (true)
 %!error <got sparse double> bsym_tridiagonalize (speye (2))
-%!error id=batchsym:invalidInput bsym_tridiagonalize (int32 (eye (2)))
+%!error id=batchsym:bad_argument bsym_tridiagonalize (int32 (eye (2)))
 %!error <A must hold square matrices \(got 2 x 3\)> bsym_tridiagonalize (ones (2, 3))
-%!error id=batchsym:invalidInput bsym_tridiagonalize (ones (2, 3, 4))
+%!error id=batchsym:bad_argument bsym_tridiagonalize (ones (2, 3, 4))
 %!error <A must be an n x n matrix or an n x n x batch array> bsym_tridiagonalize (ones (2, 2, 2, 2))
 %!error <unknown option 'method' \(options: 'device', 'uplo'\)> bsym_tridiagonalize (eye (2), "method", "ldlt")
-%!error id=batchsym:unknownOption bsym_tridiagonalize (eye (2), "tol", "1")
+%!error id=batchsym:bad_argument bsym_tridiagonalize (eye (2), "tol", "1")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_tridiagonalize (eye (2), "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_tridiagonalize (eye (2), "uplo", "X")
-%!error id=batchsym:unknownOption bsym_tridiagonalize (eye (2), "uplo", "lower")
+%!error id=batchsym:bad_argument bsym_tridiagonalize (eye (2), "uplo", "lower")
 %!error <option 'uplo' must be a string \(got double\)> bsym_tridiagonalize (eye (2), "uplo", 1)
 %!error <options must come in name/value pairs> bsym_tridiagonalize (eye (2), "uplo")
-%!error id=batchsym:invalidInput bsym_tridiagonalize (eye (2), "uplo", "L", "device")
+%!error id=batchsym:bad_argument bsym_tridiagonalize (eye (2), "uplo", "L", "device")
 %!error <an option name must be a string \(got double\)> bsym_tridiagonalize (eye (2), 1, "L")
 
 ## ---- help -----------------------------------------------------------------------

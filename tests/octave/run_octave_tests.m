@@ -1,13 +1,20 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {} run_octave_tests (@var{counts_file})
-## Run Octave's @code{test} on every @file{octave/bsym_*.m} file of batchsym,
-## print a summary, and write one line @qcode{"P F"} (tests passed, tests
-## failed) to @var{counts_file}; the top-level Makefile adds those up.
+## @deftypefnx {} {} run_octave_tests (@var{counts_file}, @var{octdir})
+## Run Octave's @code{test} on every @file{bsym_*.m} file of batchsym in
+## @var{octdir} (default: the repository's @file{octave/}; the top-level
+## Makefile's @code{test-octave-pkg} gives the folder of the installed
+## package), print a summary, and write one line @qcode{"P F"} (tests passed,
+## tests failed) to @var{counts_file}; the top-level Makefile adds those up.
+##
+## The functions run on their default device, @code{bsym_device ()}: the
+## environment variable @env{BSYM_OCTAVE_DEVICE} (unset: @qcode{"auto"}), so
+## @code{BSYM_OCTAVE_DEVICE=gpu make test-octave} runs the suite on the GPU.
 ##
 ## Counted as failures, besides failing @code{%!test}, @code{%!error},
 ## @code{%!warning} and @code{%!assert} blocks (regressions included): a file
 ## with no tests, a file whose tests could not run at all, a function that
-## resolves to another file than the one in @file{octave/} (a stale path), and
+## resolves to another file than the one in @var{octdir} (a stale path), and
 ## finding no @file{bsym_*.m} file.  Known failures (@code{%!xtest}) and
 ## skipped tests are shown, not counted.  After writing the counts it raises an
 ## error when anything failed, so that Octave exits with a non-zero status.
@@ -18,17 +25,23 @@
 ## @end example
 ## @end deftypefn
 
-function run_octave_tests (counts_file)
+function run_octave_tests (counts_file, octdir)
 
-  if (nargin != 1 || ! ischar (counts_file))
+  if (nargin < 1 || ! ischar (counts_file) || (nargin == 2 && ! ischar (octdir)))
     print_usage ();
   endif
   page_screen_output (false, "local");
 
-  here = fileparts (mfilename ("fullpath"));
-  octdir = canonicalize_file_name (fullfile (here, "..", "..", "octave"));
+  if (nargin < 2)
+    here = fileparts (mfilename ("fullpath"));
+    octdir = fullfile (here, "..", "..", "octave");
+  endif
+  octdir = canonicalize_file_name (octdir);
   files = dir (fullfile (octdir, "bsym_*.m"));
   printf ("batchsym Octave tests: %d files in %s\n", numel (files), octdir);
+  ## the default device of the calls without 'device' (this raises when
+  ## BSYM_OCTAVE_DEVICE holds no device name: nothing would run)
+  printf ("default device: %s\n", bsym_device ());
 
   passed = failed = 0;
   if (isempty (files))
@@ -50,7 +63,7 @@ function run_octave_tests (counts_file)
   for i = 1:rows (summary)
     printf ("%-28s %7d %7d  %s\n", summary{i,:});
   endfor
-  printf ("%-28s %7d %7d\n", "total", passed, failed);
+  printf ("%-28s %7d %7d  (default device: %s)\n", "total", passed, failed, bsym_device ());
 
   ## The counts, for the Makefile.
   dir_of = fileparts (counts_file);
