@@ -17,7 +17,8 @@
 #   ../shared/tools/pack-octave-runtime.sh .ot/octave-runtime.tar.xz
 # with the MEX built here (`make octave`, with CUDA) and carried (.ot and
 # octave/private); R and Octave do not fit one call's carry together.
-#   SANITIZE=0  skip compute-sanitizer;  BUILD=0  use the carried library
+#   SANITIZE=0  skip compute-sanitizer;  SANITIZERS="racecheck", FAMILIES="eig"
+#   only those;  BUILD=0  use the library already built there
 #   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs;
 #   BENCHES="auto r"  only those benchmarks (default: ldlt tridiag eigen auto r);
 #   R_ARGS="--eigen=0 ..."  more options of bench_r.R
@@ -43,12 +44,16 @@ if [ -f .rt/r-runtime.tar.xz ] && ! command -v Rscript >/dev/null; then
 fi
 if [ -f .ot/octave-runtime.tar.xz ] && ! command -v octave-cli >/dev/null; then
     tar -xJf .ot/octave-runtime.tar.xz -C / && source /opt/octlib/env.sh
+    # the MEX built here travels xz-compressed (the carry limit)
+    [ -f .ot/mex.tar.xz ] && tar -xJf .ot/mex.tar.xz
 fi
 
-# compute-sanitizer TOOL over the C tests' GPU subset: passes on 0 errors
+# compute-sanitizer TOOL over one family of the C tests' GPU subset (ldlt,
+# tridiag, eig, strategy): passes on 0 errors and 0 failed tests, each run
+# within SANITIZE_TIMEOUT seconds
 sanitize() {
-    compute-sanitizer --tool "$1" --error-exitcode 97 build/test_core --subset &&
-        echo "compute-sanitizer $1: 0 errors"
+    timeout "${SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$1" --error-exitcode 97 \
+        build/test_core --subset --only "$2" && echo "compute-sanitizer $1 on $2: 0 errors"
 }
 
 if [ "${BUILD:-1}" = 1 ]; then
@@ -56,7 +61,9 @@ if [ "${BUILD:-1}" = 1 ]; then
     step c-tests make test-c
 fi
 if [ "${SANITIZE:-1}" = 1 ] && [ -x build/test_core ]; then
-    for tool in memcheck racecheck synccheck; do step "sanitize-$tool" sanitize "$tool"; done
+    for tool in ${SANITIZERS:-memcheck racecheck synccheck}; do
+        for family in ${FAMILIES:-ldlt tridiag eig strategy}; do step "sanitize-$tool-$family" sanitize "$tool" "$family"; done
+    done
 fi
 if command -v octave-cli >/dev/null && ls octave/private/*.mex >/dev/null 2>&1; then
     oct="addpath('$PWD/octave'); addpath('$PWD/tests/octave'); addpath('$PWD/inst/bench');"

@@ -2999,7 +2999,7 @@ int main(int argc, char **argv)
      * to 64, Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
-    const char *counts = NULL;
+    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy: one family */
     int subset = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc)
@@ -3008,7 +3008,10 @@ int main(int argc, char **argv)
             verbose = 1;
         else if (strcmp(argv[i], "--subset") == 0)
             subset = 1;
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
     }
+#define WANT(family) (only == NULL || strcmp(only, family) == 0)
     bsym_device_info di;
     bsym_get_device_info(&di);
     printf("batchsym core tests: built with CUDA %d, GPU %s%s%s\n", di.built_with_cuda,
@@ -3021,7 +3024,7 @@ int main(int argc, char **argv)
     for (int d = subset ? 1 : 0; d < 2; d++) {
         if (devs[d].dev == BSYM_DEVICE_GPU && !di.gpu_available)
             continue;
-        for (size_t s = 0; s < nsizes; s++) {
+        for (size_t s = 0; s < nsizes && WANT("ldlt"); s++) {
             int n = sizes[s];
             if (devs[d].dev == BSYM_DEVICE_GPU && n > BSYM_GPU_LDLT_MAX_N)
                 continue;
@@ -3030,13 +3033,16 @@ int main(int argc, char **argv)
                 test_random(devs[d].dev, devs[d].name, single, 'U', n, 3, 5);
             }
         }
-        for (int single = 0; single < 2; single++)
+        for (int single = 0; single < 2 && WANT("ldlt"); single++)
             test_bad_systems(devs[d].dev, devs[d].name, single);
         if (!subset)
             test_interrupt(devs[d].dev, devs[d].name);
-        test_tridiag_family(devs[d].dev, devs[d].name);
-        test_eig_family(devs[d].dev, devs[d].name);
-        test_sx_family(devs[d].dev, devs[d].name);
+        if (WANT("tridiag"))
+            test_tridiag_family(devs[d].dev, devs[d].name);
+        if (WANT("eig"))
+            test_eig_family(devs[d].dev, devs[d].name);
+        if (WANT("strategy"))
+            test_sx_family(devs[d].dev, devs[d].name);
     }
     if (!subset) {
         test_errors();
