@@ -324,10 +324,26 @@ mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls)
     return mxCreateNumericArray(nd < 8 ? nd : 8, dims, cls, mxREAL);
 }
 
+/* The copy is made by Octave itself (mexCallMATLAB: single (a), double (a),
+ * or a + (-0), which keeps every value, -0 and NaN included), so that it is
+ * an array of Octave's own, not shared with any variable: the core writes it
+ * in place and Octave hands it back as it is, where it copies every result
+ * built on an mxMalloc'ed buffer on the way out (a second pass over the
+ * solutions; see inst/bench/host_calls.m). */
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
 {
-    mxArray *r = mxCreateUninitNumericArray(mxGetNumberOfDimensions(a), mxGetDimensions(a), cls, mxREAL);
-    convert(mxGetData(a), mxGetClassID(a), mxGetData(r), cls, mxGetNumberOfElements(a));
+    mxArray *in[2] = {(mxArray *)a, NULL}, *r = NULL; /* a is only read */
+    if (mxGetClassID(a) != cls) {
+        mexCallMATLAB(1, &r, 1, in, cls == mxSINGLE_CLASS ? "single" : "double");
+    } else {
+        in[1] = mxCreateNumericMatrix(1, 1, cls, mxREAL);
+        if (cls == mxSINGLE_CLASS)
+            *(float *)mxGetData(in[1]) = -0.0f;
+        else
+            *(double *)mxGetData(in[1]) = -0.0;
+        mexCallMATLAB(1, &r, 2, in, "plus");
+        mxDestroyArray(in[1]);
+    }
     return r;
 }
 
