@@ -48,6 +48,9 @@ if [ -f .ot/octave-runtime.tar.xz ] && ! command -v octave-cli >/dev/null; then
     [ -f .ot/mex.tar.xz ] && tar -xJf .ot/mex.tar.xz
 fi
 
+# R works here (its runtime carried and unpacked in this call)
+have_r() { Rscript -e 0 >/dev/null 2>&1; }
+
 # compute-sanitizer TOOL over one family of the C tests' GPU subset (ldlt,
 # tridiag, eig, strategy): passes on 0 errors and 0 failed tests, each run
 # within SANITIZE_TIMEOUT seconds
@@ -70,7 +73,7 @@ if command -v octave-cli >/dev/null && ls octave/private/*.mex >/dev/null 2>&1; 
     step octave-tests-gpu env BSYM_OCTAVE_DEVICE=gpu octave-cli --eval "$oct run_octave_tests('$PWD/build/counts-octave-gpu')"
     step octave-host-calls bash -c "octave-cli --eval \"$oct host_calls('gpu')\" > $out/octave-calls.md"
 fi
-if command -v Rscript >/dev/null; then
+if have_r; then
     step r-install make install
     step r-tests-gpu env R_LIBS="$PWD/build/rlib" Rscript tests/run-testthat.R build/counts-r-gpu gpu
     step r-host-calls bash -c "R_LIBS=$PWD/build/rlib Rscript inst/bench/host_calls.R gpu > $out/r-calls.md"
@@ -84,7 +87,7 @@ if [ "${BENCH:-1}" = 1 ]; then
     has tridiag && step bench-tridiag make -C inst/bench run-tridiag TRIDIAG_OUT="$PWD/$out/tridiag.md" ${QUICK:+QUICK=1}
     has eigen && step bench-eigen make -C inst/bench run-eigen EIGEN_OUT="$PWD/$out/eigen.md" ${QUICK:+QUICK=1}
     has auto && step bench-auto make -C inst/bench run-auto AUTO_OUT="$PWD/$out/auto.md" ${QUICK:+QUICK=1}
-    if command -v Rscript >/dev/null && has r; then
+    if have_r && has r; then
         # shellcheck disable=SC2086
         step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} ${R_ARGS:-} --out="$PWD/$out/r.md"
     fi
