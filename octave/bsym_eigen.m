@@ -193,11 +193,11 @@ endfunction
 %! for n = ns
 %!   A = symm (n, 4);
 %!   W = eigs_of (A);
-%!   D = bsym_eigen (A);
+%!   D = bsym_eigen (A, "device", dev_for (n));
 %!   assert (class (D), "double");
 %!   assert (size (D), [n 4]);
 %!   check_eig (A, [], D, W);
-%!   [V, D, info, count] = bsym_eigen (A);
+%!   [V, D, info, count] = bsym_eigen (A, "device", dev_for (n));
 %!   assert (class (V), "double");
 %!   assert (size (V), [n n 4]);
 %!   assert (size (D), [n 4]);
@@ -211,10 +211,10 @@ endfunction
 %! for n = ns
 %!   A = symm (n, 3, "single");
 %!   W = eigs_of (A);
-%!   D = bsym_eigen (A);
+%!   D = bsym_eigen (A, "device", dev_for (n));
 %!   assert (class (D), "single");
 %!   check_eig (A, [], D, W);
-%!   [V, D, info, count] = bsym_eigen (A);
+%!   [V, D, info, count] = bsym_eigen (A, "device", dev_for (n));
 %!   assert (class (V), "single");
 %!   assert (class (D), "single");
 %!   assert (class (info), "int32");
@@ -228,8 +228,8 @@ endfunction
 %! for n = [2 7 33 64 100]
 %!   for cls = {"double", "single"}
 %!     A = symm (n, 5, cls{1});
-%!     D1 = bsym_eigen (A);
-%!     [~, D2] = bsym_eigen (A);
+%!     D1 = bsym_eigen (A, "device", dev_for (n));
+%!     [~, D2] = bsym_eigen (A, "device", dev_for (n));
 %!     tol = 10 * n * eps (cls{1}) * max (abs (D1(:)));
 %!     assert (D1, D2, tol);
 %!   endfor
@@ -245,11 +245,11 @@ endfunction
 %!     A(:,:,k) = (1 - rho) * eye (n) + rho * ones (n);
 %!     R(:,k) = sort ([(1 - rho) * ones(n-1, 1); 1 + (n - 1) * rho]);
 %!   endfor
-%!   [V, D, info] = bsym_eigen (A);
+%!   [V, D, info] = bsym_eigen (A, "device", dev_for (n));
 %!   assert (info, zeros (1, numel (rhos), "int32"));
 %!   check_eig (A, V, D, R);
-%!   check_eig (A, [], bsym_eigen (A), R);
-%!   [V, D] = bsym_eigen (single (A));
+%!   check_eig (A, [], bsym_eigen (A, "device", dev_for (n)), R);
+%!   [V, D] = bsym_eigen (single (A), "device", dev_for (n));
 %!   check_eig (single (A), V, D, R);
 %! endfor
 
@@ -274,11 +274,11 @@ endfunction
 %! for n = [21 33 64 65]
 %!   A = wilkinson (n);
 %!   R = eig (A);
-%!   [V, D, info] = bsym_eigen (A);
+%!   [V, D, info] = bsym_eigen (A, "device", dev_for (n));
 %!   assert (info, int32 (0));
 %!   check_eig (A, V, D, R);
-%!   check_eig (A, [], bsym_eigen (A), R);
-%!   [V, D] = bsym_eigen (single (A));
+%!   check_eig (A, [], bsym_eigen (A, "device", dev_for (n)), R);
+%!   [V, D] = bsym_eigen (single (A), "device", dev_for (n));
 %!   check_eig (single (A), V, D, R);
 %! endfor
 
@@ -311,11 +311,11 @@ endfunction
 %! assert (D, single ([1 -2 3]));
 %! for n = [1 2 3 16 33 64 65]
 %!   A = zeros (n, n, 2);
-%!   D = bsym_eigen (A);
+%!   D = bsym_eigen (A, "device", dev_for (n));
 %!   assert (size (D), [n 2]);
 %!   ## bisection stops on an interval of about realmin around 0
 %!   assert (max (abs (D(:))) <= 4 * realmin);
-%!   [V, D, info] = bsym_eigen (A);
+%!   [V, D, info] = bsym_eigen (A, "device", dev_for (n));
 %!   assert (info, zeros (1, 2, "int32"));
 %!   assert (D, zeros (n, 2));
 %!   check_eig (A, V, D, zeros (n, 2));
@@ -355,10 +355,10 @@ endfunction
 %!         continue;
 %!       endif
 %!       m = ij(2) - ij(1) + 1;
-%!       D = bsym_eigen (A, "index", ij');
+%!       D = bsym_eigen (A, "index", ij', "device", dev_for (n));
 %!       assert (size (D), [m 3]);
 %!       check_eig (A, [], D, W(ij(1):ij(2),:));
-%!       [V, D, info, count] = bsym_eigen (A, "index", ij);
+%!       [V, D, info, count] = bsym_eigen (A, "index", ij, "device", dev_for (n));
 %!       assert (size (V), [n m 3]);
 %!       assert (size (D), [m 3]);
 %!       assert (info, zeros (1, 3, "int32"));
@@ -392,10 +392,10 @@ endfunction
 %!     lo = lohi(1);  hi = lohi(2);
 %!     R = in_interval (W, lo, hi);
 %!     c = cellfun (@numel, R);
-%!     D = bsym_eigen (A, "interval", [lo hi]);
+%!     D = bsym_eigen (A, "interval", [lo hi], "device", dev_for (n));
 %!     assert (size (D), [max(c) 6]);
 %!     check_eig (A, [], D, R);
-%!     [V, D, info, count] = bsym_eigen (A, "interval", [lo hi]);
+%!     [V, D, info, count] = bsym_eigen (A, "interval", [lo hi], "device", dev_for (n));
 %!     assert (size (V), [n max(c) 6]);
 %!     assert (size (D), [max(c) 6]);
 %!     assert (info, zeros (1, 6, "int32"));

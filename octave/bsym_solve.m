@@ -470,7 +470,7 @@ endfunction
 %! for n = [2 7 33 64 65 100]
 %!   A = sym_indefinite (n, 4);
 %!   B = randn (n, 2, 4);
-%!   [X, info] = bsym_solve (A, B, "method", "tridiag");
+%!   [X, info] = bsym_solve (A, B, "method", "tridiag", "device", dev_for (n));
 %!   assert (size (X), [n 2 4]);
 %!   assert (info, zeros (1, 4, "int32"));
 %!   check_solution (A, X, B);
@@ -484,7 +484,7 @@ endfunction
 %!   M = randn (n, n, 4);
 %!   A = (M + permute (M, [2 1 3])) / 2;
 %!   B = randn (n, 2, 4);
-%!   [X, info] = bsym_solve (A, B, "method", "tridiag");
+%!   [X, info] = bsym_solve (A, B, "method", "tridiag", "device", dev_for (n));
 %!   assert (info, zeros (1, 4, "int32"));
 %!   check_solution (A, X, B);
 %! endfor
@@ -642,7 +642,7 @@ endfunction
 %!   for k = 1:3
 %!     Up(:,:,k) = triu (A(:,:,k)) + tril (NaN (n), -1);
 %!   endfor
-%!   [X, info, ~, rank] = bsym_solve (Up, B, "method", "eigen", "uplo", "U");
+%!   [X, info, ~, rank] = bsym_solve (Up, B, "method", "eigen", "uplo", "U", "device", dev_for (n));
 %!   assert (size (X), [n 3 3]);
 %!   assert (info, zeros (1, 3, "int32"));
 %!   assert (rank, [n-1 n-1 n]);
@@ -715,7 +715,7 @@ endfunction
 %! n = 70;
 %! A = cat (3, spd (n, 1), with_eigenvalues (split_spectrum (n, 60, true), 1));
 %! B = randn (n, 2, 2);
-%! [X, info, ~, rank, method] = bsym_solve (A, B);
+%! [X, info, ~, rank, method] = bsym_solve (A, B, "device", dev_for (n));
 %! assert (info, zeros (1, 2, "int32"));
 %! assert (method, {"tridiag", "eigen"});
 %! assert (rank, [n 60]);

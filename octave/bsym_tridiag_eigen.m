@@ -180,11 +180,11 @@ endfunction
 %!   e = randn (n - 1, 4);
 %!   A = full_of (d, e);
 %!   W = eigs_of (A);
-%!   D = bsym_tridiag_eigen (d, e);
+%!   D = bsym_tridiag_eigen (d, e, "device", dev_for (n));
 %!   assert (class (D), "double");
 %!   assert (size (D), [n 4]);
 %!   check_eig (A, [], D, W);
-%!   [V, D, info, count] = bsym_tridiag_eigen (d, e);
+%!   [V, D, info, count] = bsym_tridiag_eigen (d, e, "device", dev_for (n));
 %!   assert (size (V), [n n 4]);
 %!   assert (info, zeros (1, 4, "int32"));
 %!   assert (count, int32 (n * ones (1, 4)));
@@ -198,16 +198,16 @@ endfunction
 %!   e = single (randn (n - 1, 3));
 %!   A = full_of (d, e);
 %!   W = eigs_of (A);
-%!   D = bsym_tridiag_eigen (d, e);
+%!   D = bsym_tridiag_eigen (d, e, "device", dev_for (n));
 %!   assert (class (D), "single");
 %!   check_eig (A, [], D, W);
-%!   [V, D, info, count] = bsym_tridiag_eigen (d, e);
+%!   [V, D, info, count] = bsym_tridiag_eigen (d, e, "device", dev_for (n));
 %!   assert (class (V), "single");
 %!   assert (class (info), "int32");
 %!   assert (class (count), "int32");
 %!   check_eig (A, V, D, W);
-%!   assert (class (bsym_tridiag_eigen (double (d), e)), "single");
-%!   [V, D] = bsym_tridiag_eigen (d, double (e));
+%!   assert (class (bsym_tridiag_eigen (double (d), e, "device", dev_for (n))), "single");
+%!   [V, D] = bsym_tridiag_eigen (d, double (e), "device", dev_for (n));
 %!   assert (class (V), "single");
 %!   check_eig (A, V, D, W);
 %! endfor
@@ -230,11 +230,11 @@ endfunction
 %!   e = ones (n - 1, 1);
 %!   A = full_of (d, e);
 %!   R = eig (A);
-%!   [V, D, info] = bsym_tridiag_eigen (d, e);
+%!   [V, D, info] = bsym_tridiag_eigen (d, e, "device", dev_for (n));
 %!   assert (info, int32 (0));
 %!   check_eig (A, V, D, R);
-%!   check_eig (A, [], bsym_tridiag_eigen (d, e), R);
-%!   [V, D] = bsym_tridiag_eigen (single (d), single (e));
+%!   check_eig (A, [], bsym_tridiag_eigen (d, e, "device", dev_for (n)), R);
+%!   [V, D] = bsym_tridiag_eigen (single (d), single (e), "device", dev_for (n));
 %!   check_eig (A, V, D, R);
 %! endfor
 
@@ -246,10 +246,10 @@ endfunction
 %!   A = full_of (d, e);
 %!   W = eigs_of (A);
 %!   W(:,1) = 2 - 2 * cos (k * pi / (n + 1));
-%!   [V, D, info] = bsym_tridiag_eigen (d, e);
+%!   [V, D, info] = bsym_tridiag_eigen (d, e, "device", dev_for (n));
 %!   assert (info, zeros (1, 4, "int32"));
 %!   check_eig (A, V, D, W);
-%!   check_eig (A, [], bsym_tridiag_eigen (d, e), W);
+%!   check_eig (A, [], bsym_tridiag_eigen (d, e, "device", dev_for (n)), W);
 %! endfor
 
 %!test  # diagonal (e = 0) with repeated values, zero, 1 x 1
@@ -311,10 +311,10 @@ endfunction
 %!     W = eigs_of (A);
 %!     for ij = [1 1; 1 min(3, n); n n; 1 n; ceil(n/2) n]'
 %!       m = ij(2) - ij(1) + 1;
-%!       D = bsym_tridiag_eigen (d, e, "index", ij);
+%!       D = bsym_tridiag_eigen (d, e, "index", ij, "device", dev_for (n));
 %!       assert (size (D), [m 3]);
 %!       check_eig (A, [], D, W(ij(1):ij(2),:));
-%!       [V, D, info, count] = bsym_tridiag_eigen (d, e, "Index", ij');
+%!       [V, D, info, count] = bsym_tridiag_eigen (d, e, "Index", ij', "device", dev_for (n));
 %!       assert (size (V), [n m 3]);
 %!       assert (count, int32 (m * ones (1, 3)));
 %!       check_eig (A, V, D, W(ij(1):ij(2),:));
@@ -334,10 +334,10 @@ endfunction
 %!     for lohi = [-1 1; -Inf 0; 0 Inf; -0.5 0.25]'
 %!       R = in_interval (W, lohi(1), lohi(2));
 %!       c = cellfun (@numel, R);
-%!       D = bsym_tridiag_eigen (d, e, "interval", lohi);
+%!       D = bsym_tridiag_eigen (d, e, "interval", lohi, "device", dev_for (n));
 %!       assert (size (D), [max(c) 5]);
 %!       check_eig (A, [], D, R);
-%!       [V, D, info, count] = bsym_tridiag_eigen (d, e, "interval", lohi);
+%!       [V, D, info, count] = bsym_tridiag_eigen (d, e, "interval", lohi, "device", dev_for (n));
 %!       assert (size (V), [n max(c) 5]);
 %!       assert (count, int32 (c));
 %!       check_eig (A, V, D, R);

@@ -132,7 +132,7 @@ endfunction
 %! randn ("state", 1);
 %! for n = ns
 %!   A = symm (n, 4);
-%!   [d, e, Q, info] = bsym_tridiagonalize (A);
+%!   [d, e, Q, info] = bsym_tridiagonalize (A, "device", dev_for (n));
 %!   assert (class (d), "double");
 %!   assert (class (e), "double");
 %!   assert (class (Q), "double");
@@ -147,7 +147,7 @@ endfunction
 %! randn ("state", 2);
 %! for n = ns
 %!   A = symm (n, 3, "single");
-%!   [d, e, Q, info] = bsym_tridiagonalize (A);
+%!   [d, e, Q, info] = bsym_tridiagonalize (A, "device", dev_for (n));
 %!   assert (class (d), "single");
 %!   assert (class (e), "single");
 %!   assert (class (Q), "single");
@@ -196,9 +196,9 @@ endfunction
 %! randn ("state", 5);
 %! for n = [1 2 5 33 64 100]
 %!   A = symm (n, 3);
-%!   [d, e, Q] = bsym_tridiagonalize (A);
-%!   d1 = bsym_tridiagonalize (A);
-%!   [d2, e2] = bsym_tridiagonalize (A);
+%!   [d, e, Q] = bsym_tridiagonalize (A, "device", dev_for (n));
+%!   d1 = bsym_tridiagonalize (A, "device", dev_for (n));
+%!   [d2, e2] = bsym_tridiagonalize (A, "device", dev_for (n));
 %!   tol = 10 * n * eps * max (abs (A(:)));
 %!   assert (d1, d, tol);
 %!   assert (d2, d, tol);
