@@ -112,21 +112,26 @@ static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, s
     return r;
 }
 
-/* A zero n1 x n2 x n3 array of class cls made by Octave itself (its zeros,
- * through mexCallMATLAB), whose buffer the core then writes in place. Octave
- * hands such an array back to the caller as it is, where it copies every
- * array built from an mxMalloc'ed buffer (wrap above) on the way out: 0.6 s
- * for the 819 MB of vectors of 1e5 32 x 32 matrices on the H200 machine,
- * 7 times the eigensolver's own time (inst/bench/host_calls.m). */
-static mxArray *octave_zeros(mxClassID cls, const mwSize *dims)
+/* An n1 x n2 x n3 array of class cls that Octave owns and nobody has touched
+ * (__bsym_empty__, the oct-file beside this MEX, bsym_empty.cc), for the core
+ * to write the vectors into: Octave hands it back as it is, where it copies
+ * every array built on an mxMalloc'ed buffer (wrap above) on the way out,
+ * 0.6 s for the 819 MB of vectors of 1e5 32 x 32 matrices on the H200 machine,
+ * 7 times the whole call from R (inst/bench/host_calls.m). NULL when the
+ * oct-file cannot be called: the caller then takes the copying path. */
+static mxArray *octave_owned(mxClassID cls, const mwSize *dims)
 {
     mxArray *args[4], *out = NULL;
+    args[0] = mxCreateString(cls == mxSINGLE_CLASS ? "single" : "double");
     for (int i = 0; i < 3; i++)
-        args[i] = mxCreateDoubleScalar((double)dims[i]);
-    args[3] = mxCreateString(cls == mxSINGLE_CLASS ? "single" : "double");
-    mexCallMATLAB(1, &out, 4, args, "zeros");
+        args[i + 1] = mxCreateDoubleScalar((double)dims[i]);
+    mxArray *err = mexCallMATLABWithTrap(1, &out, 4, args, "__bsym_empty__");
     for (int i = 0; i < 4; i++)
         mxDestroyArray(args[i]);
+    if (err != NULL) {
+        mxDestroyArray(err);
+        return NULL;
+    }
     return out;
 }
 
@@ -183,7 +188,7 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     void *owned[4] = {NULL, NULL, NULL, NULL};
     void *w = mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
     mwSize full_dims[3] = {(mwSize)nn, (mwSize)nn, (mwSize)nb};
-    mxArray *Vout = vectors && sel.kind == BSYM_SELECT_ALL ? octave_zeros(cls, full_dims) : NULL;
+    mxArray *Vout = vectors && sel.kind == BSYM_SELECT_ALL ? octave_owned(cls, full_dims) : NULL;
     void *V = Vout != NULL ? mxGetData(Vout)
               : vectors    ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1)
                            : NULL;

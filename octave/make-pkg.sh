@@ -84,7 +84,7 @@ EOF
 } > "$pkg/INDEX"
 
 cp octave/bsym_*.m "$pkg/inst/"
-cp octave/*.c octave/*.h "$pkg/src/"
+cp octave/*.c octave/*.cc octave/*.h "$pkg/src/"
 cp octave/Makefile "$pkg/src/octave.mk"
 cp octave/pkg/Makefile "$pkg/src/Makefile"
 cp configure "$pkg/src/lib/"
