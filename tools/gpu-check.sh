@@ -44,7 +44,8 @@ if [ -f .rt/r-runtime.tar.xz ] && ! command -v Rscript >/dev/null; then
 fi
 if [ -f .ot/octave-runtime.tar.xz ] && ! command -v octave-cli >/dev/null; then
     tar -xJf .ot/octave-runtime.tar.xz -C / && source /opt/octlib/env.sh
-    # the MEX built here travels xz-compressed (the carry limit)
+    # the MEX (and the oct-file beside it) built here travel xz-compressed
+    # (the carry limit)
     [ -f .ot/mex.tar.xz ] && tar -xJf .ot/mex.tar.xz
 fi
 
