@@ -1,101 +1,12 @@
 /*
- * r_device.c -- the R glue's context and device queries.
+ * r_device.c -- bsym_device_info(): the core's device information as an R list.
  */
-#include <string.h>
+#include <stdio.h>
 
 #include <R.h>
 #include <Rinternals.h>
 
 #include "r_glue.h"
-
-static bsym_ctx *g_ctx = NULL;
-
-static void check_interrupt(void *unused)
-{
-    (void)unused;
-    R_CheckUserInterrupt();
-}
-
-/* The core's interrupt hook: non-zero when the user pressed Ctrl-C. Called
- * between chunks from the main thread only; R_ToplevelExec keeps the
- * longjmp out of the core, which then stops and releases its buffers. */
-static int interrupt_hook(void *unused)
-{
-    (void)unused;
-    return !R_ToplevelExec(check_interrupt, NULL);
-}
-
-bsym_ctx *bsym_r_ctx(void)
-{
-    if (g_ctx == NULL && bsym_ctx_create(&g_ctx) != BSYM_OK)
-        bsym_r_raise(BSYM_ERR_NOMEM, "batchsym: cannot create a context (out of memory)");
-    return g_ctx;
-}
-
-bsym_ctx *bsym_r_context(const char *device, int threads)
-{
-    bsym_ctx *ctx = bsym_r_ctx();
-    int d = BSYM_DEVICE_AUTO;
-    bsym_status st = bsym_choice_parse(ctx, BSYM_CHOICE_DEVICE, "device", device, &d);
-    if (st == BSYM_OK)
-        st = bsym_ctx_set_device(ctx, (bsym_device)d);
-    if (st == BSYM_OK)
-        st = bsym_ctx_set_threads(ctx, threads);
-    if (st != BSYM_OK)
-        bsym_r_stop("batchsym", st);
-    bsym_ctx_set_interrupt(ctx, interrupt_hook, NULL);
-    return ctx;
-}
-
-void bsym_r_context_free(void)
-{
-    bsym_ctx_destroy(g_ctx);
-    g_ctx = NULL;
-}
-
-void bsym_r_raise(bsym_status status, const char *msg)
-{
-    char cls[64];
-    snprintf(cls, sizeof cls, "batchsym_%s", bsym_status_id(status));
-    const char *names[] = {"message", "call", ""};
-    SEXP cond = PROTECT(mkNamed(VECSXP, names));
-    SET_VECTOR_ELT(cond, 0, mkString(msg));
-    SEXP klass = PROTECT(allocVector(STRSXP, 3));
-    SET_STRING_ELT(klass, 0, mkChar(cls));
-    SET_STRING_ELT(klass, 1, mkChar("error"));
-    SET_STRING_ELT(klass, 2, mkChar("condition"));
-    setAttrib(cond, R_ClassSymbol, klass);
-    /* base::stop(cond) signals it (tryCatch(..., batchsym_<id> = ) sees it),
-     * then stops with its message; it does not come back */
-    SEXP call = PROTECT(lang2(install("stop"), cond));
-    eval(call, R_BaseEnv);
-    UNPROTECT(3);
-    error("%s", msg); /* not reached */
-}
-
-void bsym_r_stop(const char *fun, bsym_status status)
-{
-    char msg[1024];
-    const char *core = g_ctx ? bsym_ctx_message(g_ctx) : "";
-    snprintf(msg, sizeof msg, "%s: %s%s%s", fun, bsym_status_string(status), *core ? ": " : "",
-             core);
-    bsym_r_raise(status, msg);
-}
-
-int bsym_r_code(bsym_choice kind, SEXP name)
-{
-    int code = 0;
-    if (bsym_choice_parse(bsym_r_ctx(), kind, "choice", CHAR(STRING_ELT(name, 0)), &code) != BSYM_OK)
-        bsym_r_stop("batchsym", BSYM_ERR_ARG); /* R has checked it: not reached */
-    return code;
-}
-
-SEXP bsym_r_failed(bsym_task task, int64_t batch, const int *info, const int *used)
-{
-    char text[512];
-    bsym_failure_summary(task, batch, info, used, text, sizeof text);
-    return mkString(text);
-}
 
 SEXP bsym_r_device_info(void)
 {

@@ -175,24 +175,6 @@ static int nonempty(const bsym__job *c)
     return c->n > 0 && c->batch > 0;
 }
 
-/* ---- plans ----------------------------------------------------------------- */
-void bsym_plan_init(bsym_plan *plan)
-{
-    if (plan != NULL)
-        memset(plan, 0, sizeof *plan);
-}
-
-bsym_method bsym_plan_start(const bsym_plan *plan)
-{
-    if (plan == NULL || plan->systems <= 0)
-        return BSYM_METHOD_TRIDIAG;
-    if (2 * plan->last_fallback > plan->last_systems)
-        return BSYM_METHOD_EIGEN;
-    if (plan->not_spd == 0 && plan->fallback == 0) /* every BSYM_PLAN_AUDIT-th call: full checks */
-        return plan->calls % BSYM_PLAN_AUDIT == BSYM_PLAN_AUDIT - 1 ? BSYM_METHOD_TRIDIAG : BSYM_METHOD_LDLT;
-    return BSYM_METHOD_TRIDIAG;
-}
-
 /* Records a successful automatic call's outcome in the plan. */
 static void plan_record(bsym_plan *plan, const bsym__strategy_stats *st)
 {
