@@ -982,3 +982,28 @@ endfunction
 %!   assert (status, 0);
 %! endif
 %!assert (! isempty (strfind (get_help_text ("bsym_solve"), "Solve a batch")))
+
+%!test  # the names a bad 'method' or 'device' lists are the core's tables:
+%!      # each is documented in this help text and accepted (issue 11)
+%! A = [4 1; 1 3]; B = [1; 2];
+%! txt = get_help_text ("bsym_solve");
+%! for opt = {"method", "device"}
+%!   try
+%!     bsym_solve (A, B, opt{1}, "no-such-name");
+%!     error ("not reached");
+%!   catch err
+%!     assert (err.identifier, "batchsym:bad_argument");
+%!     names = regexp (err.message, "'([^']+)'", "tokens");
+%!   end_try_catch
+%!   names = cellfun (@(c) c{1}, names, "UniformOutput", false);
+%!   names = setdiff (names, {opt{1}, "no-such-name"});
+%!   assert (numel (names) >= 3);
+%!   for i = 1:numel (names)
+%!     assert (! isempty (strfind (txt, ['@qcode{"' names{i} '"}'])), names{i});
+%!     if (strcmp (opt{1}, "method"))
+%!       assert (bsym_solve (A, B, "method", names{i}), A \ B, 1e-12);
+%!     elseif (! strcmp (names{i}, "gpu") || bsym_gpu_available ())
+%!       assert (bsym_solve (A, B, "device", names{i}), A \ B, 1e-12);
+%!     endif
+%!   endfor
+%! endfor
