@@ -15,6 +15,7 @@ core/householder.o: core/householder_impl.h core/pcr_impl.h core/prec_double.h c
 core/pcr.o: core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/eigen.o: core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/strategy.o: core/tridiag_eig_impl.h core/strategy_numerics.h core/strategy_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/rules.o: core/select_pack_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/cpu_backend.o: core/cpu_backend_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
