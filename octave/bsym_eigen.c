@@ -114,7 +114,7 @@ static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, s
 
 /* An n1 x n2 x n3 array of class cls that Octave owns and nobody has touched
  * (__bsym_empty__, the oct-file beside this MEX, bsym_empty.cc), for the core
- * to write the vectors into: Octave hands it back as it is, where it copies
+ * to write the values or the vectors into: Octave hands it back as it is, where it copies
  * every array built on an mxMalloc'ed buffer (wrap above) on the way out,
  * 0.6 s for the 819 MB of vectors of 1e5 32 x 32 matrices on the H200 machine,
  * 7 times the whole call from R (inst/bench/host_calls.m). NULL when the
@@ -186,9 +186,11 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
      * all the vectors (no packing to fewer columns) straight into an array of
      * Octave's own, which leaves without a copy */
     void *owned[4] = {NULL, NULL, NULL, NULL};
-    void *w = mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
-    mwSize full_dims[3] = {(mwSize)nn, (mwSize)nn, (mwSize)nb};
-    mxArray *Vout = vectors && sel.kind == BSYM_SELECT_ALL ? octave_owned(cls, full_dims) : NULL;
+    const int all = sel.kind == BSYM_SELECT_ALL;
+    mwSize w_dims[3] = {(mwSize)nn, (mwSize)nb, 1}, full_dims[3] = {(mwSize)nn, (mwSize)nn, (mwSize)nb};
+    mxArray *Dout = all ? octave_owned(cls, w_dims) : NULL;
+    void *w = Dout != NULL ? mxGetData(Dout) : mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
+    mxArray *Vout = vectors && all ? octave_owned(cls, full_dims) : NULL;
     void *V = Vout != NULL ? mxGetData(Vout)
               : vectors    ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1)
                            : NULL;
@@ -213,8 +215,8 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
                      ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
                      : bsym_dsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
     }
-    if (st != BSYM_OK) { /* released too, before the error (Vout is Octave's) */
-        owned[2] = w;
+    if (st != BSYM_OK) { /* released too, before the error (Dout, Vout are Octave's) */
+        owned[2] = Dout != NULL ? NULL : w;
         owned[3] = Vout != NULL ? NULL : V;
     }
     bsym_oct_finish_all(st, ctx, owned, 4); /* releases the call's buffers, raises on failure */
@@ -229,7 +231,7 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
         bsym_dselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
 
     mwSize wdims[2] = {(mwSize)m, (mwSize)nb}, vdims[3] = {(mwSize)nn, (mwSize)m, (mwSize)nb};
-    mxArray *D = wrap(w, cls, wdims, 2, es);
+    mxArray *D = Dout != NULL ? Dout : wrap(w, cls, wdims, 2, es);
     if (vectors) {
         plhs[0] = Vout != NULL ? Vout : wrap(V, cls, vdims, batch == 1 ? 2 : 3, es);
         plhs[1] = D;
