@@ -112,29 +112,6 @@ static mxArray *wrap(void *data, mxClassID cls, const mwSize *dims, mwSize nd, s
     return r;
 }
 
-/* An n1 x n2 x n3 array of class cls that Octave owns and nobody has touched
- * (__bsym_empty__, the oct-file beside this MEX, bsym_empty.cc), for the core
- * to write the values or the vectors into: Octave hands it back as it is, where it copies
- * every array built on an mxMalloc'ed buffer (wrap above) on the way out,
- * 0.6 s for the 819 MB of vectors of 1e5 32 x 32 matrices on the H200 machine,
- * 7 times the whole call from R (inst/bench/host_calls.m). NULL when the
- * oct-file cannot be called: the caller then takes the copying path. */
-static mxArray *octave_owned(mxClassID cls, const mwSize *dims)
-{
-    mxArray *args[4], *out = NULL;
-    args[0] = mxCreateString(cls == mxSINGLE_CLASS ? "single" : "double");
-    for (int i = 0; i < 3; i++)
-        args[i + 1] = mxCreateDoubleScalar((double)dims[i]);
-    mxArray *err = mexCallMATLABWithTrap(1, &out, 4, args, "__bsym_empty__");
-    for (int i = 0; i < 4; i++)
-        mxDestroyArray(args[i]);
-    if (err != NULL) {
-        mxDestroyArray(err);
-        return NULL;
-    }
-    return out;
-}
-
 /* Without the info output: the one warning about the failed systems, id
  * batchsym:nonFinite when some input was not finite, else
  * batchsym:noConvergence. */
@@ -183,14 +160,14 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     mxArray *info = bsym_oct_info_new(batch, &info_data);
     mxArray *count = bsym_oct_info_new(batch, &count_data);
     /* n x batch values and n x n x batch vectors, as the core writes them;
-     * all the vectors (no packing to fewer columns) straight into an array of
-     * Octave's own, which leaves without a copy */
+     * all of them (no packing to fewer rows or columns) straight into arrays
+     * of Octave's own, which leave without a copy (bsym_oct_result) */
     void *owned[4] = {NULL, NULL, NULL, NULL};
     const int all = sel.kind == BSYM_SELECT_ALL;
-    mwSize w_dims[3] = {(mwSize)nn, (mwSize)nb, 1}, full_dims[3] = {(mwSize)nn, (mwSize)nn, (mwSize)nb};
-    mxArray *Dout = all ? octave_owned(cls, w_dims) : NULL;
+    mwSize w_dims[2] = {(mwSize)nn, (mwSize)nb}, full_dims[3] = {(mwSize)nn, (mwSize)nn, (mwSize)nb};
+    mxArray *Dout = all ? bsym_oct_result(cls, 2, w_dims) : NULL;
     void *w = Dout != NULL ? mxGetData(Dout) : mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
-    mxArray *Vout = vectors && all ? octave_owned(cls, full_dims) : NULL;
+    mxArray *Vout = vectors && all ? bsym_oct_result(cls, batch == 1 ? 2 : 3, full_dims) : NULL;
     void *V = Vout != NULL ? mxGetData(Vout)
               : vectors    ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1)
                            : NULL;

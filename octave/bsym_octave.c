@@ -324,6 +324,22 @@ mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls)
     return mxCreateNumericArray(nd < 8 ? nd : 8, dims, cls, mxREAL);
 }
 
+mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims)
+{
+    mxArray *args[9], *out = NULL;
+    nd = nd < 8 ? nd : 8;
+    args[0] = mxCreateString(cls == mxSINGLE_CLASS ? "single" : "double");
+    for (mwSize i = 0; i < nd; i++)
+        args[i + 1] = mxCreateDoubleScalar((double)dims[i]);
+    mxArray *err = mexCallMATLABWithTrap(1, &out, (int)nd + 1, args, "__bsym_empty__");
+    for (mwSize i = 0; i <= nd; i++)
+        mxDestroyArray(args[i]);
+    if (err == NULL)
+        return out;
+    mxDestroyArray(err);
+    return mxCreateUninitNumericArray(nd, (mwSize *)dims, cls, mxREAL);
+}
+
 /* The copy is made by Octave itself (mexCallMATLAB: single (a), double (a),
  * or a + (-0), which keeps every value, -0 and NaN included), so that it is
  * an array of Octave's own, not shared with any variable: the core writes it

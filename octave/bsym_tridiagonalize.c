@@ -30,10 +30,13 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
     bsym_oct_parse_options(nrhs - 1, prhs + 1, opt, NOPT);
 
     mxClassID cls = mxGetClassID(prhs[0]);
-    mxArray *d = mxCreateUninitNumericMatrix((mwSize)n, (mwSize)batch, cls, mxREAL);
-    mxArray *e = mxCreateUninitNumericMatrix((mwSize)(n > 0 ? n - 1 : 0), (mwSize)batch, cls, mxREAL);
-    mxArray *Q = nlhs >= 3 ? mxCreateUninitNumericArray(mxGetNumberOfDimensions(prhs[0]),
-                                                         mxGetDimensions(prhs[0]), cls, mxREAL)
+    /* results of Octave's own, written in full by the core (bsym_oct_result) */
+    const mwSize d_dims[2] = {(mwSize)n, (mwSize)batch};
+    const mwSize e_dims[2] = {(mwSize)(n > 0 ? n - 1 : 0), (mwSize)batch};
+    mxArray *d = bsym_oct_result(cls, 2, d_dims);
+    mxArray *e = bsym_oct_result(cls, 2, e_dims);
+    mxArray *Q = nlhs >= 3 ? bsym_oct_result(cls, mxGetNumberOfDimensions(prhs[0]),
+                                             mxGetDimensions(prhs[0]))
                            : NULL;
     int *info_data;
     mxArray *info = bsym_oct_info_new(batch, &info_data);
