@@ -186,12 +186,16 @@ static void plan_record(bsym_plan *plan, const bsym__strategy_stats *st)
     plan->last_fallback = st->fallback;
 }
 
-/* Checks the options (NULL: AUTO with the defaults) and fills the job of a
- * call; eps is the unit roundoff of the precision. */
-static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, const bsym__job *c, double eps,
-                            bsym__strategy *job, bsym_method *method)
+/* Starts a solvex or lsfit call on ctx (NULL: an argument error), checks
+ * the options (NULL: AUTO with the defaults) and fills the call's strategy;
+ * eps is the unit roundoff of the precision. */
+static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, const bsym__job *c,
+                                  double eps, bsym__strategy *job, bsym_method *method)
 {
     static const bsym_solve_opts defaults = {BSYM_METHOD_AUTO, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
     const bsym_solve_opts *o = opts != NULL ? opts : &defaults;
     bsym_status st = bsym_solve_opts_check(ctx, o); /* rules.c: the one rule */
     if (st != BSYM_OK)
@@ -244,9 +248,6 @@ static bsym_status strategy_run(bsym_ctx *ctx, const bsym_solve_opts *opts,
 /* ---- bsym_dsolvex / bsym_ssolvex, bsym_dsolve / bsym_ssolve -------------- */
 static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
 {
-    if (ctx == NULL)
-        return BSYM_ERR_ARG;
-    bsym__begin(ctx);
     bsym__strategy job;
     bsym_method method = BSYM_METHOD_AUTO;
     bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
@@ -301,9 +302,6 @@ bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
 /* ---- bsym_dlsfit / bsym_slsfit -------------------------------------------- */
 static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
 {
-    if (ctx == NULL)
-        return BSYM_ERR_ARG;
-    bsym__begin(ctx);
     bsym__strategy job;
     bsym_method method = BSYM_METHOD_AUTO;
     bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
