@@ -169,6 +169,14 @@ static bsym_status run(bsym_ctx *ctx, const bsym__job *j)
     return st;
 }
 
+/* uplo must name a triangle. */
+static bsym_status check_uplo(bsym_ctx *ctx, char uplo)
+{
+    if (uplo != 'L' && uplo != 'U')
+        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", uplo);
+    return BSYM_OK;
+}
+
 /* 1 when the call has at least one system with n > 0 (pointers needed). */
 static int nonempty(const bsym__job *c)
 {
@@ -253,9 +261,7 @@ static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps
     bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
     if (st != BSYM_OK)
         return st;
-    if (c->uplo != 'L' && c->uplo != 'U')
-        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
-    if ((st = check_sizes(ctx, c)) != BSYM_OK)
+    if ((st = check_uplo(ctx, c->uplo)) != BSYM_OK || (st = check_sizes(ctx, c)) != BSYM_OK)
         return st;
     if (nonempty(c) && (c->A == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL)))
         return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
@@ -355,9 +361,9 @@ static bsym_status tridiagonalize(bsym_ctx *ctx, bsym__job *c)
     if (ctx == NULL)
         return BSYM_ERR_ARG;
     bsym__begin(ctx);
-    if (c->uplo != 'L' && c->uplo != 'U')
-        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
-    bsym_status st = check_sizes(ctx, c);
+    bsym_status st = check_uplo(ctx, c->uplo);
+    if (st == BSYM_OK)
+        st = check_sizes(ctx, c);
     if (st != BSYM_OK)
         return st;
     if (nonempty(c) && (c->A == NULL || c->d == NULL || c->info == NULL || (c->n > 1 && c->e == NULL)))
@@ -422,9 +428,9 @@ static bsym_status eig(bsym_ctx *ctx, int full, const bsym_select *sel, bsym__jo
     if (ctx == NULL)
         return BSYM_ERR_ARG;
     bsym__begin(ctx);
-    if (full && c->uplo != 'L' && c->uplo != 'U')
-        return bsym__fail(ctx, BSYM_ERR_ARG, "uplo must be 'L' or 'U' (got '%c')", c->uplo);
-    bsym_status st = check_sizes(ctx, c);
+    bsym_status st = full ? check_uplo(ctx, c->uplo) : BSYM_OK;
+    if (st == BSYM_OK)
+        st = check_sizes(ctx, c);
     if (st != BSYM_OK)
         return st;
     c->sel = sel != NULL ? sel : &all;
