@@ -56,11 +56,13 @@ typedef enum {
     BSYM_METHOD_EIGEN = 2,   /* truncated spectrum: A = V diag(l) V^T by divide
                                 and conquer, x = sum over the kept pairs of
                                 v (v^T b) / l, kept: |l| >= rcond max|l| */
-    BSYM_METHOD_AUTO = 3     /* the strategy: a cheap solve (TRIDIAG, or LDLT
-                                when a plan says so), then per system the
-                                backward error and a Sturm-count conditioning
-                                test; the systems that fail either are redone,
-                                and only they, by EIGEN (see bsym_dsolvex) */
+    BSYM_METHOD_AUTO = 3     /* the strategy: LDL^T first, certified per
+                                system (Sylvester's inertia of A - sigma I
+                                and the backward error); the systems that
+                                fail go to TRIDIAG, checked again (backward
+                                error, Sturm-count conditioning test), and
+                                those that still fail, and only they, to
+                                EIGEN (see bsym_dsolvex) */
 } bsym_method;
 
 /* uplo: 'L' reads the lower triangle (default), 'U' the upper one. */
@@ -135,19 +137,26 @@ bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
  * BSYM_METHOD_EIGEN: x = sum over the eigenpairs (l, v) of A with
  *   |l| >= rcond * max|l| and l != 0 of v (v^T b) / l: the minimum-norm
  *   solution of the truncated problem (rank = the number of pairs kept).
- * BSYM_METHOD_AUTO, per system:
- *   1. the cheap solve: Householder + PCR (BSYM_METHOD_TRIDIAG), or LDL^T when
- *      the plan has seen only positive definite, well-conditioned systems;
- *   2. the backward error max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf +
- *      ||b_j||_inf), computed in double, against tol;
- *   3. after Householder only: Sturm counts on T tell whether an eigenvalue
- *      lies in (-rcond max|l|, rcond max|l|) (max|l| found by bisection to a
- *      relative 2^-10, which may flag a system whose smallest |l| is within
- *      that margin of the threshold: it is then solved by EIGEN at full rank);
- *   4. systems failing 2 or 3, or whose cheap solve broke down (info > 0), are
- *      solved again from the original B by BSYM_METHOD_EIGEN.
- *   A plan whose history says that most systems need EIGEN (more than half
- *   of the last call's) starts with EIGEN for every system.
+ * BSYM_METHOD_AUTO, per system: a system goes to EIGEN if and only if its
+ * cheap solve breaks down or fails the backward-error test, or A has an
+ * eigenvalue in (-tau, tau], tau = rcond max|l| (max|l| found by bisection on
+ * Sturm counts to a relative 2^-10, which may flag a system whose smallest |l|
+ * is within that margin of the threshold: it is then solved by EIGEN at full
+ * rank). The steps, each taking only the systems the one before let through:
+ *   1. LDL^T, certified: the system keeps this solution when the LDL^T
+ *      factorization of A - sigma I has only positive pivots (Sylvester's
+ *      law of inertia: A is positive definite with every eigenvalue above
+ *      sigma >= tau; sigma from min(||A||_inf, ||A||_F) and the rounding
+ *      of that factorization, see strategy_numerics.h) and the backward
+ *      error max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf + ||b_j||_inf),
+ *      computed in double, is at most tol;
+ *   2. Householder + PCR (BSYM_METHOD_TRIDIAG), for the systems not certified
+ *      (indefinite, or ill-conditioned, or near the threshold): kept when the
+ *      backward error is at most tol and Sturm counts on T find no eigenvalue
+ *      in (-tau, tau];
+ *   3. the rest, and systems whose solve broke down (info > 0), are solved
+ *      again from the original B by BSYM_METHOD_EIGEN.
+ *   The plan (below) may start at step 2 or 3 instead.
  */
 typedef struct {
     int64_t calls;         /* automatic calls recorded                       */
@@ -157,27 +166,19 @@ typedef struct {
     int64_t last_systems;  /* the latest call's systems ...                  */
     int64_t last_fallback; /* ... and how many of them needed it (*)         */
 } bsym_plan;
-/* (*) Started with TRIDIAG or LDLT: solved by EIGEN after the checks. Started
+/* (*) Started with LDLT or TRIDIAG: solved by EIGEN after the checks. Started
  * with EIGEN: a system whose truncation dropped an eigenvalue (rank < n).
  * A plan is plain data: bindings copy it in and out; all zero = no history.
  * Systems with info != 0 are not counted. */
 
 /* All fields zero (NULL is fine). */
 void bsym_plan_init(bsym_plan *plan);
-/* The path the next automatic call with this plan starts with:
- *   BSYM_METHOD_TRIDIAG  no history (plan NULL or no systems seen), or mixed;
- *   BSYM_METHOD_EIGEN    more than half of the last call's systems needed it;
- *   BSYM_METHOD_LDLT     every system seen was positive definite and none
- *                        needed the truncated spectrum (residuals are still
- *                        checked; the conditioning test needs T, so an
- *                        ill-conditioned SPD system is not detected there as
- *                        long as its backward error stays below tol, and
- *                        not_spd is not counted there);
- *   except that every BSYM_PLAN_AUDIT-th call (calls % 8 == 7) of a plan
- *   that would start with LDLT starts with TRIDIAG: this audit, with the full
- *   checks, lets a population that has drifted (ill-conditioned or
- *   indefinite systems) move the plan off LDLT within 8 calls. */
-#define BSYM_PLAN_AUDIT 8
+/* The step the next automatic call with this plan starts with:
+ *   BSYM_METHOD_EIGEN    more than half of the last call's systems needed the
+ *                        truncated spectrum;
+ *   BSYM_METHOD_TRIDIAG  else, when more than half of the systems seen were
+ *                        not positive definite (LDL^T would fail most);
+ *   BSYM_METHOD_LDLT     else, no history included: the certified LDL^T. */
 bsym_method bsym_plan_start(const bsym_plan *plan);
 
 /* Default options: rcond BSYM_RCOND_DEFAULT; tol <= 0 means the default

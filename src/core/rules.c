@@ -396,11 +396,9 @@ void bsym_plan_init(bsym_plan *plan)
 
 bsym_method bsym_plan_start(const bsym_plan *plan)
 {
-    if (plan == NULL || plan->systems <= 0)
-        return BSYM_METHOD_TRIDIAG;
-    if (2 * plan->last_fallback > plan->last_systems)
+    if (plan != NULL && 2 * plan->last_fallback > plan->last_systems)
         return BSYM_METHOD_EIGEN;
-    if (plan->not_spd == 0 && plan->fallback == 0) /* every BSYM_PLAN_AUDIT-th call: full checks */
-        return plan->calls % BSYM_PLAN_AUDIT == BSYM_PLAN_AUDIT - 1 ? BSYM_METHOD_TRIDIAG : BSYM_METHOD_LDLT;
-    return BSYM_METHOD_TRIDIAG;
+    if (plan != NULL && 2 * plan->not_spd > plan->systems)
+        return BSYM_METHOD_TRIDIAG;
+    return BSYM_METHOD_LDLT;
 }

@@ -6,6 +6,8 @@
  *   - the backward error of a solution, one row at a time;
  *   - the conditioning test: Sturm counts on T tell whether an eigenvalue
  *     lies in (-rcond max|l|, rcond max|l|), and whether one is <= 0;
+ *   - the shift of the LDL^T start's certificate (Sylvester's law of inertia),
+ *     which keeps exactly that test's decision;
  *   - the truncated-spectrum solution x = sum over the kept pairs of
  *     v (v^T b) / l, one coefficient or one row at a time;
  *   - the weighted dot products of the normal equations and the residual of
@@ -114,6 +116,33 @@ TE_FN int PREC(strategy_ill_)(int n, const T *d, const T *e, double rcond, T *ws
     const T tau = (T)(rcond * (double)L);
     *notspd = PREC(strategy_count_)(n, ds, es, 0, pivmin) > 0;
     return PREC(strategy_count_)(n, ds, es, tau, pivmin) > PREC(strategy_count_)(n, ds, es, -tau, pivmin);
+}
+
+/* ---- the certificate of the LDL^T start (method AUTO) ----------------------
+ * Every system is first solved by LDL^T. It keeps that solution when, besides
+ * the backward-error test against tol, the LDL^T factorization of A - sigma I
+ * (no pivoting, same triangle) has only positive pivots. By Sylvester's law
+ * of inertia A - sigma I + E is then positive definite, E the backward error
+ * of that factorization, so every eigenvalue of A exceeds sigma - ||E||_2.
+ * sigma (strategy_shift_) is chosen so that sigma - ||E||_2 >= tau of
+ * strategy_ill_ (rcond L, L <= (1 + 2^-10) max|l| and max|l| <= ubound): a
+ * certified system is positive definite and has no eigenvalue in (-tau, tau],
+ * so today's test would keep it. A system not certified takes the Householder
+ * path, where strategy_ill_ itself decides. The two strategies therefore send
+ * the same systems to the truncated spectrum.
+ *
+ * ||E||_2: with positive pivots, |E| <= gamma_{n+1} |L||D||L^T| (Higham,
+ * Thm. 10.3 for the LDL^T form) and by Cauchy-Schwarz (|L||D||L^T|)_ij <=
+ * sqrt(a_ii a_jj) (1 + gamma), so ||E||_2 <= n gamma_{n+1} maxdiag (1 + gamma);
+ * n (n + 1) EPS maxdiag (EPS = 2u) covers it with a factor near 2. No pivot
+ * growth is possible with positive pivots ((L D L^T)_ii = a_ii - sigma bounds
+ * every D_k L_ik^2), so their signs are reliable. */
+
+/* sigma for one system: ubound an upper bound of max|l| (min(||A||_inf,
+ * ||A||_F) of the symmetric A), maxdiag = max_i |a_ii|. 0 < rcond < 1. */
+TE_FN double PREC(strategy_shift_)(int n, double ubound, double maxdiag, double rcond)
+{
+    return rcond * (1.0 + 2 * STRATEGY_REL_WIDTH) * ubound + (double)n * (double)(n + 1) * (double)EPS * maxdiag;
 }
 
 /* The truncation threshold rcond max|l| of the ascending eigenvalues w. */
