@@ -36,9 +36,9 @@ int bsym__interrupted(bsym_ctx *ctx);
  * matrix entries (below it, transfer and launch latency beat the CPU). */
 #define BSYM_AUTO_GPU_MIN_ENTRIES ((int64_t)1 << 18)
 
-/* The CPU LDL^T runs BSYM_CPU_LANES systems at once, interleaved so that the
- * arithmetic vectorises across systems, when n <= BSYM_CPU_LANES_MAX_N (the
- * workspace is LANES * n * n elements); larger n go one system at a time. */
+/* The CPU LDL^T runs 64 bytes' worth of systems at once (8 in double, 16 in
+ * float), interleaved so that the arithmetic vectorises across systems, when
+ * n <= BSYM_CPU_LANES_MAX_N; larger n go one system at a time. */
 #define BSYM_CPU_LANES 8
 #define BSYM_CPU_LANES_MAX_N 64
 
@@ -54,6 +54,13 @@ int bsym__ldlt_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count,
                      const double *A, double *B, int *info, int threads);
 int bsym__ldlt_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count,
                      const float *A, float *B, int *info, int threads);
+/* The same, and the certificate of the automatic strategy's first step
+ * (strategy_numerics.h): ok[k] = 1 when system k keeps its LDL^T solution
+ * (info 0, A - sigma I positive definite, backward error <= tol). */
+int bsym__ldlt_cert_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A, double *B,
+                          int *info, int *ok, double rcond, double tol, int threads);
+int bsym__ldlt_cert_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A, float *B,
+                          int *info, int *ok, double rcond, double tol, int threads);
 
 /* CPU Householder backend (householder.c), systems [0, count) of a batch,
  * OpenMP over the batch; arguments as the public entry points. Return 0, or

@@ -5,33 +5,52 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
-/* The interleaved small-n code is also compiled for x86-64 with AVX2 and FMA
- * and chosen at run time where the CPU has them: 4 doubles (8 floats) per
- * instruction instead of SSE2's 2 (4), and fused multiply-adds. The helpers
- * are forced inline so that they take the instruction set of their caller. */
+/* The interleaved small-n code is also compiled for x86-64 with AVX-512 and
+ * with AVX2 + FMA, and chosen at run time from what the CPU has (the package
+ * is built for the baseline, never -march=native). The helpers are forced
+ * inline so that they take the instruction set of their caller. */
+enum { BSYM_ISA_BASE = 0, BSYM_ISA_AVX2 = 1, BSYM_ISA_AVX512 = 2 };
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define BSYM_X86_DISPATCH 1
-static int bsym__cpu_has_avx2_fma(void)
+static int bsym__cpu_isa(void)
 {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl"))
+        return BSYM_ISA_AVX512;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? BSYM_ISA_AVX2 : BSYM_ISA_BASE;
 }
 #else
-static int bsym__cpu_has_avx2_fma(void)
+static int bsym__cpu_isa(void)
 {
-    return 0;
+    return BSYM_ISA_BASE;
 }
 #endif
 #define BSYM_INLINE __attribute__((always_inline)) inline
 
+/* The certificate of the automatic strategy's LDL^T step uses the shared
+ * numerics of strategy_numerics.h (which needs tridiag_eig_impl.h's Sturm
+ * counts; what this file does not call of them is not compiled). */
+#define TE_BISECTION_ONLY 1
+#define TE_FN static __attribute__((unused))
+#define TE_SYNC() ((void)0)
+#define TE_DIV(a, b) ((a) / (b))
+#define TE_BISECT_W 8
+
 #include "prec_double.h"
+#include "tridiag_eig_impl.h"
+#include "strategy_numerics.h"
 #include "ldlt_impl.h"
 #include "prec_end.h"
 
 #include "prec_float.h"
+#include "tridiag_eig_impl.h"
+#include "strategy_numerics.h"
 #include "ldlt_impl.h"
 #include "prec_end.h"

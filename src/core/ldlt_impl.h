@@ -103,175 +103,388 @@ static int PREC(solve_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B
 }
 
 /* ---- small n: LANES systems at once, interleaved -------------------------
- * For n <= BSYM_CPU_LANES_MAX_N the same algorithm runs on LANES systems
- * whose entries are interleaved (entry (i, j) of lane s at
- * W[PACKED(i, j)*LANES + s], the lower triangle packed by columns so that the
- * workspace stays in the L1 cache), so every arithmetic statement is a loop
- * over the lanes that the compiler vectorises, with no short loops over rows. Lanes past the end of
- * the batch hold an identity system whose results are dropped. */
-#define LANES BSYM_CPU_LANES
-/* offset of (i, j), i >= j, in the column-packed lower triangle of order n */
+ * For n <= BSYM_CPU_LANES_MAX_N the systems go LANES at a time (64 bytes of
+ * T: 8 doubles, 16 floats), their entries interleaved: entry (i, j), i >= j,
+ * of lane s at W[PACKED(i, j) * LANES + s], the lower triangle packed by
+ * columns so that a group's tile stays in the L1/L2 cache. Every arithmetic
+ * statement is then one operation on a VEC, GCC's generic vector of LANES
+ * T, which the compiler maps to one AVX-512 register, two AVX2 registers or
+ * four SSE2 ones, as the code is compiled for each (see ldlt.c; the choice is
+ * made at run time). Lanes past the end of the batch hold an identity system
+ * whose results are dropped.
+ *
+ * The factorization is left-looking (Crout): column j of L is a_ij minus dot
+ * products with the finished columns, four rows at a time in registers, so
+ * that each multiply-add costs one load and no store. */
+#define LANES ((int)(64 / sizeof(T)))
 #define PACKED(i, j) ((j) * n - (j) * ((j) - 1) / 2 + (i) - (j))
+typedef T PREC(vec_) __attribute__((vector_size(64), may_alias));
+#define VEC PREC(vec_)
+#define VAT(W, p) (*(VEC *)((W) + (size_t)(p) * LANES))
+
+/* The lane masks of comparisons (-1 true, 0 false), |v| and max(a, b) lane by
+ * lane (a where b is NaN); macros, so that no function returns a vector. */
+typedef __typeof__((VEC){0} < (VEC){0}) PREC(vmask_);
+#define VMASK PREC(vmask_)
+#define VABS(v) ((VEC)((VMASK)(v) & ~(VMASK)(-(VEC){0}))) /* -(+0) = -0: the sign bits */
+#define VMAX(a, b) ((VEC)(((VMASK)(b) & ((b) > (a))) | ((VMASK)(a) & ~((b) > (a)))))
 
 /* Interleaves systems [0, m) (m <= LANES) of A's referenced triangle and of
- * B into W and X, identity / zero in the unused lanes; flags lanes with
- * non-finite input in bad[] and returns max|a| per lane in amax[]. One system
- * at a time, so that the reads run along its columns (v * 0 is NaN exactly
- * when v is not finite: a sum of such terms flags the system). */
+ * B into W and X; the unused lanes repeat system 0 (their results are
+ * dropped). Each packed entry is one 64-byte store of LANES loads, one per
+ * system, all systems read in memory order together. */
 BSYM_INLINE
-static void PREC(pack_lanes_)(char uplo, int64_t n, int64_t nrhs, int m, const T *A,
-                                       const T *B, T *W, T *X, T *amax, int *bad)
+static void PREC(pack_lanes_)(char uplo, int n, int nrhs, int m, const T *A, const T *B, T *W, T *X)
 {
-    for (int s = 0; s < LANES; s++) {
-        T mx = 0, chk = 0;
-        if (s < m) {
-            const T *a = A + s * n * n;
-            for (int64_t j = 0; j < n; j++) {
-                T *w = W + PACKED(j, j) * LANES + s;
-                const T *src = a + j + j * n; /* (j, j) */
-                const int64_t step = uplo == 'L' ? 1 : n; /* along column j, or row j */
-                for (int64_t i = 0; i < n - j; i++) {
-                    T v = src[i * step];
-                    w[i * LANES] = v;
-                    chk += v * 0;
-                    mx = FABS(v) > mx ? FABS(v) : mx;
-                }
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    size_t off[LANES];
+    for (int s = 0; s < LANES; s++)
+        off[s] = (size_t)(s < m ? s : 0);
+    for (int j = 0; j < n; j++) {
+        if (uplo == 'L') { /* column j, rows j..n-1: column j of the packed triangle */
+            for (int i = j; i < n; i++) {
+                T *w = W + (size_t)PACKED(i, j) * LANES;
+                const T *src = A + i + (size_t)j * n;
+                for (int s = 0; s < LANES; s++)
+                    w[s] = src[off[s] * nn];
             }
-            const T *b = B + s * n * nrhs;
-            for (int64_t e = 0; e < n * nrhs; e++) {
-                X[e * LANES + s] = b[e];
-                chk += b[e] * 0;
+        } else { /* column j, rows 0..j: row j of the packed triangle */
+            for (int i = 0; i <= j; i++) {
+                T *w = W + (size_t)PACKED(j, i) * LANES;
+                const T *src = A + i + (size_t)j * n;
+                for (int s = 0; s < LANES; s++)
+                    w[s] = src[off[s] * nn];
             }
-        } else {
-            for (int64_t j = 0; j < n; j++)
-                for (int64_t i = j; i < n; i++)
-                    W[PACKED(i, j) * LANES + s] = (i == j) ? (T)1 : (T)0;
-            for (int64_t e = 0; e < n * nrhs; e++)
-                X[e * LANES + s] = 0;
         }
-        amax[s] = mx;
-        bad[s] = !(chk == 0);
+    }
+    for (size_t e = 0; e < nb; e++)
+        for (int s = 0; s < LANES; s++)
+            X[e * LANES + s] = B[off[s] * nb + e];
+}
+
+/* What the scan of a packed group finds, lane by lane. */
+typedef struct {
+    VEC amax;    /* max |a_ij|                                  */
+    VEC anorm;   /* ||A||_inf of the symmetric A                */
+    VEC fro2;    /* ||A||_F^2                                   */
+    VEC dmax;    /* max |a_ii|                                  */
+    VEC chk;     /* 0 where A and B are finite, NaN elsewhere   */
+} PREC(scan_);
+
+/* Scans a packed group (A in W, B in X, nrhs right-hand sides); row: n VEC of
+ * scratch (the absolute row sums). v * 0 is NaN exactly when v is not finite. */
+BSYM_INLINE
+static void PREC(scan_lanes_)(int n, int nrhs, const T *W, const T *X, VEC *row, PREC(scan_) *r)
+{
+    VEC amax = {0}, fro = {0}, dmax = {0}, chk = {0};
+    for (int i = 0; i < n; i++)
+        row[i] = (VEC){0};
+    for (int j = 0; j < n; j++) {
+        const VEC d = VAT(W, PACKED(j, j)), ad = VABS(d);
+        chk += d * 0;
+        dmax = VMAX(dmax, ad);
+        fro += d * d;
+        row[j] += ad;
+        for (int i = j + 1; i < n; i++) {
+            const VEC v = VAT(W, PACKED(i, j)), av = VABS(v);
+            chk += v * 0;
+            amax = VMAX(amax, av);
+            fro += 2 * v * v;
+            row[i] += av;
+            row[j] += av;
+        }
+    }
+    VEC anorm = {0};
+    for (int i = 0; i < n; i++)
+        anorm = VMAX(anorm, row[i]);
+    for (size_t e = 0; e < (size_t)n * nrhs; e++)
+        chk += VAT(X, e) * 0;
+    r->amax = VMAX(amax, dmax);
+    r->anorm = anorm;
+    r->fro2 = fro;
+    r->dmax = dmax;
+    r->chk = chk;
+}
+
+/* Factors the packed group W = L D L^T in place (strictly lower part: L,
+ * diagonal: D); u: n VEC of scratch. info[s] gets the first column j + 1 of
+ * lane s whose pivot is not > tol[s] in magnitude or not finite (left as it
+ * is when already set); pos[s] (when pos is not NULL) 1 when every pivot of
+ * lane s is positive and finite. Every lane runs to the end. */
+BSYM_INLINE
+static void PREC(factor_lanes_)(int n, T *W, VEC tol, VEC *u, int *info, int *pos)
+{
+    VEC allpos = (VEC){0} + 1;
+    for (int j = 0; j < n; j++) {
+        for (int k = 0; k < j; k++) /* u_k = L_jk D_k */
+            u[k] = VAT(W, PACKED(j, k)) * VAT(W, PACKED(k, k));
+        int i = j;
+        for (; i + 4 <= n; i += 4) { /* rows i..i+3 of column j */
+            VEC a0 = VAT(W, PACKED(i, j)), a1 = VAT(W, PACKED(i + 1, j));
+            VEC a2 = VAT(W, PACKED(i + 2, j)), a3 = VAT(W, PACKED(i + 3, j));
+            for (int k = 0; k < j; k++) {
+                const T *c = W + (size_t)PACKED(i, k) * LANES; /* rows i.. of column k */
+                const VEC uk = u[k];
+                a0 -= *(const VEC *)c * uk;
+                a1 -= *(const VEC *)(c + LANES) * uk;
+                a2 -= *(const VEC *)(c + 2 * LANES) * uk;
+                a3 -= *(const VEC *)(c + 3 * LANES) * uk;
+            }
+            VAT(W, PACKED(i, j)) = a0;
+            VAT(W, PACKED(i + 1, j)) = a1;
+            VAT(W, PACKED(i + 2, j)) = a2;
+            VAT(W, PACKED(i + 3, j)) = a3;
+        }
+        for (; i < n; i++) {
+            VEC a = VAT(W, PACKED(i, j));
+            for (int k = 0; k < j; k++)
+                a -= VAT(W, PACKED(i, k)) * u[k];
+            VAT(W, PACKED(i, j)) = a;
+        }
+        const VEC d = VAT(W, PACKED(j, j));
+        const VMASK good = VABS(d) > tol, isfin = VABS(d) <= TMAX;
+        allpos = (VEC)((VMASK)allpos & (d > 0) & isfin);
+        for (int s = 0; s < LANES; s++)
+            if (info[s] == 0 && !(good[s] && isfin[s]))
+                info[s] = j + 1;
+        const VEC inv = 1 / d;
+        for (int r = j + 1; r < n; r++)
+            VAT(W, PACKED(r, j)) *= inv;
+    }
+    if (pos != NULL)
+        for (int s = 0; s < LANES; s++)
+            pos[s] = allpos[s] != 0;
+}
+
+/* L D L^T x = b for one interleaved right-hand side X (n VEC), in place. */
+BSYM_INLINE
+static void PREC(substitute_lanes_)(int n, const T *W, T *X)
+{
+    VEC *x = (VEC *)X;
+    for (int i = 1; i < n; i++) { /* L y = b: row i of L */
+        VEC a = x[i];
+        for (int k = 0; k < i; k++)
+            a -= VAT(W, PACKED(i, k)) * x[k];
+        x[i] = a;
+    }
+    for (int i = 0; i < n; i++) /* D z = y */
+        x[i] /= VAT(W, PACKED(i, i));
+    for (int i = n - 2; i >= 0; i--) { /* L^T x = z: column i of L */
+        VEC a = x[i];
+        const T *c = W + (size_t)PACKED(i, i) * LANES;
+        for (int k = i + 1; k < n; k++)
+            a -= *(const VEC *)(c + (size_t)(k - i) * LANES) * x[k];
+        x[i] = a;
     }
 }
 
-/* Factors LANES interleaved systems (see factor_); pivot breakdowns go to
- * info[s] (first one per lane), computation continues in every lane. */
+/* The backward error of the interleaved solutions X of A X = B0 (A packed in
+ * A0, anorm its ||A||_inf), lane by lane in double: the largest over the
+ * right-hand sides of strategy_berr_ (strategy_numerics.h). */
 BSYM_INLINE
-static void PREC(factor_lanes_)(int64_t n, T *W, const T *tol, T *v, int *info)
+static void PREC(berr_lanes_)(int n, int nrhs, const T *A0, const T *B0, const T *X, VEC anorm, double *berr)
 {
-    for (int64_t j = 0; j < n; j++) {
-        T *wjj = W + PACKED(j, j) * LANES;
-        T inv[LANES];
-        for (int s = 0; s < LANES; s++) {
-            if (info[s] == 0 && !(FABS(wjj[s]) > tol[s]))
-                info[s] = (int)(j + 1);
-            inv[s] = (T)1 / wjj[s];
-        }
-        for (int64_t i = j + 1; i < n; i++) {
-            T *w = W + PACKED(i, j) * LANES;
+    for (int s = 0; s < LANES; s++)
+        berr[s] = 0;
+    for (int c = 0; c < nrhs; c++) {
+        const T *b = B0 + (size_t)c * n * LANES, *x = X + (size_t)c * n * LANES;
+        double rmax[LANES], xmax[LANES], bmax[LANES];
+        for (int s = 0; s < LANES; s++)
+            rmax[s] = xmax[s] = bmax[s] = 0;
+        for (int i = 0; i < n; i++) {
+            double acc[LANES];
 #pragma omp simd
-            for (int s = 0; s < LANES; s++) {
-                v[i * LANES + s] = w[s];
-                w[s] *= inv[s];
-            }
-        }
-        for (int64_t k = j + 1; k < n; k++) {
-            const T *vk = v + k * LANES;
-            for (int64_t i = k; i < n; i++) {
-                T *wik = W + PACKED(i, k) * LANES;
-                const T *wij = W + PACKED(i, j) * LANES;
+            for (int s = 0; s < LANES; s++)
+                acc[s] = (double)b[i * LANES + s];
+            for (int k = 0; k < n; k++) {
+                const T *a = A0 + (size_t)(k <= i ? PACKED(i, k) : PACKED(k, i)) * LANES;
 #pragma omp simd
                 for (int s = 0; s < LANES; s++)
-                    wik[s] -= wij[s] * vk[s];
+                    acc[s] -= (double)a[s] * (double)x[k * LANES + s];
+            }
+#pragma omp simd
+            for (int s = 0; s < LANES; s++) {
+                const double r = fabs(acc[s]), xv = fabs((double)x[i * LANES + s]), bv = fabs((double)b[i * LANES + s]);
+                rmax[s] = r > rmax[s] || r != r ? r : rmax[s];
+                xmax[s] = xv > xmax[s] ? xv : xmax[s];
+                bmax[s] = bv > bmax[s] ? bv : bmax[s];
             }
         }
+        for (int s = 0; s < LANES; s++) {
+            const double e = PREC(strategy_berr_)(rmax[s], (double)anorm[s], xmax[s], bmax[s]);
+            berr[s] = e > berr[s] || e != e ? e : berr[s];
+        }
     }
 }
 
-/* L D L^T x = b for LANES interleaved right-hand sides (see substitute_). */
+/* The certificate's inputs of one group (see strategy_numerics.h): rcond and
+ * tol of the job, and per lane the answer ok[s]. */
+typedef struct {
+    double rcond, tol;
+    int *ok;
+} PREC(cert_);
+
+/* Solves systems [0, m) (m <= LANES) starting at A, B by LDL^T; with cert
+ * (the automatic strategy's first step) also decides which of them keep the
+ * solution. work: PREC(lanes_work_) elements, 64-byte aligned. */
 BSYM_INLINE
-static void PREC(substitute_lanes_)(int64_t n, const T *W, T *X)
+static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const T *A, T *B, int *info,
+                               const PREC(cert_) *cert, T *work)
 {
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = j + 1; i < n; i++) {
-            const T *l = W + PACKED(i, j) * LANES;
-#pragma omp simd
-            for (int s = 0; s < LANES; s++)
-                X[i * LANES + s] -= l[s] * X[j * LANES + s];
+    const size_t tri = (size_t)n * (n + 1) / 2 * LANES, xb = (size_t)n * nrhs * LANES;
+    T *W = work, *X = W + tri, *u = X + xb, *A0 = u + (size_t)n * LANES, *B0 = A0 + tri;
+    int inf[LANES], pos[LANES];
+    PREC(scan_) sc;
+    PREC(pack_lanes_)(uplo, n, nrhs, m, A, B, cert != NULL ? A0 : W, cert != NULL ? B0 : X);
+    PREC(scan_lanes_)(n, nrhs, cert != NULL ? A0 : W, cert != NULL ? B0 : X, (VEC *)u, &sc);
+    for (int s = 0; s < LANES; s++)
+        inf[s] = pos[s] = 0;
+    if (cert != NULL) {
+        /* A0 - sigma I: only the signs of its pivots are wanted */
+        VEC sigma;
+        for (int s = 0; s < LANES; s++) {
+            const double ub = fmin((double)sc.anorm[s], sqrt((double)sc.fro2[s]));
+            sigma[s] = (T)PREC(strategy_shift_)(n, ub, (double)sc.dmax[s], cert->rcond);
         }
-    for (int64_t j = 0; j < n; j++)
-#pragma omp simd
+        memcpy(W, A0, tri * sizeof(T));
+        for (int j = 0; j < n; j++)
+            VAT(W, PACKED(j, j)) -= sigma;
+        PREC(factor_lanes_)(n, W, (VEC){0}, (VEC *)u, inf, pos);
         for (int s = 0; s < LANES; s++)
-            X[j * LANES + s] /= W[PACKED(j, j) * LANES + s];
-    for (int64_t j = n - 1; j >= 0; j--)
-        for (int64_t i = j + 1; i < n; i++) {
-            const T *l = W + PACKED(i, j) * LANES;
-#pragma omp simd
-            for (int s = 0; s < LANES; s++)
-                X[j * LANES + s] -= l[s] * X[i * LANES + s];
-        }
+            inf[s] = 0;
+        memcpy(W, A0, tri * sizeof(T));
+        memcpy(X, B0, xb * sizeof(T));
+    }
+    PREC(factor_lanes_)(n, W, (T)n * EPS * sc.amax, (VEC *)u, inf, NULL);
+    for (int c = 0; c < nrhs; c++)
+        PREC(substitute_lanes_)(n, W, X + (size_t)c * n * LANES);
+    double berr[LANES];
+    if (cert != NULL)
+        PREC(berr_lanes_)(n, nrhs, A0, B0, X, sc.anorm, berr);
+    for (int s = 0; s < m; s++) {
+        info[s] = !(sc.chk[s] == 0) ? -1 : inf[s];
+        if (cert != NULL)
+            cert->ok[s] = info[s] == 0 && pos[s] && berr[s] <= cert->tol;
+        T *b = B + (size_t)s * n * nrhs;
+        for (size_t e = 0; e < (size_t)n * nrhs; e++)
+            b[e] = info[s] ? (T)NAN : X[e * LANES + s];
+    }
 }
 
-/* Solves systems [0, m) (m <= LANES) starting at A, B; work holds
- * (n*(n+1)/2 + n + n*nrhs) * LANES elements. */
-BSYM_INLINE
-static void PREC(solve_lanes_)(char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B,
-                                        int *info, T *work)
+/* Elements of a group's workspace (solve_lanes_). */
+static size_t PREC(lanes_work_)(int n, int nrhs)
 {
-    T *W = work, *v = W + n * (n + 1) / 2 * LANES, *X = v + n * LANES;
-    T amax[LANES], tol[LANES];
-    int bad[LANES], inf[LANES];
-    PREC(pack_lanes_)(uplo, n, nrhs, m, A, B, W, X, amax, bad);
-    for (int s = 0; s < LANES; s++) {
-        tol[s] = (T)n * EPS * amax[s];
-        inf[s] = 0;
-    }
-    PREC(factor_lanes_)(n, W, tol, v, inf);
-    for (int64_t c = 0; c < nrhs; c++)
-        PREC(substitute_lanes_)(n, W, X + c * n * LANES);
-    for (int s = 0; s < m; s++) {
-        info[s] = bad[s] ? -1 : inf[s];
-        for (int64_t e = 0; e < n * nrhs; e++)
-            B[s * n * nrhs + e] = info[s] ? (T)NAN : X[e * LANES + s];
-    }
+    return ((size_t)n * (n + 1) + (size_t)n * nrhs * 2 + n) * LANES;
 }
-/* The same, compiled for AVX2 + FMA (x86-64), and the choice at run time. */
+
+/* solve_lanes_ compiled for AVX-512 and for AVX2 + FMA (x86-64), and the
+ * choice at run time (bsym__cpu_isa, ldlt.c). */
 #ifdef BSYM_X86_DISPATCH
-__attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
-    char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B, int *info, T *work)
+__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma"))) static void PREC(solve_lanes_avx512_)(
+    char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, const PREC(cert_) *cert, T *work)
 {
-    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, work);
+    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
+}
+__attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
+    char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, const PREC(cert_) *cert, T *work)
+{
+    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
 }
 #endif
-static void PREC(solve_lanes_any_)(int avx2, char uplo, int64_t n, int64_t nrhs, int m,
-                                            const T *A, T *B, int *info, T *work)
+static void PREC(solve_lanes_any_)(int isa, char uplo, int n, int nrhs, int m, const T *A, T *B, int *info,
+                                   const PREC(cert_) *cert, T *work)
 {
 #ifdef BSYM_X86_DISPATCH
-    if (avx2) {
-        PREC(solve_lanes_avx2_)(uplo, n, nrhs, m, A, B, info, work);
+    if (isa == BSYM_ISA_AVX512) {
+        PREC(solve_lanes_avx512_)(uplo, n, nrhs, m, A, B, info, cert, work);
+        return;
+    }
+    if (isa == BSYM_ISA_AVX2) {
+        PREC(solve_lanes_avx2_)(uplo, n, nrhs, m, A, B, info, cert, work);
         return;
     }
 #endif
-    (void)avx2;
-    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, work);
+    (void)isa;
+    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
 }
+
+/* ---- large n, one system at a time: the certificate ---------------------- */
+
+/* One system of the automatic strategy's first step for n > the lanes' limit:
+ * the LDL^T solve of solve_one_, and *ok as solve_lanes_ with cert. W holds
+ * 2 n*n + n elements, v n + n*nrhs. */
+static int PREC(cert_one_)(char uplo, int n, int nrhs, const T *A, T *B, const PREC(cert_) *cert, int *ok,
+                           T *W, T *v)
+{
+    T amax;
+    T *W0 = W + (size_t)n * n, *B0 = v + n;
+    *ok = 0;
+    if (!PREC(load_lower_)(uplo, n, A, W0, &amax))
+        amax = (T)NAN;
+    double anorm = 0, fro = 0, dmax = 0;
+    for (int i = 0; i < n; i++) {
+        double row = 0;
+        for (int k = 0; k < n; k++) {
+            const double a = fabs((double)(k <= i ? W0[i + (size_t)k * n] : W0[k + (size_t)i * n]));
+            row += a;
+            fro += a * a;
+        }
+        anorm = row > anorm ? row : anorm;
+        dmax = fabs((double)W0[i + (size_t)i * n]) > dmax ? fabs((double)W0[i + (size_t)i * n]) : dmax;
+    }
+    const T sigma = (T)PREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, cert->rcond);
+    memcpy(W, W0, (size_t)n * n * sizeof(T));
+    for (int j = 0; j < n; j++)
+        W[j + (size_t)j * n] -= sigma;
+    int pos = amax == amax && PREC(factor_)(n, W, (T)0, v) == 0;
+    for (int j = 0; pos && j < n; j++)
+        pos = W[j + (size_t)j * n] > 0;
+    memcpy(B0, B, (size_t)n * nrhs * sizeof(T));
+    const int info = PREC(solve_one_)(uplo, n, nrhs, A, B, W, v);
+    if (info == 0 && pos) {
+        double worst = 0;
+        for (int c = 0; c < nrhs; c++) {
+            const T *b = B0 + (size_t)c * n, *x = B + (size_t)c * n;
+            double rmax = 0, xmax = 0, bmax = 0, arow;
+            for (int i = 0; i < n; i++) {
+                const double r = PREC(strategy_resid_row_)(uplo, n, A, x, b[i], i, &arow);
+                rmax = r > rmax || r != r ? r : rmax;
+                xmax = fabs((double)x[i]) > xmax ? fabs((double)x[i]) : xmax;
+                bmax = fabs((double)b[i]) > bmax ? fabs((double)b[i]) : bmax;
+            }
+            const double e = PREC(strategy_berr_)(rmax, anorm, xmax, bmax);
+            worst = e > worst || e != e ? e : worst;
+        }
+        *ok = worst <= cert->tol;
+    }
+    return info;
+}
+
 #undef LANES
 #undef PACKED
+#undef VEC
+#undef VAT
+#undef VMASK
+#undef VABS
+#undef VMAX
 
 /* Systems [0, count) of a batch, OpenMP over the batch (over groups of
- * BSYM_CPU_LANES systems when n is small). Returns 0, or -1 when a thread's
- * workspace could not be allocated (nothing is then promised). */
-int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count,
-                                   const T *A, T *B, int *info, int threads)
+ * LANES systems when n is small). With cert (the automatic strategy's first
+ * step, strategy_impl.h) also cert->ok[k] per system. Returns 0, or -1 when a
+ * thread's workspace could not be allocated (nothing is then promised). */
+static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                           const PREC(cert_) *cert, int threads)
 {
-    const int lanes = n <= BSYM_CPU_LANES_MAX_N ? BSYM_CPU_LANES : 1;
+    const int lanes = n <= BSYM_CPU_LANES_MAX_N ? (int)(64 / sizeof(T)) : 1;
     const int64_t groups = (count + lanes - 1) / lanes;
-    const size_t work = (size_t)(n * n + n + (lanes > 1 ? n * nrhs : 0)) * (size_t)lanes;
-    const int avx2 = bsym__cpu_has_avx2_fma();
+    const size_t work = lanes > 1 ? PREC(lanes_work_)((int)n, (int)nrhs)
+                                  : (size_t)(2 * n * n + 2 * n + n * nrhs);
+    const int isa = bsym__cpu_isa();
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(groups, threads))
     {
-        T *W = malloc(work * sizeof(T));
+        void *raw = malloc(work * sizeof(T) + 64); /* W: 64-byte aligned inside raw */
+        T *W = raw == NULL ? NULL : (T *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
         if (W == NULL) {
 #pragma omp atomic write
             nomem = 1;
@@ -282,17 +495,34 @@ int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count,
             for (int64_t g = 0; g < groups; g++) {
                 const int64_t k = g * lanes;
                 if (lanes > 1) {
-                    int m = count - k < lanes ? (int)(count - k) : lanes;
-                    PREC(solve_lanes_any_)(avx2, uplo, n, nrhs, m, A + k * n * n,
-                                                    B + k * n * nrhs, info + k, W);
+                    const int m = count - k < lanes ? (int)(count - k) : lanes;
+                    PREC(cert_) c;
+                    if (cert != NULL)
+                        c = (PREC(cert_)){cert->rcond, cert->tol, cert->ok + k};
+                    PREC(solve_lanes_any_)(isa, uplo, (int)n, (int)nrhs, m, A + k * n * n, B + k * n * nrhs,
+                                           info + k, cert != NULL ? &c : NULL, W);
+                } else if (cert != NULL) {
+                    info[k] = PREC(cert_one_)(uplo, (int)n, (int)nrhs, A + k * n * n, B + k * n * nrhs, cert,
+                                              cert->ok + k, W, W + 2 * n * n);
                 } else {
-                    info[k] = PREC(solve_one_)(uplo, n, nrhs, A + k * n * n,
-                                                        B + k * n * nrhs, W, W + n * n);
+                    info[k] = PREC(solve_one_)(uplo, n, nrhs, A + k * n * n, B + k * n * nrhs, W, W + n * n);
                 }
             }
         }
-        free(W);
+        free(raw);
     }
     return nomem ? -1 : 0;
 }
 
+int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                          int threads)
+{
+    return PREC(ldlt_run_)(uplo, n, nrhs, count, A, B, info, NULL, threads);
+}
+
+int PREC(bsym__ldlt_cert_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                               int *ok, double rcond, double tol, int threads)
+{
+    const PREC(cert_) c = {rcond, tol, ok};
+    return PREC(ldlt_run_)(uplo, n, nrhs, count, A, B, info, &c, threads);
+}

@@ -4,14 +4,17 @@
  * least squares (bsym_*lsfit). Included by strategy.c after strategy_numerics.h (the per-system
  * numerics shared with the GPU).
  *
- * One range of systems goes through the same steps as on the GPU:
- *   1. (start LDLT or TRIDIAG) the cheap batched solve, keeping the original
- *      right-hand sides and, after Householder, T;
- *   2. per system (OpenMP over the batch): the backward error and the
- *      conditioning test decide whether the system is redone;
- *   3. the systems redone (all of them when start is EIGEN) get the
- *      eigendecomposition by divide and conquer and the truncated solution
- *      from the original right-hand sides.
+ * One range of systems goes through the same steps as on the GPU, each step
+ * taking only the systems the one before did not keep (the plan may start at
+ * step 2 or 3):
+ *   1. LDLT: the LDL^T solve and its certificate, in one pass over each
+ *      group of systems (bsym__ldlt_cert_cpu_, ldlt_impl.h);
+ *   2. TRIDIAG: the systems not certified are gathered, solved by Householder
+ *      + PCR from their original A and B keeping T, and checked per system
+ *      (OpenMP over them): the backward error and the conditioning test on T;
+ *   3. EIGEN: the rest get the eigendecomposition by divide and conquer and
+ *      the truncated solution from the original right-hand sides.
+ * Without checks (job->check 0: a fixed method) the start's solve is all.
  */
 
 /* Elements of T of one thread's workspace for step 3 and the test: the
@@ -86,41 +89,118 @@ static int PREC(strategy_truncated_one_)(char uplo, int n, int nrhs, const T *A,
     return 0;
 }
 
-int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info,
-                           int *rank, int *used, bsym__strategy_stats *stats, int threads)
+/* The systems of one step of a range: cnt of them, system i of the step being
+ * system map[i] of the range (map NULL: i itself). */
+typedef struct {
+    int64_t cnt;
+    int64_t *map;
+} PREC(step_);
+
+#define STEP_K(st, i) ((st)->map != NULL ? (st)->map[i] : (i))
+
+/* Step 2 on the systems of `in` (the range's A, its original right-hand sides
+ * B0 and its solutions B): Householder + PCR on copies gathered from A and
+ * B0 (in place on A and B when `in` is the whole range, map NULL), then the
+ * checks; a system kept gets its solution, rank n and used TRIDIAG, the
+ * others are listed in *out (map and cnt) for step 3. Returns -1 when memory
+ * ran out. */
+static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in, const T *A, const T *B0, T *B,
+                               int *info, int *rank, int *used, int64_t *solved, int64_t *not_spd,
+                               PREC(step_) *out, int threads)
+{
+    const int n = (int)job->n, nrhs = (int)job->nrhs;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs, cnt = (size_t)in->cnt;
+    const int gather = in->map != NULL;
+    T *dT = malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T)), *eT = malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T));
+    T *Ac = gather ? malloc((nn * cnt > 0 ? nn * cnt : 1) * sizeof(T)) : NULL;
+    T *Xc = gather ? malloc((nb * cnt > 0 ? nb * cnt : 1) * sizeof(T)) : NULL;
+    int *ic = gather ? malloc((cnt > 0 ? cnt : 1) * sizeof(int)) : NULL;
+    char *redo = malloc(cnt > 0 ? cnt : 1);
+    int st = -1;
+    if (dT == NULL || eT == NULL || redo == NULL || (gather && (Ac == NULL || Xc == NULL || ic == NULL)))
+        goto done;
+    if (gather) {
+#pragma omp parallel for schedule(static) num_threads(bsym__team(in->cnt, threads))
+        for (int64_t i = 0; i < in->cnt; i++) {
+            memcpy(Ac + (size_t)i * nn, A + (size_t)in->map[i] * nn, nn * sizeof(T));
+            memcpy(Xc + (size_t)i * nb, B0 + (size_t)in->map[i] * nb, nb * sizeof(T));
+        }
+    }
+    const T *As = gather ? Ac : A;
+    T *Xs = gather ? Xc : B;
+    int *is = gather ? ic : info;
+    if (PREC(bsym__hhsolve_cpu_)(job->uplo, n, nrhs, in->cnt, As, Xs, is, threads, dT, eT) != 0)
+        goto done;
+    int64_t kept = 0, nspd = 0;
+    st = 0;
+#pragma omp parallel num_threads(bsym__team(in->cnt, threads)) reduction(+ : kept, nspd)
+    {
+        T *ws = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(T));
+        if (ws == NULL) {
+#pragma omp atomic write
+            st = -1;
+        }
+#pragma omp barrier
+        if (st == 0) {
+#pragma omp for schedule(dynamic, 16)
+            for (int64_t i = 0; i < in->cnt; i++) {
+                const int64_t k = STEP_K(in, i);
+                int notspd = 0;
+                redo[i] = 0;
+                if (is[i] == -1) { /* non-finite input: reported, not redone */
+                    info[k] = -1;
+                    rank[k] = -1;
+                    used[k] = BSYM_METHOD_TRIDIAG;
+                    continue;
+                }
+                redo[i] = is[i] != 0 ||
+                          !(PREC(strategy_backward_error_)(job->uplo, n, nrhs, As + (size_t)i * nn,
+                                                           B0 + (size_t)k * nb, Xs + (size_t)i * nb) <= job->tol) ||
+                          PREC(strategy_ill_)(n, dT + (size_t)i * n, eT + (size_t)i * n, job->rcond, ws, &notspd);
+                if (redo[i])
+                    continue;
+                if (gather)
+                    memcpy(B + (size_t)k * nb, Xs + (size_t)i * nb, nb * sizeof(T));
+                info[k] = 0;
+                rank[k] = n;
+                used[k] = BSYM_METHOD_TRIDIAG;
+                kept++;
+                nspd += notspd;
+            }
+        }
+        free(ws);
+    }
+    if (st == 0) {
+        *solved += kept;
+        *not_spd += nspd;
+        out->cnt = 0;
+        for (int64_t i = 0; i < in->cnt; i++) /* in->map may be out->map: i only grows faster */
+            if (redo[i])
+                out->map[out->cnt++] = STEP_K(in, i);
+    }
+done:
+    free(dT);
+    free(eT);
+    free(Ac);
+    free(Xc);
+    free(ic);
+    free(redo);
+    return st;
+}
+
+/* Step 3 on the systems of `in`: the truncated spectrum of A, from the
+ * original right-hand sides B0 (which may be B itself when start is EIGEN). */
+static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, const T *A, const T *B0, T *B,
+                             int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads)
 {
     const int n = (int)job->n, nrhs = (int)job->nrhs;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
-    const bsym_method start = job->start;
-    T *B0 = NULL, *dT = NULL, *eT = NULL;
-    int nomem = 0;
-    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 64))
-        return -1;
-    if (start != BSYM_METHOD_EIGEN) {
-        /* step 1: the cheap solve; B0 keeps the right-hand sides for the
-         * residual and for the systems redone */
-        if (job->check)
-            B0 = malloc((nb * (size_t)count > 0 ? nb * (size_t)count : 1) * sizeof(T));
-        if (start == BSYM_METHOD_TRIDIAG && job->check) {
-            dT = malloc((size_t)n * (size_t)count * sizeof(T));
-            eT = malloc((size_t)n * (size_t)count * sizeof(T));
-        }
-        if (job->check && (B0 == NULL || (start == BSYM_METHOD_TRIDIAG && (dT == NULL || eT == NULL)))) {
-            nomem = 1;
-        } else {
-            if (B0 != NULL && nb > 0)
-                memcpy(B0, B, nb * (size_t)count * sizeof(T));
-            nomem = start == BSYM_METHOD_LDLT
-                        ? PREC(bsym__ldlt_cpu_)(job->uplo, n, nrhs, count, A, B, info, threads)
-                        : PREC(bsym__hhsolve_cpu_)(job->uplo, n, nrhs, count, A, B, info, threads, dT, eT);
-        }
-    }
     int64_t solved = 0, fallback = 0, not_spd = 0;
-#pragma omp parallel num_threads(bsym__team(count, threads)) if (!nomem) \
-    reduction(+ : solved, fallback, not_spd)
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(in->cnt, threads)) reduction(+ : solved, fallback, not_spd)
     {
-        T *work = nomem ? NULL : malloc(PREC(strategy_work_)(n) * sizeof(T));
-        int *iwork = nomem ? NULL : malloc(TE_WORK_I(n) * sizeof(int));
+        T *work = malloc(PREC(strategy_work_)(n) * sizeof(T));
+        int *iwork = malloc(TE_WORK_I(n) * sizeof(int));
         if (work == NULL || iwork == NULL) {
 #pragma omp atomic write
             nomem = 1;
@@ -128,49 +208,23 @@ int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const T 
 #pragma omp barrier
         if (!nomem) {
 #pragma omp for schedule(dynamic, 16)
-            for (int64_t k = 0; k < count; k++) {
-                const T *a = A + (size_t)k * nn;
-                T *x = B + (size_t)k * nb;
-                const T *b = B0 != NULL ? B0 + (size_t)k * nb : x;
+            for (int64_t i = 0; i < in->cnt; i++) {
+                const int64_t k = STEP_K(in, i);
                 int notspd = 0;
-                if (start != BSYM_METHOD_EIGEN) {
-                    /* step 2: keep the cheap solution when it passes */
-                    if (info[k] != 0 && (info[k] == -1 || !job->check)) {
-                        rank[k] = -1;
-                        used[k] = start;
-                        continue;
-                    }
-                    int redo = job->check &&
-                               (info[k] != 0 ||
-                                !(PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b, x) <= job->tol));
-                    if (!redo && job->check && dT != NULL)
-                        redo = PREC(strategy_ill_)(n, dT + (size_t)k * n, eT + (size_t)k * n, job->rcond,
-                                            work + PREC(strategy_work_)(n) - 2 * (size_t)n, &notspd);
-                    if (!redo) {
-                        rank[k] = n;
-                        used[k] = start;
-                        solved++;
-                        not_spd += notspd;
-                        continue;
-                    }
-                }
-                /* step 3: the truncated spectrum, from the original B */
                 used[k] = BSYM_METHOD_EIGEN;
-                info[k] = PREC(strategy_truncated_one_)(job->uplo, n, nrhs, a, b, x, job->rcond, work,
-                                                 iwork, &rank[k], &notspd);
+                info[k] = PREC(strategy_truncated_one_)(job->uplo, n, nrhs, A + (size_t)k * nn, B0 + (size_t)k * nb,
+                                                        B + (size_t)k * nb, job->rcond, work, iwork, &rank[k],
+                                                        &notspd);
                 if (info[k] == 0) {
                     solved++;
                     not_spd += notspd;
-                    fallback += start != BSYM_METHOD_EIGEN || rank[k] < n;
+                    fallback += job->start != BSYM_METHOD_EIGEN || rank[k] < n;
                 }
             }
         }
         free(work);
         free(iwork);
     }
-    free(B0);
-    free(dT);
-    free(eT);
     if (nomem)
         return -1;
     stats->solved += solved;
@@ -178,6 +232,82 @@ int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const T 
     stats->not_spd += not_spd;
     return 0;
 }
+
+/* A fixed method (job->check 0): the start's solve alone. */
+static int PREC(strategy_plain_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info, int *rank,
+                                 int *used, bsym__strategy_stats *stats, int threads)
+{
+    const int n = (int)job->n;
+    int64_t solved = 0;
+    if (job->start == BSYM_METHOD_EIGEN) {
+        const PREC(step_) all = {count, NULL};
+        return PREC(step_eigen_)(job, &all, A, B, B, info, rank, used, stats, threads);
+    }
+    const int st = job->start == BSYM_METHOD_LDLT
+                       ? PREC(bsym__ldlt_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, threads)
+                       : PREC(bsym__hhsolve_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, threads, NULL, NULL);
+    if (st != 0)
+        return -1;
+    for (int64_t k = 0; k < count; k++) {
+        rank[k] = info[k] == 0 ? n : -1;
+        used[k] = job->start;
+        solved += info[k] == 0;
+    }
+    stats->solved += solved;
+    return 0;
+}
+
+int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info,
+                           int *rank, int *used, bsym__strategy_stats *stats, int threads)
+{
+    const int n = (int)job->n;
+    const size_t nb = (size_t)n * (size_t)job->nrhs;
+    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 64))
+        return -1;
+    if (!job->check)
+        return PREC(strategy_plain_)(job, count, A, B, info, rank, used, stats, threads);
+    /* B0: the original right-hand sides, for the checks and the steps after */
+    T *B0 = malloc((nb * (size_t)count > 0 ? nb * (size_t)count : 1) * sizeof(T));
+    int64_t *map = malloc((count > 0 ? (size_t)count : 1) * sizeof(int64_t));
+    int *ok = job->start == BSYM_METHOD_LDLT ? malloc((count > 0 ? (size_t)count : 1) * sizeof(int)) : NULL;
+    int st = -1;
+    if (B0 == NULL || map == NULL || (job->start == BSYM_METHOD_LDLT && ok == NULL))
+        goto done;
+    if (nb > 0)
+        memcpy(B0, B, nb * (size_t)count * sizeof(T));
+    PREC(step_) step = {count, NULL}, next = {0, map};
+    int64_t solved = 0, not_spd = 0;
+    if (job->start == BSYM_METHOD_LDLT) { /* step 1 */
+        if (PREC(bsym__ldlt_cert_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, ok, job->rcond, job->tol,
+                                       threads) != 0)
+            goto done;
+        for (int64_t k = 0; k < count; k++) {
+            if (ok[k] || info[k] == -1) {
+                rank[k] = ok[k] ? n : -1;
+                used[k] = BSYM_METHOD_LDLT;
+                solved += ok[k];
+            } else {
+                next.map[next.cnt++] = k;
+            }
+        }
+        step = next;
+    }
+    if (job->start != BSYM_METHOD_EIGEN && step.cnt > 0) { /* step 2 */
+        if (PREC(step_tridiag_)(job, &step, A, B0, B, info, rank, used, &solved, &not_spd, &next, threads) != 0)
+            goto done;
+        step = next;
+    }
+    stats->solved += solved;
+    stats->not_spd += not_spd;
+    st = step.cnt > 0 ? PREC(step_eigen_)(job, &step, A, B0, B, info, rank, used, stats, threads) : 0; /* step 3 */
+done:
+    free(B0);
+    free(map);
+    free(ok);
+    return st;
+}
+
+#undef STEP_K
 
 /* Systems of one least-squares range whose normal equations are formed at
  * once: G takes at most about 2^22 elements. */

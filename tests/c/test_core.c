@@ -2382,9 +2382,15 @@ static void test_sx_known(bsym_device dev, const char *dname, int single, int n)
             }
             /* the rank is that of the reference (small n: a lone tiny
              * eigenvalue is not small relative to the others); auto keeps
-             * the cheap solution of the full-rank systems, redoes the others */
+             * the cheap solution of the full-rank systems (LDL^T where
+             * certified, which needs A positive definite, else Householder
+             * + PCR), redoes the others */
             ranks_ok &= rank[k] == rref[k];
-            paths_ok &= used[k] == (!auto_ || rref[k] < n ? BSYM_METHOD_EIGEN : BSYM_METHOD_TRIDIAG);
+            if (!auto_ || rref[k] < n)
+                paths_ok &= used[k] == BSYM_METHOD_EIGEN;
+            else
+                paths_ok &= used[k] == BSYM_METHOD_TRIDIAG ||
+                            (used[k] == BSYM_METHOD_LDLT && (k / per == SK_SPD || n == 1));
         }
         (void)small;
         snprintf(what, sizeof what, "solvex %s %s n=%d: info 0 for all kinds", mname, single ? "single" : "double", n);
@@ -2392,7 +2398,7 @@ static void test_sx_known(bsym_device dev, const char *dname, int single, int n)
         snprintf(what, sizeof what, "solvex %s %s n=%d: rank = n - eigenvalues below rcond", mname,
                  single ? "single" : "double", n);
         check(ranks_ok, what, dname, n, 0);
-        snprintf(what, sizeof what, "solvex %s %s n=%d: paths (tridiag for well-conditioned, eigen else)",
+        snprintf(what, sizeof what, "solvex %s %s n=%d: paths (ldlt or tridiag for well-conditioned, eigen else)",
                  mname, single ? "single" : "double", n);
         check(paths_ok, what, dname, n, 0);
         snprintf(what, sizeof what, "solvex %s %s n=%d: error vs truncated reference %.3g n eps <= 50", mname,
@@ -2405,10 +2411,13 @@ static void test_sx_known(bsym_device dev, const char *dname, int single, int n)
     free(A); free(Q); free(lam); free(B); free(X); free(ref);
 }
 
-/* The plan across calls: no history -> TRIDIAG; after well-conditioned SPD
+/* The plan across calls: no history -> LDLT; after well-conditioned SPD
  * systems -> LDLT; after a call where most needed the truncated spectrum ->
- * EIGEN; after an EIGEN call where none did -> TRIDIAG again. Also one NaN
- * system in a batch: info -1, NaN, the rest solved, not counted. */
+ * EIGEN; after an EIGEN call where none did -> LDLT again; a history of
+ * mostly indefinite systems -> TRIDIAG. The LDLT start certifies each system:
+ * the ill-conditioned SPD ones are redone (Householder, then EIGEN at rank
+ * n - 1). Also one NaN system in a batch: info -1, NaN, the rest solved, not
+ * counted. */
 static void test_sx_plan(bsym_device dev, const char *dname, int single)
 {
     const int n = 12, batch = 10;
@@ -2427,12 +2436,13 @@ static void test_sx_plan(bsym_device dev, const char *dname, int single)
     const char *p = single ? "single" : "double";
     /* mix: the number of ill-conditioned systems per call */
     const int ill[] = {0, 0, 8, 0};
-    const bsym_method expect[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_LDLT, BSYM_METHOD_LDLT, BSYM_METHOD_EIGEN};
-    check(bsym_plan_start(&plan) == BSYM_METHOD_TRIDIAG && bsym_plan_start(NULL) == BSYM_METHOD_TRIDIAG,
-          "plan: no history starts with TRIDIAG", dname, 0, 0);
-    const bsym_plan audit = {BSYM_PLAN_AUDIT - 1, 100, 0, 0, 10, 0}, after = {BSYM_PLAN_AUDIT, 110, 0, 0, 10, 0};
-    check(bsym_plan_start(&audit) == BSYM_METHOD_TRIDIAG && bsym_plan_start(&after) == BSYM_METHOD_LDLT,
-          "plan: every 8th call of an LDLT plan is an audit with TRIDIAG", dname, 0, 0);
+    const bsym_method expect[] = {BSYM_METHOD_LDLT, BSYM_METHOD_LDLT, BSYM_METHOD_LDLT, BSYM_METHOD_EIGEN};
+    check(bsym_plan_start(&plan) == BSYM_METHOD_LDLT && bsym_plan_start(NULL) == BSYM_METHOD_LDLT,
+          "plan: no history starts with LDLT", dname, 0, 0);
+    const bsym_plan indef = {3, 100, 51, 10, 10, 5}, mixed = {3, 100, 50, 10, 10, 5}, most = {3, 100, 0, 6, 10, 6};
+    check(bsym_plan_start(&indef) == BSYM_METHOD_TRIDIAG && bsym_plan_start(&mixed) == BSYM_METHOD_LDLT &&
+              bsym_plan_start(&most) == BSYM_METHOD_EIGEN,
+          "plan: TRIDIAG after mostly indefinite systems, EIGEN after most truncated", dname, 0, 0);
     for (int call = 0; call < 4; call++) {
         for (int k = 0; k < batch; k++) {
             kind_spectrum(k < ill[call] ? SK_ILL : SK_SPD, n, lam);
@@ -2443,35 +2453,27 @@ static void test_sx_plan(bsym_device dev, const char *dname, int single)
         bsym_status st = solvex_as(ctx, single, &o, n, 1, batch, A, B, X, info, rank, used);
         int ok = st == BSYM_OK;
         for (int k = 0; k < batch; k++) {
-            /* with TRIDIAG the ill-conditioned systems are redone; LDLT
-             * solves an SPD system with an eigenvalue 1e-9 stably, its
-             * residual passes and it keeps full rank (the documented limit
-             * of the LDLT start) */
-            const int redone = k < ill[call] && expect[call] != BSYM_METHOD_LDLT;
+            const int redone = k < ill[call];
             const int path = expect[call] == BSYM_METHOD_EIGEN || redone ? BSYM_METHOD_EIGEN : (int)expect[call];
-            /* in single the rounded A may be indefinite: then LDLT's
-             * residual fails and the system is redone */
-            const int alt = single && k < ill[call] && expect[call] == BSYM_METHOD_LDLT &&
-                            used[k] == BSYM_METHOD_EIGEN && rank[k] == n - 1;
-            ok &= info[k] == 0 && ((rank[k] == n - redone && used[k] == path) || alt);
+            ok &= info[k] == 0 && rank[k] == n - redone && used[k] == path;
         }
         snprintf(what, sizeof what, "plan %s call %d: paths and ranks", p, call);
         check(ok, what, dname, call, st);
         if (call == 2) {
-            /* the same batch with a fresh plan: TRIDIAG, 8 of 10 redone */
+            /* the same batch with a fresh plan: LDLT, 8 of 10 redone */
             bsym_plan p2;
             bsym_plan_init(&p2);
             bsym_solve_opts o2 = {BSYM_METHOD_AUTO, 1e-5, 0, &p2};
             st = solvex_as(ctx, single, &o2, n, 1, batch, A, B, X, info, rank, used);
             check(st == BSYM_OK && p2.calls == 1 && p2.systems == batch && p2.fallback == 8 &&
                       p2.last_fallback == 8 && p2.not_spd <= (single ? 8 : 0),
-                  "plan: counts of a TRIDIAG call with 8 of 10 redone", dname, p2.fallback, p2.systems);
+                  "plan: counts of an LDLT call with 8 of 10 redone", dname, p2.fallback, p2.systems);
             plan = p2;
         }
     }
-    /* after an EIGEN call where none needed it: TRIDIAG (history has fallbacks) */
-    check(plan.last_fallback == 0 && bsym_plan_start(&plan) == BSYM_METHOD_TRIDIAG,
-          "plan: an EIGEN call without truncation leads back to TRIDIAG", dname, plan.last_fallback, 0);
+    /* after an EIGEN call where none needed it: LDLT again */
+    check(plan.last_fallback == 0 && bsym_plan_start(&plan) == BSYM_METHOD_LDLT,
+          "plan: an EIGEN call without truncation leads back to LDLT", dname, plan.last_fallback, 0);
     /* one NaN system */
     bsym_plan_init(&plan);
     A[3 * n * n + 1] = NAN;
@@ -2483,6 +2485,79 @@ static void test_sx_plan(bsym_device dev, const char *dname, int single)
           dname, info[3], plan.systems);
     bsym_ctx_destroy(ctx);
     free(A); free(Q); free(B); free(X);
+}
+
+/* Spectra of the equivalence test: eigenvalues lam[0..n-1] of family f. */
+enum { EQ_RANDOM, EQ_XI, EQ_GRADED, EQ_CLUSTERED, EQ_INDEF, EQ_EDGE_LOW, EQ_EDGE_HIGH, EQ_ILL, EQ_FAMILIES };
+static const char *eq_names[] = {"random", "Xi_0.5", "graded", "clustered", "indefinite",
+                                 "edge 1e-5 (1 - 2^-10)", "edge 1e-5 (1 + 2^-10)", "ill 1e-9"};
+static void eq_spectrum(int f, int n, double *lam)
+{
+    for (int k = 0; k < n; k++) {
+        const double r = 0.5 + 0.5 * urand();
+        switch (f) {
+        case EQ_RANDOM: lam[k] = 1 + 99 * r; break;
+        case EQ_XI: lam[k] = k == 0 ? 1 + 0.5 * (n - 1) : 0.5; break; /* Xi_rho (1 on the diagonal, rho = 0.5 elsewhere) */
+        case EQ_GRADED: lam[k] = pow(2.0, -(double)k * 15 / (n > 1 ? n - 1 : 1)); break; /* down to 3e-5 */
+        case EQ_CLUSTERED: lam[k] = k == 0 ? 1 : 1e-5 * (1 + 1e-3 * k); break;
+        case EQ_INDEF: lam[k] = (1 + 9 * r) * (k % 2 ? -1 : 1); break;
+        default: lam[k] = (1 + r) * (k % 3 == 2 ? -1 : 1); break;
+        }
+    }
+    /* the edge: the smallest |l| at rcond max|l| (1 -+ 2^-10) */
+    if (f == EQ_EDGE_LOW || f == EQ_EDGE_HIGH || f == EQ_ILL) {
+        double big = 0;
+        for (int k = 0; k < n; k++)
+            big = fabs(lam[k]) > big ? fabs(lam[k]) : big;
+        lam[n - 1] = f == EQ_ILL ? 1e-9 * big : 1e-5 * big * (f == EQ_EDGE_LOW ? 1 - 1.0 / 1024 : 1 + 1.0 / 1024);
+    }
+}
+
+/* The LDLT start (with its certificate) and the Householder start send
+ * exactly the same systems to the truncated spectrum, with the same ranks,
+ * on every family; random signs of the edge families too (SPD and not). */
+static void test_sx_equivalence(bsym_device dev, const char *dname, int single, int n)
+{
+    const int per = 6, batch = EQ_FAMILIES * per;
+    double *A = malloc(sizeof(double) * n * n * batch), *Q = malloc(sizeof(double) * n * n);
+    double *lam = malloc(sizeof(double) * n), *B = malloc(sizeof(double) * n * batch);
+    double *X = malloc(sizeof(double) * n * batch);
+    int *info = malloc(sizeof(int) * batch * 2), *rank = malloc(sizeof(int) * batch * 2);
+    int *used = malloc(sizeof(int) * batch * 2);
+    for (int k = 0; k < batch; k++) {
+        eq_spectrum(k / per, n, lam);
+        if (k % 2 && k / per >= EQ_EDGE_LOW) /* half of the edge systems positive definite */
+            for (int i = 0; i < n; i++)
+                lam[i] = fabs(lam[i]);
+        known_spectrum(n, lam, A + (size_t)k * n * n, Q);
+    }
+    for (int i = 0; i < n * batch; i++)
+        B[i] = urand();
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, dev);
+    /* start LDLT: no history; start TRIDIAG: a history of indefinite systems */
+    bsym_plan fresh, indef = {1, 10, 10, 0, 10, 0};
+    bsym_plan_init(&fresh);
+    bsym_solve_opts o[2] = {{BSYM_METHOD_AUTO, 1e-5, 0, &fresh}, {BSYM_METHOD_AUTO, 1e-5, 0, &indef}};
+    bsym_status st0 = solvex_as(ctx, single, &o[0], n, 1, batch, A, B, X, info, rank, used);
+    bsym_status st1 = solvex_as(ctx, single, &o[1], n, 1, batch, A, B, X, info + batch, rank + batch, used + batch);
+    for (int f = 0; f < EQ_FAMILIES; f++) {
+        int same = st0 == BSYM_OK && st1 == BSYM_OK, truncated = 0, certified = 0;
+        for (int k = f * per; k < (f + 1) * per; k++) {
+            same &= (used[k] == BSYM_METHOD_EIGEN) == (used[batch + k] == BSYM_METHOD_EIGEN) &&
+                    rank[k] == rank[batch + k] && info[k] == 0 && info[batch + k] == 0 &&
+                    used[batch + k] != BSYM_METHOD_LDLT;
+            truncated += used[k] == BSYM_METHOD_EIGEN;
+            certified += used[k] == BSYM_METHOD_LDLT;
+        }
+        char what[200];
+        snprintf(what, sizeof what, "auto %s n=%d %s: the LDLT start truncates the same systems as the Householder start (%d of %d; %d certified)",
+                 single ? "single" : "double", n, eq_names[f], truncated, per, certified);
+        check(same, what, dname, f, truncated);
+    }
+    bsym_ctx_destroy(ctx);
+    free(A); free(Q); free(lam); free(B); free(X); free(info); free(rank); free(used);
 }
 
 /* Least squares against references in long double: full rank (normal
@@ -3000,6 +3075,8 @@ static void test_sx_family(bsym_device dev, const char *dname)
             if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_EIGEN_MAX_N)
                 test_sx_known(dev, dname, single, sizes[s]);
         test_sx_plan(dev, dname, single);
+        for (int s = 0; s < 3; s++)
+            test_sx_equivalence(dev, dname, single, (int[]){8, 32, 64}[s]);
         test_lsfit(dev, dname, single, 40, 6);
         test_lsfit(dev, dname, single, 300, 30);
         test_lsfit(dev, dname, single, 3, 1);
