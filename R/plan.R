@@ -43,17 +43,14 @@ plan_store <- function(plan, v) {
   invisible(plan)
 }
 
-# "tridiag", "ldlt" or "eigen": the path the next automatic call with the
-# plan starts with (the core's bsym_plan_start).
+# c(step, reason): the step the next automatic call with the plan starts
+# with, "ldlt", "tridiag" or "eigen", and why (the core's bsym_plan_start and
+# bsym_plan_reason).
 plan_start <- function(plan) .Call(bsym_r_plan_start, plan_values(check_plan(plan)))
 
 format.bsym_plan <- function(x, ...) {
   v <- plan_values(x)
   start <- plan_start(x)
-  why <- switch(start,
-                ldlt = "every system seen was positive definite and none needed the truncated spectrum",
-                eigen = "more than half of the last call's systems needed the truncated spectrum",
-                tridiag = if (v[["systems"]] == 0) "no history" else "mixed history")
   num <- function(x) format(x, big.mark = ",", scientific = FALSE, trim = TRUE)
   c(sprintf("<bsym_plan> %s automatic call%s, %s system%s seen", num(v[["calls"]]),
             if (v[["calls"]] == 1) "" else "s", num(v[["systems"]]),
@@ -62,7 +59,7 @@ format.bsym_plan <- function(x, ...) {
             num(v[["not_spd"]]), num(v[["fallback"]])),
     sprintf("  last call: %s system%s, %s needed the truncated spectrum", num(v[["last_systems"]]),
             if (v[["last_systems"]] == 1) "" else "s", num(v[["last_fallback"]])),
-    sprintf("  next call starts with \"%s\" (%s)", start, why))
+    sprintf("  next call starts with \"%s\" (%s)", start[1], start[2]))
 }
 
 print.bsym_plan <- function(x, ...) {
@@ -71,5 +68,5 @@ print.bsym_plan <- function(x, ...) {
 }
 
 as.list.bsym_plan <- function(x, ...) {
-  c(as.list(plan_values(x)), list(start = plan_start(x)))
+  c(as.list(plan_values(x)), list(start = plan_start(x)[1]))
 }

@@ -118,11 +118,15 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     return res;
 }
 
-/* plan = the six fields: the path the next automatic call starts with,
- * "tridiag", "ldlt" or "eigen" (bsym_plan_start). */
+/* plan = the six fields: the step the next automatic call starts with,
+ * "ldlt", "tridiag" or "eigen" (bsym_plan_start), and why (bsym_plan_reason). */
 SEXP bsym_r_plan_start(SEXP plan)
 {
     bsym_plan pl;
     bsym_r_plan_in(plan, &pl);
-    return mkString(bsym_choice_name(BSYM_CHOICE_METHOD, bsym_plan_start(&pl)));
+    SEXP res = PROTECT(allocVector(STRSXP, 2));
+    SET_STRING_ELT(res, 0, mkChar(bsym_choice_name(BSYM_CHOICE_METHOD, bsym_plan_start(&pl))));
+    SET_STRING_ELT(res, 1, mkChar(bsym_plan_reason(&pl)));
+    UNPROTECT(1);
+    return res;
 }

@@ -180,6 +180,8 @@ void bsym_plan_init(bsym_plan *plan);
  *                        not positive definite (LDL^T would fail most);
  *   BSYM_METHOD_LDLT     else, no history included: the certified LDL^T. */
 bsym_method bsym_plan_start(const bsym_plan *plan);
+/* Why bsym_plan_start chose its step, in words (a static string). */
+const char *bsym_plan_reason(const bsym_plan *plan);
 
 /* Default options: rcond BSYM_RCOND_DEFAULT; tol <= 0 means the default
  * 16 * n * eps of the working precision (eps = 2^-53 or 2^-24). */

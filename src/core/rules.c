@@ -402,3 +402,16 @@ bsym_method bsym_plan_start(const bsym_plan *plan)
         return BSYM_METHOD_TRIDIAG;
     return BSYM_METHOD_LDLT;
 }
+
+const char *bsym_plan_reason(const bsym_plan *plan)
+{
+    switch (bsym_plan_start(plan)) {
+    case BSYM_METHOD_EIGEN:
+        return "more than half of the last call's systems needed the truncated spectrum";
+    case BSYM_METHOD_TRIDIAG:
+        return "more than half of the systems seen were not positive definite";
+    default:
+        return plan == NULL || plan->systems == 0 ? "no history: LDL^T, certified per system"
+                                                  : "LDL^T, certified per system";
+    }
+}

@@ -96,7 +96,7 @@ test_that("full-rank designs match lm.fit(), double and single", {
       expect_equal(length(fit$rss), batch)
       expect_equal(fit$info, integer(batch))
       expect_equal(fit$rank, rep(as.integer(p), batch))
-      expect_equal(fit$method, rep("tridiag", batch))
+      expect_equal(fit$method, rep("ldlt", batch))
       expect_ls_ok(X, Y, NULL, fit, precision, sprintf("m = %d, p = %d", m, p))
     }
   }
@@ -110,7 +110,7 @@ test_that("every method gives the same full-rank fit", {
   Y <- matrix(rnorm(m * 4), m, 4)
   for (method in c("ldlt", "tridiag", "eigen", "auto")) {
     fit <- bsym_lsfit(X, Y, method = method)
-    expect_equal(fit$method, rep(if (method == "auto") "tridiag" else method, 4))
+    expect_equal(fit$method, rep(if (method == "auto") "ldlt" else method, 4))
     expect_equal(fit$rank, rep(p, 4))
     expect_ls_ok(X, Y, NULL, fit, "double", method)
   }
@@ -187,7 +187,7 @@ test_that("a matrix X is one system: a vector y gives a named vector, an m x k Y
   expect_equal(names(fit$coefficients), colnames(X))
   expect_length(fit$rss, 1)
   expect_equal(fit$rss, sum(ref$residuals^2), tolerance = 1e-10)
-  expect_equal(list(fit$rank, fit$info, fit$method), list(3L, 0L, "tridiag"))
+  expect_equal(list(fit$rank, fit$info, fit$method), list(3L, 0L, "ldlt"))
   expect_true(fit$device %in% c("cpu", "gpu"))
   Y <- cbind(u = y, v = rnorm(m))
   fk <- bsym_lsfit(X, Y, weights = rep(2, m))
@@ -227,7 +227,7 @@ test_that("rank-deficient designs give the minimum-norm solution of svd()", {
       fit <- bsym_lsfit(X, Y, precision = precision, device = dev_for(p))
       expect_equal(fit$info, integer(4))
       expect_equal(fit$rank, as.integer(c(p - 1, p - 1, p - min(2, p - 1), p)))
-      expect_equal(fit$method, c("eigen", "eigen", "eigen", "tridiag"))
+      expect_equal(fit$method, c("eigen", "eigen", "eigen", "ldlt"))
       expect_ls_ok(X, Y, NULL, fit, precision, sprintf("rank deficient, m = %d, p = %d", m, p))
     }
     # fewer observations than coefficients: rank m, an exact fit of least norm
@@ -291,7 +291,7 @@ test_that("a bad system is NA with one warning, the others are fitted", {
                    "bsym_lsfit: 3 of 6 systems could not be fitted", fixed = TRUE)
     expect_equal(fit$info, c(0L, -1L, 0L, -1L, -1L, 0L))
     expect_equal(fit$rank, c(p, NA, p, NA, NA, p))
-    expect_equal(fit$method, c("tridiag", NA, "tridiag", NA, NA, "tridiag"))
+    expect_equal(fit$method, c("ldlt", NA, "ldlt", NA, NA, "ldlt"))
     expect_true(all(is.na(fit$coefficients[, c(2, 4, 5)])) && !any(is.nan(fit$coefficients[, c(2, 4, 5)])))
     expect_true(all(is.na(fit$rss[c(2, 4, 5)])))
     expect_ls_ok(X, Y, W, fit, precision, "beside bad systems", which = c(1, 3, 6))
@@ -336,7 +336,7 @@ test_that("a plan records least-squares calls like solves", {
   Y <- matrix(rnorm(m * 8), m, 8)
   plan <- bsym_plan()
   f1 <- bsym_lsfit(X, Y, plan = plan)
-  expect_equal(f1$method, rep("tridiag", 8))
+  expect_equal(f1$method, rep("ldlt", 8))
   expect_equal(c(plan$calls, plan$systems, plan$fallback), c(1, 8, 0))
   f2 <- bsym_lsfit(X, Y, plan = plan)
   expect_equal(f2$method, rep("ldlt", 8))

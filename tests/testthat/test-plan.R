@@ -1,9 +1,10 @@
 # bsym_plan(): the history that steers method = "auto", its reference
 # semantics, its counts and the rules of bsym_plan_start (batchsym.h):
-#   tridiag  no history, or mixed;
 #   eigen    more than half of the last call's systems needed the truncated
 #            spectrum;
-#   ldlt     every system seen was positive definite and none needed it.
+#   tridiag  else, more than half of the systems seen were not positive
+#            definite;
+#   ldlt     else (no history included): LDL^T, certified per system.
 
 fields <- c("calls", "systems", "not_spd", "fallback", "last_systems", "last_fallback")
 
@@ -18,22 +19,22 @@ indefinite <- function(n, batch)
 ill <- function(n, batch, drop = 2, indefinite = FALSE)
   stack_of(lapply(seq_len(batch), function(k) sym_with_values(cut_spectrum(n, drop, 2, indefinite))))
 
-test_that("a new plan is empty and starts with the Householder path", {
+test_that("a new plan is empty and starts with the certified LDL^T", {
   p <- bsym_plan()
   expect_s3_class(p, "bsym_plan")
   expect_true(is.environment(p))
   expect_equal(counts(p), setNames(numeric(6), fields))
-  expect_equal(as.list(p)$start, "tridiag")
+  expect_equal(as.list(p)$start, "ldlt")
   expect_equal(names(as.list(p)), c(fields, "start"))
   expect_type(format(p), "character")
   expect_output(print(p), "0 automatic calls, 0 systems seen")
-  expect_output(print(p), "next call starts with \"tridiag\" (no history)", fixed = TRUE)
+  expect_output(print(p), "next call starts with \"ldlt\" (no history: LDL^T, certified per system)", fixed = TRUE)
   capture_output(expect_invisible(print(p)))
   set.seed(61)
   A <- random_spd(5, 4)
   B <- matrix(rnorm(20), 5, 4)
   X <- bsym_solve(A, B, plan = p)
-  expect_equal(attr(X, "method"), rep("tridiag", 4))
+  expect_equal(attr(X, "method"), rep("ldlt", 4))
 })
 
 test_that("a plan has reference semantics: every holder sees the calls", {
@@ -60,7 +61,7 @@ test_that("after well-conditioned SPD systems the next call starts with LDL^T", 
   for (precision in c("double", "single")) {
     p <- bsym_plan()
     X1 <- bsym_solve(A, B, plan = p, precision = precision)
-    expect_equal(attr(X1, "method"), rep("tridiag", 10))
+    expect_equal(attr(X1, "method"), rep("ldlt", 10))
     expect_equal(as.list(p)$start, "ldlt")
     expect_output(print(p), "next call starts with \"ldlt\"", fixed = TRUE)
     X2 <- bsym_solve(A, B, plan = p, precision = precision)
@@ -81,16 +82,18 @@ test_that("the plan counts the systems not positive definite and those that need
   A <- array(c(random_spd(n, 4), indefinite(n, 3), ill(n, 3)), c(n, n, 10))
   B <- matrix(rnorm(n * 10), n, 10)
   X <- bsym_solve(A, B, plan = p)
-  expect_equal(attr(X, "method"), rep(c("tridiag", "eigen"), c(7, 3)))
+  # certified LDL^T for the SPD ones, Householder for the indefinite ones,
+  # the truncated spectrum for the ill-conditioned ones
+  expect_equal(attr(X, "method"), rep(c("ldlt", "tridiag", "eigen"), c(4, 3, 3)))
   expect_equal(counts(p), c(calls = 1, systems = 10, not_spd = 3, fallback = 3, last_systems = 10,
                             last_fallback = 3))
-  expect_equal(as.list(p)$start, "tridiag") # mixed
-  expect_output(print(p), "mixed history")
+  expect_equal(as.list(p)$start, "ldlt") # 3 of 10 not positive definite
+  expect_output(print(p), "next call starts with \"ldlt\" (LDL^T, certified per system)", fixed = TRUE)
   # more than half of this call's systems need the truncated spectrum ...
   A2 <- array(c(ill(n, 4, 3, indefinite = TRUE), random_spd(n, 2)), c(n, n, 6))
   B2 <- matrix(rnorm(n * 6), n, 6)
   X2 <- bsym_solve(A2, B2, plan = p)
-  expect_equal(attr(X2, "method"), rep(c("eigen", "tridiag"), c(4, 2)))
+  expect_equal(attr(X2, "method"), rep(c("eigen", "ldlt"), c(4, 2)))
   expect_equal(counts(p), c(calls = 2, systems = 16, not_spd = 7, fallback = 7, last_systems = 6,
                             last_fallback = 4))
   expect_equal(as.list(p)$start, "eigen")
@@ -105,7 +108,7 @@ test_that("the plan counts the systems not positive definite and those that need
   for (k in 1:5) expect_lt(rel_err(X3[, k], solve(A3[, , k], B3[, k])), 10 * n * (4 * n + 4) * eps_of("double"))
   expect_equal(counts(p), c(calls = 3, systems = 21, not_spd = 7, fallback = 7, last_systems = 5,
                             last_fallback = 0))
-  expect_equal(as.list(p)$start, "tridiag")
+  expect_equal(as.list(p)$start, "ldlt")
   # started with the truncated spectrum, a system whose truncation drops an
   # eigenvalue counts as needing it
   q <- bsym_plan()
@@ -127,7 +130,7 @@ test_that("'more than half' of the last call: exactly half does not start with t
     bsym_solve(array(c(ill(n, 2), random_spd(n, 2)), c(n, n, 4)), matrix(rnorm(n * 4), n, 4),
                plan = p, precision = precision)
     expect_equal(c(p$last_systems, p$last_fallback), c(4, 2))
-    expect_equal(as.list(p)$start, "tridiag")
+    expect_equal(as.list(p)$start, "ldlt")
     bsym_solve(array(c(ill(n, 3), random_spd(n, 2)), c(n, n, 5)), matrix(rnorm(n * 5), n, 5),
                plan = p, precision = precision)
     expect_equal(c(p$last_systems, p$last_fallback), c(5, 3))
@@ -135,25 +138,70 @@ test_that("'more than half' of the last call: exactly half does not start with t
   }
 })
 
-test_that("the audit call of an LDL^T plan finds indefinite systems and ends the LDL^T start", {
-  # an LDL^T start reads no signs of D: indefinite systems solved stably there
-  # are not counted; every 8th call (calls %% 8 == 7) is an audit with the
-  # full checks, which counts them
+test_that("a history of mostly indefinite systems starts with Householder, and leaves it when it changes", {
+  # the certified LDL^T reads the signs of D (through A - sigma I): indefinite
+  # systems are found and counted in every call
   set.seed(66)
   n <- 6
   p <- bsym_plan()
-  bsym_solve(random_spd(n, 5), matrix(rnorm(n * 5), n, 5), plan = p)
+  X <- bsym_solve(indefinite(n, 5), matrix(rnorm(n * 5), n, 5), plan = p)
+  expect_equal(attr(X, "method"), rep("tridiag", 5))
+  expect_equal(p$not_spd, 5)
+  expect_equal(as.list(p)$start, "tridiag")
+  expect_output(print(p), "more than half of the systems seen were not positive definite", fixed = TRUE)
+  A2 <- indefinite(n, 2)
+  B2 <- matrix(rnorm(n * 2), n, 2)
+  X <- bsym_solve(A2, B2, plan = p)
+  expect_equal(attr(X, "method"), rep("tridiag", 2))
+  expect_lt(backward_error(A2, B2, X), 10 * n * eps_of("double"))
+  # a batch of SPD systems large enough to bring not_spd under half
+  X <- bsym_solve(random_spd(n, 8), matrix(rnorm(n * 8), n, 8), plan = p)
+  expect_equal(attr(X, "method"), rep("tridiag", 8))
+  expect_equal(c(p$systems, p$not_spd), c(15, 7))
   expect_equal(as.list(p)$start, "ldlt")
-  for (i in 2:7) {
-    X <- bsym_solve(indefinite(n, 2), matrix(rnorm(n * 2), n, 2), plan = p)
-    expect_true(all(attr(X, "method") %in% c("ldlt", "eigen")))
-  }
-  expect_equal(p$calls, 7)
-  expect_equal(as.list(p)$start, "tridiag") # the audit, or off LDL^T already
   X <- bsym_solve(indefinite(n, 2), matrix(rnorm(n * 2), n, 2), plan = p)
-  expect_true(all(attr(X, "method") %in% c("tridiag", "eigen")))
-  expect_gte(p$not_spd, 2)
-  expect_false(as.list(p)$start == "ldlt")
+  expect_equal(attr(X, "method"), rep("tridiag", 2)) # not certified: Householder
+  expect_equal(p$not_spd, 9)
+})
+
+# The families of the equivalence test: n x n x 6 each.
+equivalence_families <- function(n) {
+  edge <- function(sign, batch = 6) stack_of(lapply(seq_len(batch), function(k) {
+    l <- runif(n, 1, 2) * if (k %% 2) rep(c(1, 1, -1), length.out = n) else 1
+    l[n] <- 1e-5 * max(abs(l)) * (1 + sign * 2^-10)
+    sym_with_values(l)
+  }))
+  list(random = random_spd(n, 6),
+       xi_rho = xi_rho_random(n, 6),
+       graded = stack_of(lapply(1:6, function(k) sym_with_values(2^-seq(0, 15, length.out = n)))),
+       graded_cut = stack_of(lapply(1:6, function(k) sym_with_values(2^-seq(0, 20, length.out = n)))),
+       clustered = stack_of(lapply(1:6, function(k) sym_with_values(c(1, 1e-5 * (1 + 1e-3 * seq_len(n - 1)))))),
+       indefinite = random_sym(n, 6),
+       edge_low = edge(-1),
+       edge_high = edge(1))
+}
+
+test_that("the certified LDL^T start sends exactly the systems of the Householder start to the truncated spectrum", {
+  set.seed(70)
+  for (precision in c("double", "single"))
+    for (n in c(5, 16, 32)) {
+      fam <- equivalence_families(n)
+      for (f in names(fam)) {
+        A <- fam[[f]]
+        B <- matrix(rnorm(n * dim(A)[3]), n, dim(A)[3])
+        house <- bsym_plan() # a history of indefinite systems: the Householder start
+        house$calls <- 1; house$systems <- 10; house$not_spd <- 10; house$last_systems <- 10
+        expect_equal(as.list(house)$start, "tridiag")
+        X1 <- bsym_solve(A, B, precision = precision)               # no history: LDL^T first
+        X2 <- bsym_solve(A, B, precision = precision, plan = house)
+        label <- sprintf("%s, n = %d, %s", f, n, precision)
+        expect_equal(attr(X1, "method") == "eigen", attr(X2, "method") == "eigen", label = label)
+        expect_equal(attr(X1, "rank"), attr(X2, "rank"), label = label)
+        expect_false(any(attr(X2, "method") == "ldlt"), label = label)
+        if (f %in% c("random", "xi_rho") && precision == "double")
+          expect_equal(attr(X1, "method"), rep("ldlt", dim(A)[3]), label = label)
+      }
+    }
 })
 
 test_that("systems with non-finite input are not counted", {
