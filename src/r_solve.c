@@ -88,18 +88,11 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP rank = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     int *used = (int *)R_alloc((size_t)batch + 1, sizeof(int));
-    bsym_status st;
-    if (!single) {
-        if (nx > 0)
-            memcpy(REAL(x), REAL(B), (size_t)nx * sizeof(double));
-        st = bsym_dsolvex(ctx, &o, up, n, nrhs, batch, REAL(A), REAL(x), INTEGER(info),
-                          INTEGER(rank), used);
-    } else {
-        float *fa = bsym_r_floats(A), *fx = bsym_r_floats(B);
-        st = bsym_ssolvex(ctx, &o, up, n, nrhs, batch, fa, fx, INTEGER(info), INTEGER(rank),
-                          used);
-        bsym_r_from_floats(REAL(x), fx, nx);
-    }
+    /* single: float arithmetic on R's own doubles (bsym_dssolvex), no copies */
+    if (nx > 0)
+        memcpy(REAL(x), REAL(B), (size_t)nx * sizeof(double));
+    const bsym_status st = (single ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, up, n, nrhs, batch, REAL(A), REAL(x),
+                                                                   INTEGER(info), INTEGER(rank), used);
     if (st != BSYM_OK)
         bsym_r_stop("bsym_solve", st);
     bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));

@@ -31,6 +31,8 @@ typedef enum {
     BSYM__PREC_D = 1, /* double         */
     BSYM__PREC_C = 2, /* complex float  */
     BSYM__PREC_Z = 3, /* complex double */
+    BSYM__PREC_DS = 4, /* float arithmetic on double storage (prec_mixed.h);
+                          a backend without it gets float copies (dispatch.c) */
     BSYM__PRECS
 } bsym__prec;
 

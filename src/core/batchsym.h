@@ -207,6 +207,12 @@ bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
 bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
                          int64_t n, int64_t nrhs, int64_t batch,
                          const float *A, float *B, int *info, int *rank, int *used);
+/* As bsym_ssolvex (single-precision arithmetic, eps = 2^-24), on double
+ * arrays (as LAPACK's dsgesv): the CPU converts while it packs its tiles and
+ * writes its results, so no copy of A or B is made; a GPU gets float copies. */
+bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
+                          int64_t n, int64_t nrhs, int64_t batch,
+                          const double *A, double *B, int *info, int *rank, int *used);
 
 /* ---- batched least squares -----------------------------------------------
  * For k = 0 .. batch-1: the weighted least-squares fit Y_k ~ X_k beta_k,

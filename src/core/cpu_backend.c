@@ -27,6 +27,22 @@ static bsym_status cpu_done(const bsym__exec *x, const bsym__job *j, const char 
 #include "cpu_backend_impl.h"
 #include "prec_end.h"
 
+/* Float arithmetic on double storage: the solves (LDL^T and the strategy,
+ * whose tiles convert as they pack); Householder gets float copies. */
+static bsym_status cpu_ldlt_m(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "LDL^T",
+                    bsym__ldlt_cpu_m(j->uplo, j->n, j->nrhs, j->batch, (const double *)j->A, (double *)j->B,
+                                     j->info, x->threads));
+}
+
+static bsym_status cpu_strategy_m(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "truncated-spectrum",
+                    bsym__strategy_cpu_m(j->strategy, j->batch, (const double *)j->A, (double *)j->B, j->info,
+                                         j->rank, j->used, j->stats, x->threads));
+}
+
 /* The CPU has no device to describe. */
 static void cpu_query(bsym_device_info *info)
 {
@@ -46,13 +62,13 @@ const bsym__backend bsym__cpu_backend = {
     .query = cpu_query,
     .release = cpu_release,
     .op = {
-        /*                          float                    double                 c, z */
-        [BSYM__OP_LDLT]           = {cpu_ldlt_s,           cpu_ldlt_d},
+        /*                          float                    double                 c, z, ds */
+        [BSYM__OP_LDLT]           = {cpu_ldlt_s,           cpu_ldlt_d, NULL, NULL, cpu_ldlt_m},
         [BSYM__OP_HHSOLVE]        = {cpu_hhsolve_s,        cpu_hhsolve_d},
         [BSYM__OP_TRIDIAGONALIZE] = {cpu_tridiagonalize_s, cpu_tridiagonalize_d},
         [BSYM__OP_PCR]            = {cpu_pcr_s,            cpu_pcr_d},
         [BSYM__OP_EIG]            = {cpu_eig_s,            cpu_eig_d},
-        [BSYM__OP_STRATEGY]       = {cpu_strategy_s,       cpu_strategy_d},
+        [BSYM__OP_STRATEGY]       = {cpu_strategy_s,       cpu_strategy_d, NULL, NULL, cpu_strategy_m},
         [BSYM__OP_LSFIT]          = {cpu_lsfit_s,          cpu_lsfit_d},
     },
 };

@@ -42,7 +42,7 @@ static int64_t job_entries(const bsym__job *j)
 /* Bytes of one element of the job's precision. */
 static size_t prec_size(bsym__prec p)
 {
-    static const size_t size[BSYM__PRECS] = {4, 8, 8, 16};
+    static const size_t size[BSYM__PRECS] = {4, 8, 8, 16, 8}; /* DS: the storage */
     return size[p];
 }
 
@@ -99,10 +99,15 @@ static bsym_status check_sizes(bsym_ctx *ctx, const bsym__job *c)
     return BSYM_OK;
 }
 
-/* 1 when backend b has job j's operation in j's precision for j's n. */
+/* 1 when backend b has job j's operation in j's precision (double storage
+ * under float arithmetic: natively, or through float copies) for j's n. */
+static int has_prec(const bsym__backend *b, const bsym__job *j)
+{
+    return b->op[j->op][j->prec] != NULL || (j->prec == BSYM__PREC_DS && b->op[j->op][BSYM__PREC_S] != NULL);
+}
 static int serves(const bsym__backend *b, const bsym__job *j)
 {
-    return b->op[j->op][j->prec] != NULL && (b->max_n[j->op] == 0 || j->n <= b->max_n[j->op]);
+    return has_prec(b, j) && (b->max_n[j->op] == 0 || j->n <= b->max_n[j->op]);
 }
 
 /* Picks the backend of a call (*be). */
@@ -118,7 +123,7 @@ static bsym_status choose_backend(bsym_ctx *ctx, const bsym__job *j, const bsym_
         if (!dev.gpu_available)
             return bsym__fail(ctx, BSYM_ERR_NODEVICE, "the GPU was requested but no GPU is usable: %s",
                               dev.reason);
-        if (gpu->op[j->op][j->prec] == NULL)
+        if (!has_prec(gpu, j))
             return bsym__fail(ctx, BSYM_ERR_SIZE, "the GPU has no %s in this precision; use the CPU",
                               op_names[j->op]);
         if (!serves(gpu, j))
@@ -133,6 +138,40 @@ static bsym_status choose_backend(bsym_ctx *ctx, const bsym__job *j, const bsym_
     return BSYM_OK;
 }
 
+static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j);
+
+/* A job of double storage under float arithmetic on a backend without it
+ * (the GPU today): float copies of A and B, the float operation, B back. The
+ * jobs with double storage are solves (bsym_dssolvex): A in, B in and out. */
+static bsym_status run_staged(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j)
+{
+    const size_t na = (size_t)(j->n * j->n * j->batch), nb = (size_t)(j->n * j->nrhs * j->batch);
+    float *A = malloc((na > 0 ? na : 1) * sizeof(float)), *B = malloc((nb > 0 ? nb : 1) * sizeof(float));
+    bsym_status st = BSYM_OK;
+    if (A == NULL || B == NULL) {
+        st = bsym__fail(ctx, BSYM_ERR_NOMEM, "no memory for the single-precision copies (%.3g GB)",
+                        (double)(na + nb) * sizeof(float) / 1e9);
+    } else {
+        const double *a = j->A, *b = j->B;
+#pragma omp parallel for schedule(static) num_threads(bsym__team((int64_t)(na / 4096 + 1), ctx->threads))
+        for (size_t e = 0; e < na; e++)
+            A[e] = (float)a[e];
+        for (size_t e = 0; e < nb; e++)
+            B[e] = (float)b[e];
+        bsym__job f = *j;
+        f.prec = BSYM__PREC_S;
+        f.A = A;
+        f.B = B;
+        st = run_on(ctx, be, &f);
+        double *out = j->B;
+        for (size_t e = 0; st == BSYM_OK && e < nb; e++)
+            out[e] = B[e];
+    }
+    free(A);
+    free(B);
+    return st;
+}
+
 /* The walk every entry point shares, after its own pointer checks: the
  * backend, then its operation on the whole batch or chunk by chunk. */
 static bsym_status run(bsym_ctx *ctx, const bsym__job *j)
@@ -141,6 +180,15 @@ static bsym_status run(bsym_ctx *ctx, const bsym__job *j)
     bsym_status st = choose_backend(ctx, j, &be);
     if (st != BSYM_OK)
         return st;
+    if (j->prec == BSYM__PREC_DS && be->op[j->op][BSYM__PREC_DS] == NULL && j->n > 0 && j->batch > 0)
+        return run_staged(ctx, be, j);
+    return run_on(ctx, be, j);
+}
+
+/* run() on the backend chosen. */
+static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j)
+{
+    bsym_status st = BSYM_OK;
     if (j->n == 0 || j->batch == 0) {
         for (int64_t k = 0; k < j->batch && j->info != NULL; k++)
             j->info[k] = 0;
@@ -285,6 +333,15 @@ bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, 
                          int *rank, int *used)
 {
     bsym__job c = {.prec = BSYM__PREC_S, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
+}
+
+bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                          int64_t nrhs, int64_t batch, const double *A, double *B, int *info,
+                          int *rank, int *used)
+{
+    bsym__job c = {.prec = BSYM__PREC_DS, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
               .A = A, .B = B, .info = info, .rank = rank, .used = used};
     return solvex(ctx, opts, FLT_EPSILON / 2, &c);
 }

@@ -61,6 +61,11 @@ int bsym__ldlt_cert_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count, con
                           int *info, int *ok, double rcond, double tol, int threads);
 int bsym__ldlt_cert_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A, float *B,
                           int *info, int *ok, double rcond, double tol, int threads);
+/* Float arithmetic on double storage (prec_mixed.h: suffix m). */
+int bsym__ldlt_cpu_m(char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A, double *B, int *info,
+                     int threads);
+int bsym__ldlt_cert_cpu_m(char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A, double *B,
+                          int *info, int *ok, double rcond, double tol, int threads);
 
 /* CPU Householder backend (householder.c), systems [0, count) of a batch,
  * OpenMP over the batch; arguments as the public entry points. Return 0, or
@@ -115,6 +120,8 @@ int bsym__eig_cpu_s(char uplo, int64_t n, int64_t count, const float *A, const f
 int bsym__strategy_cpu_d(const bsym__strategy *job, int64_t count, const double *A, double *B,
                        int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
 int bsym__strategy_cpu_s(const bsym__strategy *job, int64_t count, const float *A, float *B,
+                       int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
+int bsym__strategy_cpu_m(const bsym__strategy *job, int64_t count, const double *A, double *B,
                        int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
 /* bsym_*lsfit on systems [0, count): job->n = p, job->nrhs = the responses;
  * X m x p x count, Y m x nrhs x count, w (system k's at w + k * job->w_stride)

@@ -54,3 +54,9 @@ static int bsym__cpu_isa(void)
 #include "strategy_numerics.h"
 #include "ldlt_impl.h"
 #include "prec_end.h"
+
+#include "prec_mixed.h"
+#include "tridiag_eig_impl.h"
+#include "strategy_numerics.h"
+#include "ldlt_impl.h"
+#include "prec_end.h"

@@ -132,9 +132,10 @@ typedef __typeof__((VEC){0} < (VEC){0}) PREC(vmask_);
 /* Interleaves systems [0, m) (m <= LANES) of A's referenced triangle and of
  * B into W and X; the unused lanes repeat system 0 (their results are
  * dropped). Each packed entry is one 64-byte store of LANES loads, one per
- * system, all systems read in memory order together. */
+ * system, all systems read in memory order together; double storage under
+ * float arithmetic (prec_mixed.h) is converted here, in the same pass. */
 BSYM_INLINE
-static void PREC(pack_lanes_)(char uplo, int n, int nrhs, int m, const T *A, const T *B, T *W, T *X)
+static void PREC(pack_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, const TIN *B, T *W, T *X)
 {
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     size_t off[LANES];
@@ -144,22 +145,22 @@ static void PREC(pack_lanes_)(char uplo, int n, int nrhs, int m, const T *A, con
         if (uplo == 'L') { /* column j, rows j..n-1: column j of the packed triangle */
             for (int i = j; i < n; i++) {
                 T *w = W + (size_t)PACKED(i, j) * LANES;
-                const T *src = A + i + (size_t)j * n;
+                const TIN *src = A + i + (size_t)j * n;
                 for (int s = 0; s < LANES; s++)
-                    w[s] = src[off[s] * nn];
+                    w[s] = (T)src[off[s] * nn];
             }
         } else { /* column j, rows 0..j: row j of the packed triangle */
             for (int i = 0; i <= j; i++) {
                 T *w = W + (size_t)PACKED(j, i) * LANES;
-                const T *src = A + i + (size_t)j * n;
+                const TIN *src = A + i + (size_t)j * n;
                 for (int s = 0; s < LANES; s++)
-                    w[s] = src[off[s] * nn];
+                    w[s] = (T)src[off[s] * nn];
             }
         }
     }
     for (size_t e = 0; e < nb; e++)
         for (int s = 0; s < LANES; s++)
-            X[e * LANES + s] = B[off[s] * nb + e];
+            X[e * LANES + s] = (T)B[off[s] * nb + e];
 }
 
 /* What the scan of a packed group finds, lane by lane. */
@@ -328,7 +329,7 @@ typedef struct {
  * (the automatic strategy's first step) also decides which of them keep the
  * solution. work: PREC(lanes_work_) elements, 64-byte aligned. */
 BSYM_INLINE
-static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const T *A, T *B, int *info,
+static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info,
                                const PREC(cert_) *cert, T *work)
 {
     const size_t tri = (size_t)n * (n + 1) / 2 * LANES, xb = (size_t)n * nrhs * LANES;
@@ -365,9 +366,9 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const T *A, T 
         info[s] = !(sc.chk[s] == 0) ? -1 : inf[s];
         if (cert != NULL)
             cert->ok[s] = info[s] == 0 && pos[s] && berr[s] <= cert->tol;
-        T *b = B + (size_t)s * n * nrhs;
+        TIN *b = B + (size_t)s * n * nrhs;
         for (size_t e = 0; e < (size_t)n * nrhs; e++)
-            b[e] = info[s] ? (T)NAN : X[e * LANES + s];
+            b[e] = info[s] ? (TIN)NAN : (TIN)X[e * LANES + s];
     }
 }
 
@@ -381,17 +382,17 @@ static size_t PREC(lanes_work_)(int n, int nrhs)
  * choice at run time (bsym__cpu_isa, ldlt.c). */
 #ifdef BSYM_X86_DISPATCH
 __attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma"))) static void PREC(solve_lanes_avx512_)(
-    char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, const PREC(cert_) *cert, T *work)
+    char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
 }
 __attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
-    char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, const PREC(cert_) *cert, T *work)
+    char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
 }
 #endif
-static void PREC(solve_lanes_any_)(int isa, char uplo, int n, int nrhs, int m, const T *A, T *B, int *info,
+static void PREC(solve_lanes_any_)(int isa, char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info,
                                    const PREC(cert_) *cert, T *work)
 {
 #ifdef BSYM_X86_DISPATCH
@@ -472,13 +473,14 @@ static int PREC(cert_one_)(char uplo, int n, int nrhs, const T *A, T *B, const P
  * LANES systems when n is small). With cert (the automatic strategy's first
  * step, strategy_impl.h) also cert->ok[k] per system. Returns 0, or -1 when a
  * thread's workspace could not be allocated (nothing is then promised). */
-static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const TIN *A, TIN *B, int *info,
                            const PREC(cert_) *cert, int threads)
 {
     const int lanes = n <= BSYM_CPU_LANES_MAX_N ? (int)(64 / sizeof(T)) : 1;
     const int64_t groups = (count + lanes - 1) / lanes;
+    const size_t one = (size_t)(2 * n * n + 2 * n + n * nrhs); /* cert_one_'s W and v */
     const size_t work = lanes > 1 ? PREC(lanes_work_)((int)n, (int)nrhs)
-                                  : (size_t)(2 * n * n + 2 * n + n * nrhs);
+                                  : one + (BSYM_MIXED ? (size_t)(n * n + n * nrhs) : 0);
     const int isa = bsym__cpu_isa();
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(groups, threads))
@@ -501,12 +503,27 @@ static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, co
                         c = (PREC(cert_)){cert->rcond, cert->tol, cert->ok + k};
                     PREC(solve_lanes_any_)(isa, uplo, (int)n, (int)nrhs, m, A + k * n * n, B + k * n * nrhs,
                                            info + k, cert != NULL ? &c : NULL, W);
-                } else if (cert != NULL) {
-                    info[k] = PREC(cert_one_)(uplo, (int)n, (int)nrhs, A + k * n * n, B + k * n * nrhs, cert,
-                                              cert->ok + k, W, W + 2 * n * n);
-                } else {
-                    info[k] = PREC(solve_one_)(uplo, n, nrhs, A + k * n * n, B + k * n * nrhs, W, W + n * n);
+                    continue;
                 }
+                /* one system: its own arrays, or (double storage) float copies */
+#if BSYM_MIXED
+                T *a = W + one, *b = a + n * n;
+                for (int64_t e = 0; e < n * n; e++)
+                    a[e] = (T)A[k * n * n + e];
+                for (int64_t e = 0; e < n * nrhs; e++)
+                    b[e] = (T)B[k * n * nrhs + e];
+#else
+                const T *a = A + k * n * n;
+                T *b = B + k * n * nrhs;
+#endif
+                if (cert != NULL)
+                    info[k] = PREC(cert_one_)(uplo, (int)n, (int)nrhs, a, b, cert, cert->ok + k, W, W + 2 * n * n);
+                else
+                    info[k] = PREC(solve_one_)(uplo, n, nrhs, a, b, W, W + n * n);
+#if BSYM_MIXED
+                for (int64_t e = 0; e < n * nrhs; e++)
+                    B[k * n * nrhs + e] = (TIN)b[e];
+#endif
             }
         }
         free(raw);
@@ -514,13 +531,13 @@ static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, co
     return nomem ? -1 : 0;
 }
 
-int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const TIN *A, TIN *B, int *info,
                           int threads)
 {
     return PREC(ldlt_run_)(uplo, n, nrhs, count, A, B, info, NULL, threads);
 }
 
-int PREC(bsym__ldlt_cert_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+int PREC(bsym__ldlt_cert_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const TIN *A, TIN *B, int *info,
                                int *ok, double rcond, double tol, int threads)
 {
     const PREC(cert_) c = {rcond, tol, ok};

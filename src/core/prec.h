@@ -15,4 +15,7 @@
 #define BSYM_PREC_PASTE2(a, b) a##b
 #define BSYM_PREC_PASTE(a, b) BSYM_PREC_PASTE2(a, b)
 #define PREC(name) BSYM_PREC_PASTE(name, SFX)
+/* name followed by the letter of T itself (TSFX): differs from PREC only
+ * under prec_mixed.h, whose bodies call the float functions by TPREC. */
+#define TPREC(name) BSYM_PREC_PASTE(name, TSFX)
 #endif

@@ -9,6 +9,9 @@
 #include "prec.h"
 #define T double
 #define SFX d
+#define TIN double /* the caller's arrays (prec_mixed.h: double under float) */
+#define TSFX d /* the suffix of T's own functions (TPREC) */
+#define BSYM_MIXED 0
 #define EPS DBL_EPSILON
 #define TMAX DBL_MAX
 #define TMIN DBL_MIN

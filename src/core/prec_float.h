@@ -2,6 +2,9 @@
 #include "prec.h"
 #define T float
 #define SFX s
+#define TIN float
+#define TSFX s
+#define BSYM_MIXED 0
 #define EPS FLT_EPSILON
 #define TMAX FLT_MAX
 #define TMIN FLT_MIN

@@ -35,3 +35,9 @@
 #include "strategy_numerics.h"
 #include "strategy_impl.h"
 #include "prec_end.h"
+
+#include "prec_mixed.h"
+#include "tridiag_eig_impl.h"
+#include "strategy_numerics.h"
+#include "strategy_impl.h"
+#include "prec_end.h"

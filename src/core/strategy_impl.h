@@ -21,7 +21,7 @@
  * eigensolver's, w, V, the coefficients and the test's scaled T. */
 static size_t PREC(strategy_work_)(int64_t n)
 {
-    return PREC(bsym__eig_work_)(n) + (size_t)n * (size_t)n + 5 * (size_t)n;
+    return TPREC(bsym__eig_work_)(n) + (size_t)n * (size_t)n + 5 * (size_t)n;
 }
 
 /* 1 when the len entries of x are finite. */
@@ -61,9 +61,9 @@ static int PREC(strategy_truncated_one_)(char uplo, int n, int nrhs, const T *A,
                                   double rcond, T *work, int *iwork, int *rank, int *notspd)
 {
     static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
-    T *w = work + PREC(bsym__eig_work_)(n), *V = w + n, *coef = V + (size_t)n * n;
+    T *w = work + TPREC(bsym__eig_work_)(n), *V = w + n, *coef = V + (size_t)n * n;
     int cnt;
-    int info = PREC(bsym__eig_one_)(uplo, n, A, NULL, NULL, &all, w, V, &cnt, work, iwork);
+    int info = TPREC(bsym__eig_one_)(uplo, n, A, NULL, NULL, &all, w, V, &cnt, work, iwork);
     if (info == 0 && !PREC(strategy_finite_)((int64_t)n * nrhs, B))
         info = -1;
     *rank = -1;
@@ -98,38 +98,46 @@ typedef struct {
 
 #define STEP_K(st, i) ((st)->map != NULL ? (st)->map[i] : (i))
 
-/* Step 2 on the systems of `in` (the range's A, its original right-hand sides
- * B0 and its solutions B): Householder + PCR on copies gathered from A and
- * B0 (in place on A and B when `in` is the whole range, map NULL), then the
- * checks; a system kept gets its solution, rank n and used TRIDIAG, the
- * others are listed in *out (map and cnt) for step 3. Returns -1 when memory
- * ran out. */
-static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in, const T *A, const T *B0, T *B,
+/* Step 2 on the systems of `in`: Householder + PCR, from the range's A and
+ * its original right-hand sides B0 (T; NULL: solve B in place), into the
+ * solutions B. Copies are gathered from A and B0 unless `in` is the whole
+ * range in the caller's own precision (map NULL, not BSYM_MIXED): then in
+ * place on A and B. With job->check, a system kept gets its solution, rank n
+ * and used TRIDIAG and the others are listed in *out (map and cnt) for step
+ * 3; without (a fixed method) every system keeps its solve, info as it came.
+ * Returns -1 when memory ran out. */
+static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in, const TIN *A, const T *B0, TIN *B,
                                int *info, int *rank, int *used, int64_t *solved, int64_t *not_spd,
                                PREC(step_) *out, int threads)
 {
     const int n = (int)job->n, nrhs = (int)job->nrhs;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs, cnt = (size_t)in->cnt;
-    const int gather = in->map != NULL;
-    T *dT = malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T)), *eT = malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T));
+    const int gather = in->map != NULL || BSYM_MIXED;
+    const int check = job->check;
+    T *dT = check ? malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T)) : NULL;
+    T *eT = check ? malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T)) : NULL;
     T *Ac = gather ? malloc((nn * cnt > 0 ? nn * cnt : 1) * sizeof(T)) : NULL;
     T *Xc = gather ? malloc((nb * cnt > 0 ? nb * cnt : 1) * sizeof(T)) : NULL;
     int *ic = gather ? malloc((cnt > 0 ? cnt : 1) * sizeof(int)) : NULL;
     char *redo = malloc(cnt > 0 ? cnt : 1);
     int st = -1;
-    if (dT == NULL || eT == NULL || redo == NULL || (gather && (Ac == NULL || Xc == NULL || ic == NULL)))
+    if (redo == NULL || (check && (dT == NULL || eT == NULL)) || (gather && (Ac == NULL || Xc == NULL || ic == NULL)))
         goto done;
     if (gather) {
 #pragma omp parallel for schedule(static) num_threads(bsym__team(in->cnt, threads))
         for (int64_t i = 0; i < in->cnt; i++) {
-            memcpy(Ac + (size_t)i * nn, A + (size_t)in->map[i] * nn, nn * sizeof(T));
-            memcpy(Xc + (size_t)i * nb, B0 + (size_t)in->map[i] * nb, nb * sizeof(T));
+            const int64_t k = STEP_K(in, i);
+            for (size_t e = 0; e < nn; e++)
+                Ac[(size_t)i * nn + e] = (T)A[(size_t)k * nn + e];
+            for (size_t e = 0; e < nb; e++)
+                Xc[(size_t)i * nb + e] = B0 != NULL ? B0[(size_t)k * nb + e] : (T)B[(size_t)k * nb + e];
         }
     }
-    const T *As = gather ? Ac : A;
-    T *Xs = gather ? Xc : B;
+    /* not gathered: TIN is T (the casts only name the caller's arrays) */
+    const T *As = gather ? Ac : (const T *)A;
+    T *Xs = gather ? Xc : (T *)B;
     int *is = gather ? ic : info;
-    if (PREC(bsym__hhsolve_cpu_)(job->uplo, n, nrhs, in->cnt, As, Xs, is, threads, dT, eT) != 0)
+    if (TPREC(bsym__hhsolve_cpu_)(job->uplo, n, nrhs, in->cnt, As, Xs, is, threads, dT, eT) != 0)
         goto done;
     int64_t kept = 0, nspd = 0;
     st = 0;
@@ -146,25 +154,22 @@ static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in,
             for (int64_t i = 0; i < in->cnt; i++) {
                 const int64_t k = STEP_K(in, i);
                 int notspd = 0;
-                redo[i] = 0;
-                if (is[i] == -1) { /* non-finite input: reported, not redone */
-                    info[k] = -1;
-                    rank[k] = -1;
-                    used[k] = BSYM_METHOD_TRIDIAG;
-                    continue;
-                }
-                redo[i] = is[i] != 0 ||
-                          !(PREC(strategy_backward_error_)(job->uplo, n, nrhs, As + (size_t)i * nn,
-                                                           B0 + (size_t)k * nb, Xs + (size_t)i * nb) <= job->tol) ||
-                          PREC(strategy_ill_)(n, dT + (size_t)i * n, eT + (size_t)i * n, job->rcond, ws, &notspd);
+                /* non-finite input is reported, not redone; without checks
+                 * a breakdown too */
+                redo[i] = check && is[i] != -1 &&
+                          (is[i] != 0 ||
+                           !(PREC(strategy_backward_error_)(job->uplo, n, nrhs, As + (size_t)i * nn,
+                                                            B0 + (size_t)k * nb, Xs + (size_t)i * nb) <= job->tol) ||
+                           PREC(strategy_ill_)(n, dT + (size_t)i * n, eT + (size_t)i * n, job->rcond, ws, &notspd));
                 if (redo[i])
                     continue;
                 if (gather)
-                    memcpy(B + (size_t)k * nb, Xs + (size_t)i * nb, nb * sizeof(T));
-                info[k] = 0;
-                rank[k] = n;
+                    for (size_t e = 0; e < nb; e++)
+                        B[(size_t)k * nb + e] = (TIN)Xs[(size_t)i * nb + e];
+                info[k] = is[i];
+                rank[k] = is[i] == 0 ? n : -1;
                 used[k] = BSYM_METHOD_TRIDIAG;
-                kept++;
+                kept += is[i] == 0;
                 nspd += notspd;
             }
         }
@@ -173,10 +178,12 @@ static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in,
     if (st == 0) {
         *solved += kept;
         *not_spd += nspd;
-        out->cnt = 0;
-        for (int64_t i = 0; i < in->cnt; i++) /* in->map may be out->map: i only grows faster */
-            if (redo[i])
-                out->map[out->cnt++] = STEP_K(in, i);
+        if (out != NULL) {
+            out->cnt = 0;
+            for (int64_t i = 0; i < in->cnt; i++) /* in->map may be out->map: i only grows faster */
+                if (redo[i])
+                    out->map[out->cnt++] = STEP_K(in, i);
+        }
     }
 done:
     free(dT);
@@ -189,8 +196,8 @@ done:
 }
 
 /* Step 3 on the systems of `in`: the truncated spectrum of A, from the
- * original right-hand sides B0 (which may be B itself when start is EIGEN). */
-static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, const T *A, const T *B0, T *B,
+ * original right-hand sides B0 (T), into B; each system through T copies. */
+static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, const TIN *A, const T *B0, TIN *B,
                              int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads)
 {
     const int n = (int)job->n, nrhs = (int)job->nrhs;
@@ -199,7 +206,7 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(in->cnt, threads)) reduction(+ : solved, fallback, not_spd)
     {
-        T *work = malloc(PREC(strategy_work_)(n) * sizeof(T));
+        T *work = malloc((PREC(strategy_work_)(n) + nn + nb) * sizeof(T));
         int *iwork = malloc(TE_WORK_I(n) * sizeof(int));
         if (work == NULL || iwork == NULL) {
 #pragma omp atomic write
@@ -207,14 +214,18 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
         }
 #pragma omp barrier
         if (!nomem) {
+            T *a = work + PREC(strategy_work_)(n), *x = a + nn;
 #pragma omp for schedule(dynamic, 16)
             for (int64_t i = 0; i < in->cnt; i++) {
                 const int64_t k = STEP_K(in, i);
                 int notspd = 0;
+                for (size_t e = 0; e < nn; e++)
+                    a[e] = (T)A[(size_t)k * nn + e];
                 used[k] = BSYM_METHOD_EIGEN;
-                info[k] = PREC(strategy_truncated_one_)(job->uplo, n, nrhs, A + (size_t)k * nn, B0 + (size_t)k * nb,
-                                                        B + (size_t)k * nb, job->rcond, work, iwork, &rank[k],
-                                                        &notspd);
+                info[k] = PREC(strategy_truncated_one_)(job->uplo, n, nrhs, a, B0 + (size_t)k * nb, x, job->rcond,
+                                                        work, iwork, &rank[k], &notspd);
+                for (size_t e = 0; e < nb; e++)
+                    B[(size_t)k * nb + e] = (TIN)x[e];
                 if (info[k] == 0) {
                     solved++;
                     not_spd += notspd;
@@ -233,59 +244,37 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
     return 0;
 }
 
-/* A fixed method (job->check 0): the start's solve alone. */
-static int PREC(strategy_plain_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info, int *rank,
-                                 int *used, bsym__strategy_stats *stats, int threads)
-{
-    const int n = (int)job->n;
-    int64_t solved = 0;
-    if (job->start == BSYM_METHOD_EIGEN) {
-        const PREC(step_) all = {count, NULL};
-        return PREC(step_eigen_)(job, &all, A, B, B, info, rank, used, stats, threads);
-    }
-    const int st = job->start == BSYM_METHOD_LDLT
-                       ? PREC(bsym__ldlt_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, threads)
-                       : PREC(bsym__hhsolve_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, threads, NULL, NULL);
-    if (st != 0)
-        return -1;
-    for (int64_t k = 0; k < count; k++) {
-        rank[k] = info[k] == 0 ? n : -1;
-        used[k] = job->start;
-        solved += info[k] == 0;
-    }
-    stats->solved += solved;
-    return 0;
-}
-
-int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info,
-                           int *rank, int *used, bsym__strategy_stats *stats, int threads)
+int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const TIN *A, TIN *B, int *info,
+                              int *rank, int *used, bsym__strategy_stats *stats, int threads)
 {
     const int n = (int)job->n;
     const size_t nb = (size_t)n * (size_t)job->nrhs;
     if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 64))
         return -1;
-    if (!job->check)
-        return PREC(strategy_plain_)(job, count, A, B, info, rank, used, stats, threads);
-    /* B0: the original right-hand sides, for the checks and the steps after */
-    T *B0 = malloc((nb * (size_t)count > 0 ? nb * (size_t)count : 1) * sizeof(T));
+    /* B0: the original right-hand sides in T, for the checks, the steps after
+     * the first, and the gathered copies (a fixed LDLT needs none) */
+    const int need_b0 = job->check || job->start != BSYM_METHOD_LDLT;
+    T *B0 = need_b0 ? malloc((nb * (size_t)count > 0 ? nb * (size_t)count : 1) * sizeof(T)) : NULL;
     int64_t *map = malloc((count > 0 ? (size_t)count : 1) * sizeof(int64_t));
     int *ok = job->start == BSYM_METHOD_LDLT ? malloc((count > 0 ? (size_t)count : 1) * sizeof(int)) : NULL;
     int st = -1;
-    if (B0 == NULL || map == NULL || (job->start == BSYM_METHOD_LDLT && ok == NULL))
+    if ((need_b0 && B0 == NULL) || map == NULL || (job->start == BSYM_METHOD_LDLT && ok == NULL))
         goto done;
-    if (nb > 0)
-        memcpy(B0, B, nb * (size_t)count * sizeof(T));
+    for (size_t e = 0; need_b0 && e < nb * (size_t)count; e++)
+        B0[e] = (T)B[e];
     PREC(step_) step = {count, NULL}, next = {0, map};
     int64_t solved = 0, not_spd = 0;
     if (job->start == BSYM_METHOD_LDLT) { /* step 1 */
-        if (PREC(bsym__ldlt_cert_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, ok, job->rcond, job->tol,
-                                       threads) != 0)
+        if ((job->check ? PREC(bsym__ldlt_cert_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, ok, job->rcond,
+                                                     job->tol, threads)
+                        : PREC(bsym__ldlt_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, threads)) != 0)
             goto done;
         for (int64_t k = 0; k < count; k++) {
-            if (ok[k] || info[k] == -1) {
-                rank[k] = ok[k] ? n : -1;
+            if (!job->check || ok[k] || info[k] == -1) {
+                const int good = job->check ? ok[k] : info[k] == 0;
+                rank[k] = good ? n : -1;
                 used[k] = BSYM_METHOD_LDLT;
-                solved += ok[k];
+                solved += good;
             } else {
                 next.map[next.cnt++] = k;
             }
@@ -293,9 +282,10 @@ int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const T 
         step = next;
     }
     if (job->start != BSYM_METHOD_EIGEN && step.cnt > 0) { /* step 2 */
-        if (PREC(step_tridiag_)(job, &step, A, B0, B, info, rank, used, &solved, &not_spd, &next, threads) != 0)
+        if (PREC(step_tridiag_)(job, &step, A, B0, B, info, rank, used, &solved, &not_spd,
+                                job->check ? &next : NULL, threads) != 0)
             goto done;
-        step = next;
+        step = job->check ? next : (PREC(step_)){0, NULL};
     }
     stats->solved += solved;
     stats->not_spd += not_spd;
@@ -309,6 +299,7 @@ done:
 
 #undef STEP_K
 
+#if !BSYM_MIXED /* least squares: the caller's own precision only */
 /* Systems of one least-squares range whose normal equations are formed at
  * once: G takes at most about 2^22 elements. */
 static int64_t PREC(ls_piece_)(int64_t p)
@@ -373,4 +364,4 @@ int PREC(bsym__lsfit_cpu_)(const bsym__strategy *job, int64_t m, int64_t count, 
     free(G);
     return st;
 }
-
+#endif

@@ -34,7 +34,9 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
     },
 };
-static_assert(BSYM__OPS == 7 && BSYM__PRECS == 4, "the CUDA table lists every operation and precision");
+// BSYM__PREC_DS (double storage, float arithmetic) has no GPU column: the
+// dispatcher gives the GPU float copies (dispatch.c, run_staged).
+static_assert(BSYM__OPS == 7 && BSYM__PRECS == 5, "the CUDA table lists every operation and precision");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one
 // precision letter P and type TT; messages are dropped (the status says it) ----

@@ -2487,6 +2487,68 @@ static void test_sx_plan(bsym_device dev, const char *dname, int single)
     free(A); free(Q); free(B); free(X);
 }
 
+/* Double storage under float arithmetic (bsym_dssolvex) against bsym_ssolvex
+ * on the rounded arrays: the same numbers (the same float kernels; only
+ * where the conversion happens differs), info, rank and used, for every
+ * method, both triangles, the lanes (n <= 64) and the one-system (n > 64)
+ * paths, on a mix of SPD, indefinite and ill-conditioned systems and one NaN. */
+static void test_dssolvex(bsym_device dev, const char *dname)
+{
+    const int sizes[] = {5, 33, 70}, batch = 21, nrhs = 2;
+    const bsym_method methods[] = {BSYM_METHOD_AUTO, BSYM_METHOD_LDLT, BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN};
+    for (int si = 0; si < 3; si++) {
+        const int n = sizes[si];
+        double *A = malloc(sizeof(double) * n * n * batch), *Q = malloc(sizeof(double) * n * n);
+        double *lam = malloc(sizeof(double) * n), *B = malloc(sizeof(double) * n * nrhs * batch);
+        double *X = malloc(sizeof(double) * n * nrhs * batch);
+        float *fa = malloc(sizeof(float) * n * n * batch), *fx = malloc(sizeof(float) * n * nrhs * batch);
+        int info[21], rank[21], used[21], finfo[21], frank[21], fused[21];
+        for (int k = 0; k < batch; k++) {
+            kind_spectrum(k % 3 == 0 ? SK_SPD : k % 3 == 1 ? SK_INDEF : SK_ILL, n, lam);
+            known_spectrum(n, lam, A + (size_t)k * n * n, Q);
+        }
+        A[(size_t)4 * n * n + 1] = NAN; /* system 4, lower triangle */
+        for (int i = 0; i < n * nrhs * batch; i++)
+            B[i] = urand();
+        bsym_ctx *ctx;
+        bsym_ctx_create(&ctx);
+        bsym_ctx_set_device(ctx, dev);
+        for (int mi = 0; mi < 4; mi++)
+            for (int up = 0; up < 2; up++) {
+                const char uplo = up ? 'U' : 'L';
+                bsym_solve_opts o = {methods[mi], 1e-5, 0, NULL};
+                for (int i = 0; i < n * n * batch; i++)
+                    fa[i] = (float)A[i];
+                for (int i = 0; i < n * nrhs * batch; i++)
+                    fx[i] = (float)B[i];
+                memcpy(X, B, sizeof(double) * n * nrhs * batch);
+                bsym_status s1 = bsym_dssolvex(ctx, &o, uplo, n, nrhs, batch, A, X, info, rank, used);
+                bsym_status s2 = bsym_ssolvex(ctx, &o, uplo, n, nrhs, batch, fa, fx, finfo, frank, fused);
+                int same = s1 == BSYM_OK && s2 == BSYM_OK;
+                double worst = 0;
+                for (int k = 0; k < batch; k++) {
+                    same &= info[k] == finfo[k] && rank[k] == frank[k] && used[k] == fused[k];
+                    for (int i = 0; i < n * nrhs; i++) {
+                        const double a = X[(size_t)k * n * nrhs + i], b = fx[(size_t)k * n * nrhs + i];
+                        if (a != a || b != b) {
+                            same &= (a != a) == (b != b);
+                            continue;
+                        }
+                        const double d = fabs(a - b) / (fabs(b) > 1e-30 ? fabs(b) : 1e-30);
+                        worst = d > worst ? d : worst;
+                    }
+                }
+                same &= info[4] == (up ? finfo[4] : -1); /* the NaN is in the lower triangle */
+                char what[160];
+                snprintf(what, sizeof what, "dssolvex method %d uplo %c n=%d: as ssolvex on the rounded arrays (rel. diff %.2g)",
+                         (int)methods[mi], uplo, n, worst);
+                check(same && worst <= 64 * FLT_EPSILON, what, dname, n, mi);
+            }
+        bsym_ctx_destroy(ctx);
+        free(A); free(Q); free(lam); free(B); free(X); free(fa); free(fx);
+    }
+}
+
 /* Spectra of the equivalence test: eigenvalues lam[0..n-1] of family f. */
 enum { EQ_RANDOM, EQ_XI, EQ_GRADED, EQ_CLUSTERED, EQ_INDEF, EQ_EDGE_LOW, EQ_EDGE_HIGH, EQ_ILL, EQ_FAMILIES };
 static const char *eq_names[] = {"random", "Xi_0.5", "graded", "clustered", "indefinite",
@@ -3077,6 +3139,8 @@ static void test_sx_family(bsym_device dev, const char *dname)
         test_sx_plan(dev, dname, single);
         for (int s = 0; s < 3; s++)
             test_sx_equivalence(dev, dname, single, (int[]){8, 32, 64}[s]);
+        if (single)
+            test_dssolvex(dev, dname);
         test_lsfit(dev, dname, single, 40, 6);
         test_lsfit(dev, dname, single, 300, 30);
         test_lsfit(dev, dname, single, 3, 1);
