@@ -16,7 +16,8 @@ B <- matrix(rnorm(n * batch), n, batch)
 info <- bsym_device_info()
 cat(sprintf("GPU: %s\n", if (info$gpu_available) info$name else paste("none -", info$reason)))
 elapsed <- system.time(X <- bsym_solve(A, B))[["elapsed"]]
-cat(sprintf("device used: %s\n", attr(X, "device")))
+cat(sprintf("device used: %s; paths: %s\n", attr(X, "device"),
+            paste(names(table(attr(X, "method"))), table(attr(X, "method")), sep = " ", collapse = ", ")))
 cat(sprintf("time: %.3f s (%.3g systems/s)\n", elapsed, batch / max(elapsed, 1e-9)))
 
 # Backward error ||b - A x|| / (||A|| ||x|| + ||b||) of every system (inf norms),
