@@ -28,3 +28,7 @@ bsym_gpu_available <- function() {
 bsym_device_info <- function() {
   .Call(bsym_r_device_info)
 }
+
+# The CPU backend (for the benchmarks): list(threads, simd), the OpenMP
+# threads by default and the vector instructions chosen at run time.
+cpu_info <- function() .Call(bsym_r_cpu_info)

@@ -32,3 +32,14 @@ SEXP bsym_r_device_info(void)
     UNPROTECT(1);
     return out;
 }
+
+/* The CPU backend, for the benchmarks (not exported): list(threads, simd). */
+SEXP bsym_r_cpu_info(void)
+{
+    const char *names[] = {"threads", "simd", ""};
+    SEXP out = PROTECT(mkNamed(VECSXP, names));
+    SET_VECTOR_ELT(out, 0, ScalarInteger(bsym_cpu_threads()));
+    SET_VECTOR_ELT(out, 1, mkString(bsym_cpu_simd()));
+    UNPROTECT(1);
+    return out;
+}

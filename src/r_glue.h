@@ -126,6 +126,7 @@ SEXP bsym_r_select(SEXP index, SEXP interval, SEXP n);
 SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device, SEXP precision,
                   SEXP uplo, SEXP threads);
 SEXP bsym_r_plan_start(SEXP plan);
+SEXP bsym_r_cpu_info(void);
 SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP opts, SEXP plan, SEXP device,
                   SEXP precision, SEXP threads);
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,

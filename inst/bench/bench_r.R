@@ -72,6 +72,16 @@
 # Checked: every ill system solved by "eigen" at rank n - 1, every other one
 # by "tridiag" at rank n, and the backward error of the well-conditioned
 # ones on a sample at most 100 n eps. --quick: 2e4 / 4e3.
+#
+# A sixth table (issue 12; --ratios=0 leaves it out): the CPU against base-R
+# loops, each ratio of one run on `--ratio-systems` (2e4) SPD systems of
+# order n = 32 in double (the first table's kind), with the machine's thread
+# count and the vector instructions the kernels chose: the default
+# bsym_solve(A, B), method "ldlt", the default with 10 % ill-conditioned
+# systems (against solve()), bsym_eigen(A) with vectors and values only
+# (against eigen(symmetric = TRUE) with and without only.values), and
+# precision "single" against "double" with method "ldlt". The loops run over
+# `--ratio-base` (1000) systems. --quick: 4000 / 200.
 
 suppressPackageStartupMessages(library(batchsym))
 
@@ -84,7 +94,8 @@ parse_args <- function(args) {
               tri_base_systems = 2000, eigen = 1, eig_n = 32, eig_systems = 2e5,
               eig_cpu_systems = 2e4, eig_base_systems = 1000,
               lsfit = 1, ls_m = 300, ls_p = 30, ls_systems = 2e4, ls_cpu_systems = 5000,
-              ls_base_systems = 500, auto = 1, auto_systems = 2e5, auto_cpu_systems = 2e4)
+              ls_base_systems = 500, auto = 1, auto_systems = 2e5, auto_cpu_systems = 2e4,
+              ratios = 1, ratio_systems = 2e4, ratio_base = 1000)
   for (a in args) {
     if (a == "--quick") {
       opt$systems <- 2e4; opt$cpu_systems <- 1e4; opt$base_systems <- 200
@@ -92,6 +103,7 @@ parse_args <- function(args) {
       opt$eig_systems <- 2e4; opt$eig_cpu_systems <- 4e3; opt$eig_base_systems <- 200
       opt$ls_systems <- 2000; opt$ls_cpu_systems <- 1000; opt$ls_base_systems <- 100
       opt$auto_systems <- 2e4; opt$auto_cpu_systems <- 4e3
+      opt$ratio_systems <- 4000; opt$ratio_base <- 200
       next
     }
     kv <- regmatches(a, regexec("^--([a-z-]+)=(.*)$", a))[[1]]
@@ -99,7 +111,7 @@ parse_args <- function(args) {
     key <- gsub("-", "_", kv[2]); value <- kv[3]
     if (key %in% c("precision", "out")) {
       opt[[key]] <- value
-    } else if (key %in% c("tridiag", "eigen", "lsfit", "auto")) {
+    } else if (key %in% c("tridiag", "eigen", "lsfit", "auto", "ratios")) {
       if (!value %in% c("0", "1")) stop("--", kv[2], " must be 0 or 1", call. = FALSE)
       opt[[key]] <- as.numeric(value)
     } else if (key %in% c("tri_n", "eig_n")) {
@@ -112,7 +124,7 @@ parse_args <- function(args) {
                           "tri_elements", "tri_cpu_elements", "tri_base_systems",
                           "eig_systems", "eig_cpu_systems", "eig_base_systems",
                           "ls_m", "ls_p", "ls_systems", "ls_cpu_systems", "ls_base_systems",
-                          "auto_systems", "auto_cpu_systems")) {
+                          "auto_systems", "auto_cpu_systems", "ratio_systems", "ratio_base")) {
       v <- suppressWarnings(as.numeric(value))
       if (is.na(v) || v < 1 || v != floor(v))
         stop("--", kv[2], " must be a positive whole number (got ", value, ")", call. = FALSE)
@@ -566,7 +578,7 @@ make_ill <- function(A, ill) {
 # The paths, ranks and backward errors of a bsym_solve(method = "auto") result.
 check_auto <- function(X, A, B, ill, eps, sample = 200) {
   n <- dim(A)[1]; count <- dim(A)[3]
-  expect_m <- ifelse(seq_len(count) %in% ill, "eigen", "tridiag")
+  expect_m <- ifelse(seq_len(count) %in% ill, "eigen", "ldlt") # SPD: the certified LDL^T
   bad <- sum(attr(X, "method") != expect_m | attr(X, "rank") != ifelse(expect_m == "eigen", n - 1L, n))
   if (bad > 0) return(sprintf("%d systems with an unexpected path or rank", bad))
   well <- setdiff(seq_len(count), ill)
@@ -632,6 +644,68 @@ auto_section <- function(opt, gpu) {
     sprintf("%g SPD systems per call on the GPU (when usable), %g on the CPU, n = %d, one right-hand side; an ill-conditioned system has one eigenvalue 1e-9 (rank n - 1 after truncation at rcond = 1e-5); yardstick: a base-R loop over %g systems of the same batch of solve() (which returns a wrong answer on the ill-conditioned ones without complaint), at 100 %% of eigen() and the truncated solution", count, min(count, opt$auto_cpu_systems), n, min(opt$base_systems, count)),
     "median elapsed of the runs after one small untimed call")
   runs_table(rows, notes)
+}
+
+# The sixth table: the ratios of issue 12 on the CPU, from one run.
+ratios_section <- function(opt) {
+  n <- 32L
+  count <- opt$ratio_systems
+  nb <- min(opt$ratio_base, count)
+  cat(sprintf("generating %g SPD systems, n = %d, for the CPU ratios ...\n", count, n))
+  A <- make_spd_batch(n, count)
+  B <- matrix(runif(n * count, -1, 1), n, count)
+  ill <- which(seq_len(count) %% 10 == 0)
+  Aill <- make_ill(A, ill)
+  cpu <- batchsym:::cpu_info()
+  t_of <- function(f) {
+    f() # untimed: the first call pays for loading and allocation
+    time_median(f, opt$reps)
+  }
+  per <- function(f, k) t_of(f)$seconds / k
+  base_solve <- per(function() for (k in seq_len(nb)) solve(A[, , k], B[, k]), nb)
+  base_eig <- per(function() for (k in seq_len(nb)) eigen(A[, , k], symmetric = TRUE), nb)
+  base_val <- per(function() for (k in seq_len(nb)) eigen(A[, , k], symmetric = TRUE, only.values = TRUE), nb)
+  chk_text <- function(chk) if (is.character(chk)) paste("FAIL:", chk) else
+    sprintf("%.2e <= %.2e", chk, attr(chk, "bound"))
+  runs <- list(
+    list("default bsym_solve(A, B) (method \"auto\")", "loop of solve()", base_solve, 20,
+         function() bsym_solve(A, B, device = "cpu"),
+         function(X) check_auto(X, A, B, integer(0), eps_of("double"))),
+    list("method = \"ldlt\"", "loop of solve()", base_solve, 50,
+         function() bsym_solve(A, B, method = "ldlt", device = "cpu"),
+         function(X) check_solution(X, A, B, count, eps_of("double"))),
+    list("default, 10 % ill-conditioned", "loop of solve()", base_solve, 8,
+         function() bsym_solve(Aill, B, device = "cpu"),
+         function(X) check_auto(X, Aill, B, ill, eps_of("double"))),
+    list("bsym_eigen(A), vectors", "loop of eigen()", base_eig, 15,
+         function() bsym_eigen(A, device = "cpu"),
+         function(r) check_eigen(r, A, count, eps_of("double"))),
+    list("bsym_eigen(A, vectors = FALSE)", "loop of eigen(only.values = TRUE)", base_val, 15,
+         function() bsym_eigen(A, vectors = FALSE, device = "cpu"),
+         function(r) check_eigen(r, A, count, eps_of("double"))))
+  rows <- lapply(runs, function(r) {
+    t <- t_of(r[[5]])
+    chk <- r[[6]](t$result)
+    data.frame(what = r[[1]], against = r[[2]], seconds = t$seconds, ratio = r[[3]] * count / t$seconds,
+               target = r[[4]], check = chk_text(chk), failed = is.character(chk))
+  })
+  t_d <- t_of(function() bsym_solve(A, B, method = "ldlt", device = "cpu"))
+  t_s <- t_of(function() bsym_solve(A, B, method = "ldlt", device = "cpu", precision = "single"))
+  chk <- check_solution(t_s$result, A, B, count, eps_of("single"))
+  rows[[length(rows) + 1]] <- data.frame(
+    what = "precision = \"single\", ldlt", against = "the same in double", seconds = t_s$seconds,
+    ratio = t_d$seconds / t_s$seconds, target = 1.3, check = chk_text(chk), failed = is.character(chk))
+  tab <- do.call(rbind, rows)
+  md <- c(sprintf("CPU: %d threads, %s; n = 32, double, %s SPD systems per call; base-R loops over %g systems",
+                  cpu$threads, cpu$simd, format(count, big.mark = ",", scientific = FALSE), nb),
+          "",
+          "| call | against | seconds | ratio | target | met |",
+          "|---|---|---|---|---|---|",
+          sprintf("| %s | %s | %.4f | %.1fx | >= %gx | %s |", tab$what, tab$against, tab$seconds, tab$ratio,
+                  tab$target, ifelse(tab$ratio >= tab$target, "yes", "no")))
+  list(md = md, checks = sprintf("- %s: %s", tab$what, tab$check),
+       notes = "median elapsed of the runs after one untimed call; ratio: the base-R loop's time per system times the batch, over batchsym's time",
+       failed = any(tab$failed))
 }
 
 # Prints a section's table (a runs_table() result) under its title, appends
@@ -749,6 +823,9 @@ main <- function() {
   if (opt$auto == 1)
     failed <- show_section(auto_section(opt, gpu), "## bsym_solve(method = \"auto\") end to end from R",
                            "automatic-strategy table", opt$out) || failed
+  if (opt$ratios == 1)
+    failed <- show_section(ratios_section(opt), "## The CPU against base-R loops (issue 12's ratios, one run)",
+                           "CPU ratio table", opt$out) || failed
   if (failed) {
     cat("\n*** FAIL: a solution failed its check (see above) ***\n")
     quit(status = 1)

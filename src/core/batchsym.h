@@ -109,6 +109,11 @@ typedef struct {
 /* Fills *info; never fails on a machine without a GPU or driver. */
 bsym_status bsym_get_device_info(bsym_device_info *info);
 int bsym_gpu_available(void);
+/* The CPU backend: the vector instructions its kernels chose at run time
+ * ("AVX-512", "AVX2 + FMA" or the baseline; a static string) and the
+ * threads it uses by default (OpenMP's maximum). */
+const char *bsym_cpu_simd(void);
+int bsym_cpu_threads(void);
 
 /* ---- batched linear solves ---------------------------------------------
  * Solves A_k X_k = B_k for k = 0 .. batch-1, overwriting B with X.

@@ -145,6 +145,34 @@ int bsym_gpu_available(void)
 #include <omp.h>
 #endif
 
+int bsym__cpu_isa(void)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl"))
+        return BSYM_ISA_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return BSYM_ISA_AVX2;
+#endif
+    return BSYM_ISA_BASE;
+}
+
+const char *bsym_cpu_simd(void)
+{
+    static const char *const names[] = {"baseline (SSE2 or the platform's)", "AVX2 + FMA", "AVX-512"};
+    return names[bsym__cpu_isa()];
+}
+
+int bsym_cpu_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
 int bsym__team(int64_t units, int threads)
 {
 #ifdef _OPENMP

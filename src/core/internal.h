@@ -42,6 +42,12 @@ int bsym__interrupted(bsym_ctx *ctx);
 #define BSYM_CPU_LANES 8
 #define BSYM_CPU_LANES_MAX_N 64
 
+/* The vector instructions the CPU kernels use here, chosen at run time
+ * (ctx.c): the baseline the package was built for, AVX2 + FMA or AVX-512
+ * (x86-64 with GCC or clang; elsewhere always the baseline). */
+enum { BSYM_ISA_BASE = 0, BSYM_ISA_AVX2 = 1, BSYM_ISA_AVX512 = 2 };
+int bsym__cpu_isa(void);
+
 /* OpenMP team for `units` independent pieces of work: `threads` (0 = the
  * OpenMP default, 1 in a build without OpenMP), at most one per unit, at
  * least one. */

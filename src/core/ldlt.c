@@ -12,25 +12,11 @@
 #include "internal.h"
 
 /* The interleaved small-n code is also compiled for x86-64 with AVX-512 and
- * with AVX2 + FMA, and chosen at run time from what the CPU has (the package
- * is built for the baseline, never -march=native). The helpers are forced
+ * with AVX2 + FMA, and chosen at run time from what the CPU has (bsym__cpu_isa,
+ * ctx.c; the package is built for the baseline, never -march=native). The helpers are forced
  * inline so that they take the instruction set of their caller. */
-enum { BSYM_ISA_BASE = 0, BSYM_ISA_AVX2 = 1, BSYM_ISA_AVX512 = 2 };
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define BSYM_X86_DISPATCH 1
-static int bsym__cpu_isa(void)
-{
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-        __builtin_cpu_supports("avx512vl"))
-        return BSYM_ISA_AVX512;
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? BSYM_ISA_AVX2 : BSYM_ISA_BASE;
-}
-#else
-static int bsym__cpu_isa(void)
-{
-    return BSYM_ISA_BASE;
-}
 #endif
 #define BSYM_INLINE __attribute__((always_inline)) inline
 
