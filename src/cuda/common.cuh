@@ -2,7 +2,9 @@
 // CUDA call into a bsym_status with a message, the chunked host <-> device
 // pipeline, and the templates of the backend table (backend.cu) and of the
 // device-resident launches one file uses from another, each defined in its
-// family's .cu and instantiated there for BSYM_CUDA_FOR_EACH_TYPE.
+// family's .cu and instantiated there for BSYM_CUDA_FOR_EACH_TYPE; and, for
+// the files that define BSYM_CUDA_STRATEGY_NUMERICS before including it
+// (strategy.cu, ldlt.cu), the strategy's per-system numerics.
 #ifndef BSYM_COMMON_CUH
 #define BSYM_COMMON_CUH
 
@@ -84,6 +86,23 @@ bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, 
 template <typename T>
 bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, const bsym_select &sel, T *w,
                        T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
+// The certificate of method AUTO's LDL^T start (core/strategy_numerics.h,
+// strategy_shift_), computed by ldlt.cu's certifying kernel while it solves:
+// system k is certified when info is 0, the LDL^T factorization of A - sigma
+// I has only positive finite pivots and the backward error of every
+// right-hand side (against B as given) is <= tol. Certified: rank n, used
+// LDLT, *solved += 1. Non-finite input (info -1): rank -1, used LDLT. Any
+// other system: k appended to idx (atomically through *counter); its rank
+// and used are left to the steps after.
+struct ldlt_cert {
+    double rcond, tol;
+    int *rank, *used;
+    int *idx, *counter;
+    unsigned long long *solved;
+};
+template <typename T>
+bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
+                             const ldlt_cert &cert, cudaStream_t s, char *msg, size_t msglen);
 template <typename T>
 bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
                             int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
@@ -91,4 +110,35 @@ bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A
 
 } // namespace bsym_cuda
 
+#endif // BSYM_COMMON_CUH
+
+// ---- the strategy's per-system numerics, written once for the CPU and the GPU
+// (core/strategy_numerics.h; eigen_numerics.cuh brings tridiag_eig_impl.h,
+// whose Sturm counts the conditioning test uses), bound to precision-generic
+// names: strategy_berr_(prec_tag<T>(), ...) etc. What a file does not call is
+// not compiled.
+#if defined(BSYM_CUDA_STRATEGY_NUMERICS) && !defined(BSYM_CUDA_STRATEGY_NUMERICS_DONE)
+#define BSYM_CUDA_STRATEGY_NUMERICS_DONE
+#define TE_FN static __device__
+#define TE_SYNC() __syncwarp()
+#define TE_DIV(a, b) ((a) / (b))
+#define TE_ROWS_CAP 32
+#include "eigen_numerics.cuh"
+#undef TE_ROWS_CAP
+#include "../core/prec_double.h"
+#include "../core/strategy_numerics.h"
+#include "../core/prec_end.h"
+#include "../core/prec_float.h"
+#include "../core/strategy_numerics.h"
+#include "../core/prec_end.h"
+BSYM_PREC_BIND(strategy_resid_row_)
+BSYM_PREC_BIND(strategy_berr_)
+BSYM_PREC_BIND(strategy_ill_)
+BSYM_PREC_BIND(strategy_shift_)
+BSYM_PREC_BIND(strategy_tau_)
+BSYM_PREC_BIND(strategy_kept_)
+BSYM_PREC_BIND(strategy_coef_)
+BSYM_PREC_BIND(strategy_apply_row_)
+BSYM_PREC_BIND(strategy_wdot_)
+BSYM_PREC_BIND(strategy_fit_resid_)
 #endif

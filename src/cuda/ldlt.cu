@@ -28,12 +28,16 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 
 #include <cuda_pipeline.h>
 
+#define BSYM_CUDA_STRATEGY_NUMERICS // strategy_shift_, strategy_berr_ (common.cuh)
 #include "common.cuh"
 
 namespace {
+
+using bsym_cuda::ldlt_cert;
 
 template <typename T> struct limits;
 template <> struct limits<double> {
@@ -79,20 +83,37 @@ template <int NMAX> __host__ __device__ constexpr int tri(int i, int k)
 }
 template <int NMAX> __host__ __device__ constexpr int tri_elems() { return NMAX * (NMAX + 1) / 2; }
 
+// How a kernel certifies (method AUTO's LDL^T start; common.cuh's ldlt_cert):
+//   PLAIN       no certificate: the plain solve;
+//   LOCKSTEP    the factorization of A - sigma I runs beside that of A, in
+//               the same steps (one barrier and one set of branches for both,
+//               twice the registers for the frames);
+//   SEQUENTIAL  after the solve, A - sigma I is loaded from shared memory
+//               into the same registers and factored (no more registers, a
+//               second pass of n steps).
+// A certifying kernel keeps the system's triangle in shared memory until the
+// system is done (the norms, the residuals, SEQUENTIAL's second load): two
+// stages, alternating, the next system's copy going to the other one.
+enum cert_mode { PLAIN, LOCKSTEP, SEQUENTIAL };
+__host__ __device__ constexpr int stages(int mode) { return mode == PLAIN ? 1 : 2; }
+__host__ __device__ constexpr int frames(int mode) { return mode == LOCKSTEP ? 2 : 1; } // matrices in registers
+
 // Shared memory of one system, in elements of T:
-//   col    2*(NMAX+4)  two column buffers (alternating, so one barrier per
-//                      step suffices: a buffer is rewritten two steps later,
-//                      after every thread passed the barrier in between)
+//   col    2*F*(NMAX+4)  two column buffers per frame (alternating, so one
+//                      barrier per step suffices: a buffer is rewritten two
+//                      steps later, after every thread passed the barrier in
+//                      between); frame m, parity p at (2m + p)(NMAX+4)
 //   L      tri         L of the system being solved, packed (the diagonal
 //                      slots are unused)
-//   stage  tri         the next system's referenced triangle, filled by
-//                      asynchronous copies while this one is computed
+//   stage  S*tri       the next system's referenced triangle, filled by
+//                      asynchronous copies while this one is computed (S = 2
+//                      when certifying: this system's stays)
 //   slot   2           broadcast slots of the substitutions when G > 32
 // rounded up to 16 bytes so every system's area stays 16-byte aligned.
-template <typename T, int NMAX> __host__ __device__ constexpr int shared_elems()
+template <typename T, int NMAX, int MODE> __host__ __device__ constexpr int shared_elems()
 {
-    return ((2 * col_elems<NMAX>() + 2 * tri_elems<NMAX>() + 2) * int(sizeof(T)) + 15) / 16 * 16 /
-           int(sizeof(T));
+    return ((2 * frames(MODE) * col_elems<NMAX>() + (1 + stages(MODE)) * tri_elems<NMAX>() + 2) *
+                int(sizeof(T)) + 15) / 16 * 16 / int(sizeof(T));
 }
 
 // The value of y[i / G] (i at run time) of a thread: a select chain over the
@@ -192,59 +213,250 @@ __device__ __forceinline__ void prefetch(const T *__restrict__ A, long long sys,
     __pipeline_commit();
 }
 
+// ---- the certificate's pieces -------------------------------------------------------
+// f(k, A(r, k)) for k = 0, ..., n-1 in order: row r of the symmetric A from
+// its triangle packed in stage (columns k < r of row r, then column r).
+template <int NMAX, typename T, typename F>
+__device__ __forceinline__ void for_row(const T *stage, int n, int r, F f)
+{
+    int i = r; // tri(r, 0)
+    for (int k = 0; k < n; k++) {
+        f(k, stage[i]);
+        i += k < r ? NMAX - k - 1 : 1;
+    }
+}
+
+// Group-wide max of mx[0..K-1] (non-negative, +inf allowed) and sum of sm,
+// in double. G <= 32: xor shuffles (every thread ends with the same values).
+// G > 32: shared atomics on `scratch` (32 bytes at 64 bytes into the second
+// column buffer of frame 0, apart from group_reduce's 16; non-negative
+// doubles order like their bit patterns), a barrier after, so that the next
+// call may reuse it.
+template <int G, int K>
+__device__ __forceinline__ void group_dreduce(double (&mx)[K], double &sm, int t, void *scratch)
+{
+    if (G <= 32) {
+#pragma unroll
+        for (int off = G / 2; off > 0; off /= 2) {
+#pragma unroll
+            for (int i = 0; i < K; i++)
+                mx[i] = fmax(mx[i], __shfl_xor_sync(0xffffffffu, mx[i], off, G));
+            sm += __shfl_xor_sync(0xffffffffu, sm, off, G);
+        }
+        return;
+    }
+    unsigned long long *m = reinterpret_cast<unsigned long long *>(static_cast<char *>(scratch) + 64);
+    double *sum = reinterpret_cast<double *>(m + K);
+    if (t == 0) {
+#pragma unroll
+        for (int i = 0; i < K; i++)
+            m[i] = 0;
+        *sum = 0;
+    }
+    __syncthreads(); // scratch initialised
+#pragma unroll
+    for (int i = 0; i < K; i++)
+        atomicMax(m + i, (unsigned long long)__double_as_longlong(mx[i]));
+    atomicAdd(sum, sm);
+    __syncthreads(); // every thread's contribution is in
+#pragma unroll
+    for (int i = 0; i < K; i++)
+        mx[i] = __longlong_as_double((long long)m[i]);
+    sm = *sum;
+    __syncthreads(); // read by all before the next call initialises it
+}
+
+// The shift sigma of the certificate (core/strategy_numerics.h,
+// strategy_shift_) from the system's triangle in stage: ubound =
+// min(||A||_inf, ||A||_F) and max|a_ii| of the symmetric A, in double; also
+// sets *anorm = ||A||_inf, the backward error's norm (the same sums, in the
+// same order, as strategy_resid_row_'s arow). Every thread of the group
+// calls it.
+template <typename T, int NMAX, int G>
+__device__ __forceinline__ double cert_shift(const T *stage, int n, int t, bool active, double rcond,
+                                             double *anorm, void *scratch)
+{
+    double mx[2] = {0, 0}, fro = 0; // max row sum, max |a_ii|; sum of squares
+#pragma unroll
+    for (int q = 0; q < NMAX / G; q++) {
+        const int r = t + q * G;
+        if (!active || r >= n)
+            continue;
+        double rs = 0;
+        for_row<NMAX>(stage, n, r, [&](int k, T v) {
+            const double d = double(v);
+            rs += fabs(d);
+            fro += d * d;
+            if (k == r)
+                mx[1] = fmax(mx[1], fabs(d));
+        });
+        mx[0] = fmax(mx[0], rs);
+    }
+    group_dreduce<G, 2>(mx, fro, t, scratch);
+    *anorm = mx[0];
+    return strategy_shift_(prec_tag<T>(), n, fmin(mx[0], sqrt(fro)), mx[1], rcond);
+}
+
+// My rows of the system in stage into the frame a (a[q][k] = entry (r, k),
+// k <= r < (q+1)G, minus shift on the diagonal; identity past n or for an
+// inactive group); amax = max |entry|, chk = sum of entry * 0 (NaN exactly
+// when an entry is not finite).
+template <typename T, int NMAX, int G, bool SHIFT>
+__device__ __forceinline__ void load_rows(T (&a)[NMAX / G][NMAX], const T *stage, int n, int t, bool active,
+                                          T shift, T &amax, T &chk)
+{
+#pragma unroll
+    for (int q = 0; q < NMAX / G; q++) {
+        const int r = t + q * G;
+#pragma unroll
+        for (int k = 0; k < NMAX; k++) {
+            T v = (k == r) ? T(1) : T(0);
+            if (k < (q + 1) * G && active && r < n && k <= r) {
+                v = stage[tri<NMAX>(r, k)];
+                chk += v * T(0);
+                amax = max(amax, fabs(v)); // max ignores a NaN
+                if (SHIFT && k == r)
+                    v -= shift;
+            }
+            a[q][k] = v;
+        }
+    }
+}
+
+// Right-looking LDL^T of the F frames a[m] in the moving frame (see the top
+// of the file), all in the same steps: one barrier per step, one set of
+// branches. MAIN: frame 0 is the system's: L goes to sL, D to dmine, the
+// forward substitution of the first right-hand side rides along in y, and
+// breakdown takes the first step whose |pivot| <= tol. The other frames
+// (the shifted matrix of the certificate) give only the signs of their
+// pivots: shift_bad = 1 at a pivot that is not positive and finite.
+template <typename T, int NMAX, int G, int F, bool MAIN>
+__device__ __forceinline__ void factor(T (&a)[F][NMAX / G][NMAX], int n, int t, T *col, T *sL, T (&y)[NMAX / G],
+                                       T (&dmine)[NMAX / G], T tol, int &breakdown, int &shift_bad)
+{
+    constexpr int R = NMAX / G, CE = col_elems<NMAX>();
+    int colj = 0; // tri(r, j) = colj + r
+    for (int j = 0; j < n; j++) {
+#pragma unroll
+        for (int m = 0; m < F; m++) {
+            T *c = col + (2 * m + (j & 1)) * CE;
+#pragma unroll
+            for (int q = 0; q < R; q++) {
+                if (t + q * G >= j)
+                    c[t + q * G - j + 3] = a[m][q][0]; // publish column j, rows >= j
+                if (MAIN && m == 0 && t + q * G == j)
+                    c[2] = y[q]; // and y_j of the fused forward substitution
+            }
+        }
+        group_sync<G>(); // column j complete
+        T l[F][R]; // L(r, j) for rows below j
+#pragma unroll
+        for (int m = 0; m < F; m++) {
+            const T *c = col + (2 * m + (j & 1)) * CE;
+            const T d = c[3];
+            T yj = 0;
+            if (MAIN && m == 0) {
+                yj = c[2];
+                if (breakdown == 0 && !(fabs(d) > tol))
+                    breakdown = j + 1; // also catches a NaN pivot
+            } else if (!(d > T(0) && d <= prec<T>::max)) {
+                shift_bad = 1;
+            }
+            const T inv = reciprocal(d);
+#pragma unroll
+            for (int q = 0; q < R; q++) {
+                const int r = t + q * G;
+                l[m][q] = a[m][q][0] * inv;
+                if (MAIN && m == 0) {
+                    if (r == j)
+                        dmine[q] = d;
+                    if (r > j) {
+                        sL[colj + r] = l[m][q];
+                        y[q] -= l[m][q] * yj; // L y = b for the first right-hand side
+                    }
+                }
+            }
+        }
+        colj += NMAX - j - 1; // tri(r, j+1) = colj + r
+        // a[q][m] = a[q][m+1] - l * A(j+1+m, j), reading the column 16
+        // bytes at a time from index 4. Row block q needs columns <=
+        // (q+1)G - 1 only, and no column reaches n: slots past those
+        // bounds are left as they are (columns never read again).
+#pragma unroll
+        for (int kc = 0; kc * VW<T> < NMAX - 1; kc++) {
+            if (kc * VW<T> >= n - 1 - j)
+                break;
+            T w[F][VW<T>];
+#pragma unroll
+            for (int m = 0; m < F; m++)
+                unpack(reinterpret_cast<const vec_t<T> *>(col + (2 * m + (j & 1)) * CE + 4)[kc], w[m]);
+#pragma unroll
+            for (int q = 0; q < R; q++) {
+                // the first test is known at compile time; the second
+                // is implied by the loop's break for the last block
+                if (kc * VW<T> >= (q + 1) * G - 1 || (q < R - 1 && kc * VW<T> >= (q + 1) * G - 1 - j))
+                    continue;
+#pragma unroll
+                for (int e = 0; e < VW<T>; e++) {
+                    const int mm = kc * VW<T> + e;
+                    if (mm < (q + 1) * G - 1)
+#pragma unroll
+                        for (int m = 0; m < F; m++)
+                            a[m][q][mm] = a[m][q][mm + 1] - l[m][q] * w[m][e];
+                }
+            }
+        }
+    }
+}
+
 // A persistent grid: block b handles systems b*S + local, then S*gridDim.x
 // further, every block the same number of rounds (inactive groups still
 // join barriers). While a system is factored, the next one's matrix arrives
 // in shared memory through asynchronous copies, so the group does not wait
-// on global memory.
-template <typename T, int NMAX, int G>
+// on global memory. MODE != PLAIN adds the certificate (cert_mode above,
+// common.cuh's ldlt_cert): the shift from the norms of A, the pivot signs of
+// A - sigma I, the backward error of each solution against A and the right-
+// hand side as given (both still at hand: A in shared memory, b in
+// registers), and the verdict.
+template <typename T, int NMAX, int G, int MODE>
 __global__ void __launch_bounds__(block_threads(G))
 ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
-            int *__restrict__ info, bool lower)
+            int *__restrict__ info, bool lower, ldlt_cert cert)
 {
     constexpr int R = NMAX / G;  // rows per thread
     constexpr int S = systems_per_block(G);
+    constexpr int F = frames(MODE), CE = col_elems<NMAX>(), TRI = tri_elems<NMAX>();
+    constexpr bool CERT = MODE != PLAIN;
     extern __shared__ __align__(16) unsigned char smem_raw[];
 
     const int local = threadIdx.x / G; // system within the block
     const int t = threadIdx.x % G;     // thread within the system
-    T *col = reinterpret_cast<T *>(smem_raw) + local * shared_elems<T, NMAX>();
-    T *sL = col + 2 * col_elems<NMAX>();
-    T *stage = sL + tri_elems<NMAX>();
-    T *slot = stage + tri_elems<NMAX>();
+    T *col = reinterpret_cast<T *>(smem_raw) + local * shared_elems<T, NMAX, MODE>();
+    T *sL = col + 2 * F * CE;
+    T *stage0 = sL + TRI;
+    T *slot = stage0 + stages(MODE) * TRI;
+    T *scratch = col + CE; // group reductions (G > 32), before and after the factorization
     const long long stride = (long long)S * gridDim.x;
     const T tol_scale = T(n) * limits<T>::eps();
+    unsigned long long certified = 0; // by thread 0 of the group, added once at the end
 
     long long base = (long long)blockIdx.x * S;
     if (base + local < batch)
-        prefetch<T, NMAX, G>(A, base + local, n, lower, t, stage);
-    for (; base < batch; base += stride) {
+        prefetch<T, NMAX, G>(A, base + local, n, lower, t, stage0);
+    for (int round = 0; base < batch; base += stride, round++) {
         const long long sys = base + local;
         const bool active = sys < batch;
         T *Bk = B + (active ? sys : 0) * (long long)n * nrhs;
+        T *stage = stage0 + (CERT ? (round & 1) * TRI : 0);
 
-        // 1. My rows from the stage into registers (a[q][k] = entry (r, k),
-        //    k <= r < (q+1)G; identity past n), max |a| and finiteness; then
-        //    the first right-hand side is requested (used after the
-        //    factorisation, so its latency is hidden) and the next system's
-        //    copy is started.
+        // 1. My rows from the stage into registers (identity past n), max |a|
+        //    and finiteness; then the first right-hand side is requested
+        //    (used after the factorisation, so its latency is hidden) and the
+        //    next system's copy is started.
         __pipeline_wait_prior(0);
-        T a[R][NMAX];
-        T amax = 0, chk = 0; // v * 0 is NaN exactly when v is not finite
-#pragma unroll
-        for (int q = 0; q < R; q++) {
-            const int r = t + q * G;
-#pragma unroll
-            for (int k = 0; k < NMAX; k++) {
-                T v = (k == r) ? T(1) : T(0);
-                if (k < (q + 1) * G && active && r < n && k <= r) {
-                    v = stage[tri<NMAX>(r, k)];
-                    chk += v * T(0);
-                    amax = max(amax, fabs(v)); // max ignores a NaN
-                }
-                a[q][k] = v;
-            }
-        }
+        T a[F][R][NMAX];
+        T amax = 0, chk = 0;
+        load_rows<T, NMAX, G, false>(a[0], stage, n, t, active, T(0), amax, chk);
         int nonfinite = !(chk == T(0));
         T y[R], b0[R]; // first right-hand side: worked on, and as given
 #pragma unroll
@@ -252,72 +464,31 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
             const int r = t + q * G;
             b0[q] = y[q] = (active && nrhs > 0 && r < n) ? Bk[r] : T(0);
         }
+        if (CERT)
+            group_sync<G>(); // every row is in stage: the certificate reads other threads' rows
         if (base + stride + local < batch)
-            prefetch<T, NMAX, G>(A, base + stride + local, n, lower, t, stage);
-        group_reduce<T, G>(amax, nonfinite, t, col + col_elems<NMAX>());
+            prefetch<T, NMAX, G>(A, base + stride + local, n, lower, t,
+                                 stage0 + (CERT ? ((round + 1) & 1) * TRI : 0));
+        group_reduce<T, G>(amax, nonfinite, t, scratch);
         const T tol = tol_scale * amax;
+        double anorm = 0, sigma = 0, worst = 0; // the certificate's ||A||_inf, shift, backward error
+        int shift_bad = 0;
+        if (CERT)
+            sigma = cert_shift<T, NMAX, G>(stage, n, t, active, cert.rcond, &anorm, scratch);
+        if (MODE == LOCKSTEP)
+#pragma unroll
+            for (int q = 0; q < R; q++)
+#pragma unroll
+                for (int k = 0; k < NMAX; k++)
+                    a[F - 1][q][k] = a[0][q][k] - (k == t + q * G && k < n ? T(sigma) : T(0));
 
-        // 2. Right-looking LDL^T in the moving frame (see the top of the file).
+        // 2. Right-looking LDL^T (and, LOCKSTEP, that of A - sigma I beside it).
         T dmine[R]; // D of my rows (1 past n)
 #pragma unroll
         for (int q = 0; q < R; q++)
             dmine[q] = T(1);
         int breakdown = 0;
-        int colj = 0; // tri(r, j) = colj + r
-        for (int j = 0; j < n; j++) {
-            T *c = col + (j & 1) * col_elems<NMAX>();
-#pragma unroll
-            for (int q = 0; q < R; q++) {
-                if (t + q * G >= j)
-                    c[t + q * G - j + 3] = a[q][0]; // publish column j, rows >= j
-                if (t + q * G == j)
-                    c[2] = y[q]; // and y_j of the fused forward substitution
-            }
-            group_sync<G>(); // column j complete
-            const T d = c[3];
-            const T yj = c[2];
-            if (breakdown == 0 && !(fabs(d) > tol))
-                breakdown = j + 1; // also catches a NaN pivot
-            const T inv = reciprocal(d);
-            T l[R]; // L(r, j) for rows below j
-#pragma unroll
-            for (int q = 0; q < R; q++) {
-                const int r = t + q * G;
-                if (r == j)
-                    dmine[q] = d;
-                l[q] = a[q][0] * inv;
-                if (r > j) {
-                    sL[colj + r] = l[q];
-                    y[q] -= l[q] * yj; // L y = b for the first right-hand side
-                }
-            }
-            colj += NMAX - j - 1; // tri(r, j+1) = colj + r
-            // a[q][m] = a[q][m+1] - l * A(j+1+m, j), reading the column 16
-            // bytes at a time from index 4. Row block q needs columns <=
-            // (q+1)G - 1 only, and no column reaches n: slots past those
-            // bounds are left as they are (columns never read again).
-            const vec_t<T> *cv = reinterpret_cast<const vec_t<T> *>(c + 4);
-#pragma unroll
-            for (int kc = 0; kc * VW<T> < NMAX - 1; kc++) {
-                if (kc * VW<T> >= n - 1 - j)
-                    break;
-                T w[VW<T>];
-                unpack(cv[kc], w);
-#pragma unroll
-                for (int q = 0; q < R; q++) {
-                    // the first test is known at compile time; the second
-                    // is implied by the loop's break for the last block
-                    if (kc * VW<T> >= (q + 1) * G - 1 || (q < R - 1 && kc * VW<T> >= (q + 1) * G - 1 - j))
-                        continue;
-#pragma unroll
-                    for (int e = 0; e < VW<T>; e++) {
-                        const int m = kc * VW<T> + e;
-                        if (m < (q + 1) * G - 1)
-                            a[q][m] = a[q][m + 1] - l[q] * w[e];
-                    }
-                }
-            }
-        }
+        factor<T, NMAX, G, F, true>(a, n, t, col, sL, y, dmine, tol, breakdown, shift_bad);
         group_sync<G>(); // L complete in shared memory
 
         // 3. Substitutions, one right-hand side at a time.
@@ -327,16 +498,19 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         for (int q = 0; q < R; q++)
             lrow[q] = tri<NMAX>(t + q * G, t + q * G) - (t + q * G);
         for (int c = 0; c < nrhs; c++) {
+            T bc[R]; // right-hand side c as given (the certificate's residual)
             if (c == 0) {
 #pragma unroll
-                for (int q = 0; q < R; q++)
+                for (int q = 0; q < R; q++) {
+                    bc[q] = b0[q];
                     if (!isfinite(b0[q]))
                         nonfinite = 1; // reduced over the group below
+                }
             } else {
 #pragma unroll
                 for (int q = 0; q < R; q++) {
                     const int r = t + q * G;
-                    y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
+                    bc[q] = y[q] = (active && r < n) ? Bk[r + (long long)c * n] : T(0);
                     if (!isfinite(y[q]))
                         nonfinite = 1;
                 }
@@ -369,11 +543,47 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 if (active && r < n)
                     Bk[r + (long long)c * n] = y[q];
             }
+            if (CERT) {
+                // the backward error of x against A and b as given, as
+                // strategy.cu's check_kernel: x through the first column
+                // buffer (free since the factorization ended), rows of A
+                // from the stage, sums in double
+                T *xs = col;
+#pragma unroll
+                for (int q = 0; q < R; q++)
+                    if (t + q * G < n)
+                        xs[t + q * G] = y[q];
+                group_sync<G>(); // x complete
+                double m3[3] = {0, 0, 0}, none = 0; // max |residual|, |x|, |b|
+#pragma unroll
+                for (int q = 0; q < R; q++) {
+                    const int r = t + q * G;
+                    if (!active || r >= n)
+                        continue;
+                    double s = 0;
+                    for_row<NMAX>(stage, n, r, [&](int k, T v) { s += double(v) * double(xs[k]); });
+                    const double res = fabs(double(bc[q]) - s);
+                    m3[0] = fmax(m3[0], res == res ? res : double(INFINITY)); // NaN fails the test
+                    m3[1] = fmax(m3[1], fabs(double(y[q])));
+                    m3[2] = fmax(m3[2], fabs(double(bc[q])));
+                }
+                group_dreduce<G, 3>(m3, none, t, scratch);
+                const double e = strategy_berr_(prec_tag<T>(), m3[0], anorm, m3[1], m3[2]);
+                worst = e > worst || e != e ? e : worst;
+                group_sync<G>(); // xs is read
+            }
+        }
+        if constexpr (MODE == SEQUENTIAL) {
+            // A - sigma I into the frame, factored for its pivot signs
+            T ignored = 0, ignored2 = 0;
+            load_rows<T, NMAX, G, true>(a[0], stage, n, t, active, T(sigma), ignored, ignored2);
+            factor<T, NMAX, G, 1, false>(a, n, t, col, sL, y, dmine, tol, breakdown, shift_bad);
+            group_sync<G>(); // the column buffers are read
         }
         // 4. A non-finite right-hand side, or a breakdown, spoils the whole
         //    system: NaN everywhere and its info code.
         T ignored = 0;
-        group_reduce<T, G>(ignored, nonfinite, t, col + col_elems<NMAX>());
+        group_reduce<T, G>(ignored, nonfinite, t, scratch);
         if (nonfinite || breakdown != 0)
             for (int c = 0; c < nrhs; c++)
 #pragma unroll
@@ -382,28 +592,44 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                     if (active && r < n)
                         Bk[r + (long long)c * n] = T(NAN);
                 }
-        if (active && t == 0)
-            info[sys] = nonfinite ? -1 : breakdown;
+        if (active && t == 0) {
+            const int code = nonfinite ? -1 : breakdown;
+            info[sys] = code;
+            if (CERT) { // the verdict
+                if (code == -1) {
+                    cert.rank[sys] = -1;
+                    cert.used[sys] = BSYM_METHOD_LDLT;
+                } else if (code == 0 && !shift_bad && worst <= cert.tol) {
+                    cert.rank[sys] = n;
+                    cert.used[sys] = BSYM_METHOD_LDLT;
+                    certified++;
+                } else {
+                    cert.idx[atomicAdd(cert.counter, 1)] = int(sys);
+                }
+            }
+        }
         group_sync<G>(); // the column buffers are free for the next system
     }
+    if (CERT && t == 0 && certified > 0)
+        atomicAdd(cert.solved, certified);
 }
 
-// Launches one (NMAX, G) variant.
-template <typename T, int NMAX, int G>
+// Launches one (NMAX, G, MODE) variant (cert: read when MODE != PLAIN).
+template <typename T, int NMAX, int G, int MODE>
 bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
-                   cudaStream_t stream, char *msg, size_t msglen)
+                   const ldlt_cert &cert, cudaStream_t stream, char *msg, size_t msglen)
 {
-    const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX>() * sizeof(T);
+    const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX, MODE>() * sizeof(T);
     // Above the default 48 KB a kernel must opt in, once per process and
     // variant (a function-local static is initialised once, thread-safely).
     // Also ask for the largest shared-memory carve-out: the kernel is limited
     // by how many systems fit in shared memory, not by the L1 cache.
     static const cudaError_t opt_in = [smem] {
-        cudaError_t e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
+        cudaError_t e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G, MODE>,
                                              cudaFuncAttributePreferredSharedMemoryCarveout,
                                              int(cudaSharedmemCarveoutMaxShared));
         if (e == cudaSuccess && smem > 48 * 1024)
-            e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G>,
+            e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G, MODE>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
         return e;
     }();
@@ -414,7 +640,8 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
         int dev = 0, sms = 0, per_sm = 0;
         cudaGetDevice(&dev);
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_kernel<T, NMAX, G>, block_threads(G), smem);
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_kernel<T, NMAX, G, MODE>, block_threads(G),
+                                                      smem);
         cudaGetLastError();
         return std::max(1, sms * per_sm);
     }();
@@ -422,18 +649,18 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
         std::min<long long>(resident, (batch + systems_per_block(G) - 1) / systems_per_block(G));
     if (blocks == 0)
         return BSYM_OK;
-    ldlt_kernel<T, NMAX, G><<<unsigned(blocks), block_threads(G), smem, stream>>>(
-        n, nrhs, batch, A, B, info, uplo == 'L');
+    ldlt_kernel<T, NMAX, G, MODE><<<unsigned(blocks), block_threads(G), smem, stream>>>(
+        n, nrhs, batch, A, B, info, uplo == 'L', cert);
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
 
 // Resident systems per multiprocessor of one variant (occupancy).
-template <typename T, int NMAX, int G> int systems_per_sm()
+template <typename T, int NMAX, int G, int MODE> int systems_per_sm()
 {
-    const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX>() * sizeof(T);
+    const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX, MODE>() * sizeof(T);
     int blocks = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ldlt_kernel<T, NMAX, G>, block_threads(G),
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ldlt_kernel<T, NMAX, G, MODE>, block_threads(G),
                                                       smem) != cudaSuccess) {
         cudaGetLastError();
         return -1;
@@ -441,17 +668,21 @@ template <typename T, int NMAX, int G> int systems_per_sm()
     return blocks * systems_per_block(G);
 }
 
-// The variants built, per precision: (NMAX, G). Rows per thread R = NMAX/G
-// are limited so that R*NMAX values fit in registers (128 floats, 64 doubles).
-// `tuned` marks the default for each NMAX, chosen by inst/bench/bench_ldlt on
-// an H200 (the n* table in inst/bench/RESULTS.md).
+// The variants built, per precision: (NMAX, G, MODE). Rows per thread R =
+// NMAX/G are limited so that R*NMAX values fit in registers (128 floats, 64
+// doubles), per frame: LOCKSTEP holds two frames, so it is built only where
+// both fit without spilling (nvcc -Xptxas -v), SEQUENTIAL elsewhere. `tuned`
+// marks the default for each NMAX, chosen by inst/bench/bench_ldlt (plain)
+// and bench_auto (certifying) on an H200 (inst/bench/RESULTS.md).
 template <typename T> struct variant {
-    int nmax, group;
+    int nmax, group, mode;
     bool tuned;
-    bsym_status (*launch)(char, int, int, long long, const T *, T *, int *, cudaStream_t, char *, size_t);
+    bsym_status (*launch)(char, int, int, long long, const T *, T *, int *, const ldlt_cert &, cudaStream_t,
+                          char *, size_t);
     int (*occupancy)();
 };
-#define BSYM_VARIANT(T, NM, GR, TUNED) {NM, GR, TUNED, launch<T, NM, GR>, systems_per_sm<T, NM, GR>}
+#define BSYM_VARIANT(T, NM, GR, TUNED) BSYM_CVARIANT(T, NM, GR, PLAIN, TUNED)
+#define BSYM_CVARIANT(T, NM, GR, MO, TUNED) {NM, GR, MO, TUNED, launch<T, NM, GR, MO>, systems_per_sm<T, NM, GR, MO>}
 const variant<float> VARIANTS_S[] = {
     BSYM_VARIANT(float, 4, 4, false),   BSYM_VARIANT(float, 4, 2, false),   BSYM_VARIANT(float, 4, 1, true),
     BSYM_VARIANT(float, 8, 8, false),   BSYM_VARIANT(float, 8, 4, true),    BSYM_VARIANT(float, 8, 2, false),
@@ -468,6 +699,24 @@ const variant<double> VARIANTS_D[] = {
     BSYM_VARIANT(double, 48, 48, true),
     BSYM_VARIANT(double, 64, 64, true),
 };
+// The certifying variants (method AUTO's LDL^T start), one tuned per NMAX.
+const variant<float> CERT_VARIANTS_S[] = {
+    BSYM_CVARIANT(float, 4, 1, LOCKSTEP, true),
+    BSYM_CVARIANT(float, 8, 4, LOCKSTEP, true),
+    BSYM_CVARIANT(float, 16, 4, LOCKSTEP, true),
+    BSYM_CVARIANT(float, 32, 16, LOCKSTEP, true),   BSYM_CVARIANT(float, 32, 16, SEQUENTIAL, false),
+    BSYM_CVARIANT(float, 48, 48, LOCKSTEP, true),
+    BSYM_CVARIANT(float, 64, 64, LOCKSTEP, true),   BSYM_CVARIANT(float, 64, 32, SEQUENTIAL, false),
+};
+const variant<double> CERT_VARIANTS_D[] = {
+    BSYM_CVARIANT(double, 4, 1, LOCKSTEP, true),
+    BSYM_CVARIANT(double, 8, 4, LOCKSTEP, true),
+    BSYM_CVARIANT(double, 16, 8, LOCKSTEP, true),
+    BSYM_CVARIANT(double, 32, 16, SEQUENTIAL, true), BSYM_CVARIANT(double, 32, 32, LOCKSTEP, false),
+    BSYM_CVARIANT(double, 48, 48, SEQUENTIAL, true),
+    BSYM_CVARIANT(double, 64, 64, SEQUENTIAL, true),
+};
+#undef BSYM_CVARIANT
 #undef BSYM_VARIANT
 const int NMAX_LIST[] = {4, 8, 16, 32, 48, 64};
 
@@ -488,6 +737,32 @@ template <> struct variants_of<double> {
     static const variant<double> *begin() { return VARIANTS_D; }
     static const variant<double> *end() { return VARIANTS_D + sizeof VARIANTS_D / sizeof *VARIANTS_D; }
 };
+template <typename T> struct cert_variants_of;
+template <> struct cert_variants_of<float> {
+    static const variant<float> *begin() { return CERT_VARIANTS_S; }
+    static const variant<float> *end() { return CERT_VARIANTS_S + sizeof CERT_VARIANTS_S / sizeof *CERT_VARIANTS_S; }
+};
+template <> struct cert_variants_of<double> {
+    static const variant<double> *begin() { return CERT_VARIANTS_D; }
+    static const variant<double> *end() { return CERT_VARIANTS_D + sizeof CERT_VARIANTS_D / sizeof *CERT_VARIANTS_D; }
+};
+
+// The certifying variant for n: the tuned one, or (measurements of
+// bench_auto only) the one of mode BSYM_CERT_MODE (1 LOCKSTEP, 2 SEQUENTIAL)
+// when the environment names one that is built; NULL when none.
+template <typename T> const variant<T> *find_cert_variant(int n)
+{
+    static const int forced = [] {
+        const char *e = std::getenv("BSYM_CERT_MODE");
+        return e != nullptr ? std::atoi(e) : 0;
+    }();
+    const int nmax = nmax_for(n);
+    const variant<T> *pick = nullptr;
+    for (const variant<T> *v = cert_variants_of<T>::begin(); v != cert_variants_of<T>::end(); v++)
+        if (v->nmax == nmax && (v->mode == forced || (pick == nullptr && v->tuned)))
+            pick = v;
+    return pick;
+}
 
 // The variant for n and group (0 = the tuned one), or NULL.
 template <typename T> const variant<T> *find_variant(int n, int group)
@@ -509,7 +784,7 @@ bsym_status dispatch(char uplo, int n, int nrhs, long long batch, const T *A, T 
         std::snprintf(msg, msglen, "no GPU LDL^T kernel for n = %d with %d threads per system", n, group);
         return BSYM_ERR_ARG;
     }
-    return v->launch(uplo, n, nrhs, batch, A, B, info, stream, msg, msglen);
+    return v->launch(uplo, n, nrhs, batch, A, B, info, ldlt_cert{}, stream, msg, msglen);
 }
 
 // Arguments of one host call, handed to the pipeline's chunk launcher.
@@ -571,10 +846,24 @@ bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T
     return dispatch<T>(uplo, n, nrhs, batch, A, B, info, group, s, msg, msglen);
 }
 
+template <typename T>
+bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
+                             const ldlt_cert &cert, cudaStream_t s, char *msg, size_t msglen)
+{
+    const variant<T> *v = n >= 1 ? find_cert_variant<T>(n) : nullptr;
+    if (v == nullptr) {
+        std::snprintf(msg, msglen, "no certifying GPU LDL^T kernel for n = %d", n);
+        return BSYM_ERR_ARG;
+    }
+    return v->launch(uplo, n, nrhs, batch, A, B, info, cert, s, msg, msglen);
+}
+
 #define BSYM_LDLT_INSTANTIATE(T)                                                                    \
     template bsym_status ldlt_op<T>(const bsym__exec *, const bsym__job *);                         \
     template bsym_status ldlt_launch<T>(char, int, int, int64_t, const T *, T *, int *, int,         \
-                                        cudaStream_t, char *, size_t);
+                                        cudaStream_t, char *, size_t);                              \
+    template bsym_status ldlt_cert_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
+                                             const ldlt_cert &, cudaStream_t, char *, size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_INSTANTIATE)
 
 } // namespace bsym_cuda

@@ -4,13 +4,18 @@
 // number cap) and the residual-driven strategy. In detail (bsym_*solvex,
 // methods EIGEN and AUTO) and batched least squares (bsym_*lsfit) on the GPU.
 // The per-system numerics are those of core/strategy_numerics.h, shared with the
-// CPU; the steps of one chunk are those of core/strategy_impl.h:
-//   1. (start LDLT or TRIDIAG) the cheap solve by ldlt.cu or householder.cu,
-//      keeping the original right-hand sides (B0) and, after Householder, T;
-//   2. check_kernel, one warp per system: the backward error (lanes over
-//      rows) and the Sturm-count conditioning test (lane 0); the systems to
-//      redo are listed through an atomic counter, which the host reads (the
-//      one synchronization of a chunk) to size the next launches;
+// CPU; the steps of one chunk are those of core/strategy_impl.h, each taking
+// only the systems the one before let through:
+//   1. (start LDLT) ldlt.cu's certifying kernel solves every system and, in
+//      the same pass over A, decides whether it keeps the solution (positive
+//      pivots of A - sigma I, the backward error, info 0); the others are
+//      listed through an atomic counter, which the host reads (one
+//      synchronization) to size the next launches;
+//   2. (start LDLT: the listed systems, gathered from the original A and
+//      B0; start TRIDIAG: every system, in place) Householder + PCR keeping
+//      T, then check_kernel, one warp per system: the backward error (lanes
+//      over rows), and cond_kernel, one thread per system: the Sturm-count
+//      conditioning test; the systems to redo are listed likewise;
 //   3. the listed systems are gathered, eigendecomposed by eigen.cu's
 //      kernels, and trunc_kernel (one warp per system) writes the truncated
 //      solutions back in place. With start EIGEN every system goes straight
@@ -21,37 +26,10 @@
 #include <cmath>
 #include <cstdio>
 
+#define BSYM_CUDA_STRATEGY_NUMERICS // strategy_berr_ etc. (common.cuh)
 #include "common.cuh"
 
 namespace {
-
-// ---- the shared numerics --------------------------------------------------------
-// (eigen_numerics.cuh brings tridiag_eig_impl.h, whose Sturm counts the
-// conditioning test uses, complete with the GPU row update it declares;
-// what this file does not call is not compiled)
-#define TE_FN static __device__
-#define TE_SYNC() __syncwarp()
-#define TE_DIV(a, b) ((a) / (b))
-#define TE_ROWS_CAP 32
-#include "eigen_numerics.cuh"
-#undef TE_ROWS_CAP
-#include "../core/prec_double.h"
-#include "../core/strategy_numerics.h"
-#include "../core/prec_end.h"
-#include "../core/prec_float.h"
-#include "../core/strategy_numerics.h"
-#include "../core/prec_end.h"
-
-// Their precision-generic names: strategy_resid_row_(prec_tag<T>(), ...) etc.
-BSYM_PREC_BIND(strategy_resid_row_)
-BSYM_PREC_BIND(strategy_berr_)
-BSYM_PREC_BIND(strategy_ill_)
-BSYM_PREC_BIND(strategy_tau_)
-BSYM_PREC_BIND(strategy_kept_)
-BSYM_PREC_BIND(strategy_coef_)
-BSYM_PREC_BIND(strategy_apply_row_)
-BSYM_PREC_BIND(strategy_wdot_)
-BSYM_PREC_BIND(strategy_fit_resid_)
 
 constexpr unsigned FULL = 0xffffffffu;
 constexpr int WARPS = 4; // warps per block of the warp-per-system kernels
@@ -73,30 +51,41 @@ __device__ double warp_sum(double v)
 enum { ST_SOLVED, ST_FALLBACK, ST_NOTSPD, ST_N };
 
 // ---- step 2 -------------------------------------------------------------------------
+// The checks of a cheap solve of `count` positions: position j holds system
+// map[j] (map null: j itself) solved in place or gathered (A, X, info_in and
+// d, e by position); B0 and the results (info, rank, used, and out when the
+// positions are gathered) by system.
 template <typename T> struct check_args {
     char uplo;
-    int n, nrhs, start;
-    int64_t batch;
+    int n, nrhs, start;          // start: the method of this solve (used of a kept system)
+    int64_t count;
     double rcond, tol;
-    const T *A, *B0, *X, *d, *e; // d, e null after LDL^T
-    int *info, *rank, *used;
+    const int *map;
+    const T *A, *X, *d, *e;      // by position; d, e null: no conditioning test
+    const int *info_in;          // by position
+    const T *B0;                 // by system
+    T *out;                      // by system: where a kept gathered solution goes
+    int *info, *rank, *used;     // by system
     int *idx, *counter;          // the systems to redo, and how many
-    int *pending;                // 1: residual passed, conditioning test next
+    int *pending;                // by position; 1: residual passed, conditioning test next
     unsigned long long *stats;
+    __device__ int64_t sys(int64_t j) const { return map != nullptr ? map[j] : j; }
 };
 
-template <typename T> __device__ void verdict(const check_args<T> &a, int64_t k, bool redo, int notspd);
+template <typename T> __device__ void verdict(const check_args<T> &a, int64_t j, bool redo, int notspd);
 
 template <typename T>
 __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
 {
     const int lane = threadIdx.x % 32, n = a.n;
-    const int64_t k = (int64_t)blockIdx.x * WARPS + threadIdx.x / 32;
-    if (k >= a.batch)
+    const int64_t j = (int64_t)blockIdx.x * WARPS + threadIdx.x / 32;
+    if (j >= a.count)
         return; // the whole warp: no shuffle follows for it
-    const int inf = a.info[k];
+    const int64_t k = a.sys(j);
+    const int inf = a.info_in[j];
     if (inf == -1) { // non-finite input: reported as it is
         if (lane == 0) {
+            a.info[k] = -1;
             a.rank[k] = -1;
             a.used[k] = a.start;
         }
@@ -105,11 +94,11 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
     bool redo = inf != 0;
     if (!redo) {
         // backward error, lanes over rows; NaN is tracked apart (fmax drops it)
-        const T *A = a.A + k * n * n;
+        const T *A = a.A + j * n * n;
         double worst = 0, anorm = 0;
         bool nan = false;
         for (int r = 0; r < a.nrhs; r++) {
-            const T *b = a.B0 + (k * a.nrhs + r) * n, *x = a.X + (k * a.nrhs + r) * n;
+            const T *b = a.B0 + (k * a.nrhs + r) * n, *x = a.X + (j * a.nrhs + r) * n;
             double rmax = 0, xmax = 0, bmax = 0, arow;
             for (int i = lane; i < n; i += 32) {
                 const double ri = strategy_resid_row_(prec_tag<T>(), a.uplo, n, A, x, b[i], i, &arow);
@@ -131,38 +120,47 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
     if (lane != 0)
         return;
     if (redo || a.d == nullptr)
-        verdict(a, k, redo, 0);
+        verdict(a, j, redo, 0);
     else
-        a.pending[k] = 1; // the conditioning test decides (cond_kernel)
+        a.pending[j] = 1; // the conditioning test decides (cond_kernel)
 }
 
-// The verdict on system k: listed for step 3, or kept at full rank.
-template <typename T> __device__ void verdict(const check_args<T> &a, int64_t k, bool redo, int notspd)
+// The verdict on position j: its system listed for step 3, or kept at full
+// rank (a gathered solution copied to its place, its info set to 0: an LDL^T
+// breakdown may have brought it here).
+template <typename T> __device__ void verdict(const check_args<T> &a, int64_t j, bool redo, int notspd)
 {
+    const int64_t k = a.sys(j);
     if (redo) {
         a.idx[atomicAdd(a.counter, 1)] = int(k);
-    } else {
-        a.rank[k] = a.n;
-        a.used[k] = a.start;
-        atomicAdd(&a.stats[ST_SOLVED], 1ull);
-        if (notspd)
-            atomicAdd(&a.stats[ST_NOTSPD], 1ull);
+        return;
     }
+    if (a.map != nullptr) {
+        const int64_t nb = int64_t(a.n) * a.nrhs;
+        for (int64_t i = 0; i < nb; i++)
+            a.out[k * nb + i] = a.X[j * nb + i];
+        a.info[k] = 0;
+    }
+    a.rank[k] = a.n;
+    a.used[k] = a.start;
+    atomicAdd(&a.stats[ST_SOLVED], 1ull);
+    if (notspd)
+        atomicAdd(&a.stats[ST_NOTSPD], 1ull);
 }
 
-// The conditioning test of the systems whose residual passed, one thread per
-// system: Sturm counts are serial chains, so lanes take systems (a warp per
-// system would issue 32 times the instructions for the same work).
+// The conditioning test of the positions whose residual passed, one thread
+// per position: Sturm counts are serial chains, so lanes take systems (a
+// warp per system would issue 32 times the instructions for the same work).
 template <typename T>
 __global__ void __launch_bounds__(128) cond_kernel(check_args<T> a)
 {
-    const int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= a.batch || !a.pending[k])
+    const int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= a.count || !a.pending[j])
         return;
     T ws[2 * BSYM_GPU_EIGEN_MAX_N];
     int notspd = 0;
-    const bool redo = strategy_ill_(prec_tag<T>(), a.n, a.d + k * a.n, a.e + k * a.n, a.rcond, ws, &notspd);
-    verdict(a, k, redo, notspd);
+    const bool redo = strategy_ill_(prec_tag<T>(), a.n, a.d + j * a.n, a.e + j * a.n, a.rcond, ws, &notspd);
+    verdict(a, j, redo, notspd);
 }
 
 // rank and used of a plain LDL^T or Householder solve (least squares).
@@ -256,14 +254,16 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
 
 // ---- the scratch of steps 1 to 3 ----------------------------------------------------
 // Per-system arrays, in this order; sizes by strategy_sizes.
-enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_N };
+enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_IDX2, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_N };
 
 template <typename T> struct strategy_bufs {
     T *B0, *d, *e, *Ac, *Bc, *w, *V;
-    int *idx, *cnt, *einfo, *counter, *pending;
+    int *idx, *idx2, *cnt, *einfo, *counter, *pending;
 };
 
-// Bytes per system of each scratch array of a job (0: unused).
+// Bytes per system of each scratch array of a job (0: unused). The counter
+// array holds the two counters of a chunk (steps 1 and 2), so at least two
+// ints in all.
 template <typename T> void strategy_sizes(const bsym__strategy &job, size_t *b)
 {
     const size_t n = size_t(job.n), nb = n * size_t(job.nrhs), t = sizeof(T);
@@ -274,31 +274,91 @@ template <typename T> void strategy_sizes(const bsym__strategy &job, size_t *b)
     b[W_BC] = check ? nb * t : 0;
     b[W_W] = n * t;
     b[W_V] = n * n * t;
-    b[W_IDX] = b[W_CNT] = b[W_EINFO] = b[W_COUNTER] = b[W_PEND] = sizeof(int);
+    b[W_IDX] = b[W_IDX2] = b[W_CNT] = b[W_EINFO] = b[W_PEND] = sizeof(int);
+    b[W_COUNTER] = 2 * sizeof(int);
 }
 
 template <typename T> strategy_bufs<T> strategy_from(void *const *p)
 {
-    return strategy_bufs<T>{static_cast<T *>(p[W_B0]),  static_cast<T *>(p[W_D]),     static_cast<T *>(p[W_E]),
-                      static_cast<T *>(p[W_AC]),  static_cast<T *>(p[W_BC]),    static_cast<T *>(p[W_W]),
-                      static_cast<T *>(p[W_V]),   static_cast<int *>(p[W_IDX]), static_cast<int *>(p[W_CNT]),
-                      static_cast<int *>(p[W_EINFO]), static_cast<int *>(p[W_COUNTER]),
-                      static_cast<int *>(p[W_PEND])};
+    return strategy_bufs<T>{static_cast<T *>(p[W_B0]),   static_cast<T *>(p[W_D]),      static_cast<T *>(p[W_E]),
+                            static_cast<T *>(p[W_AC]),   static_cast<T *>(p[W_BC]),     static_cast<T *>(p[W_W]),
+                            static_cast<T *>(p[W_V]),    static_cast<int *>(p[W_IDX]),  static_cast<int *>(p[W_IDX2]),
+                            static_cast<int *>(p[W_CNT]), static_cast<int *>(p[W_EINFO]),
+                            static_cast<int *>(p[W_COUNTER]), static_cast<int *>(p[W_PEND])};
 }
 
-// The cheap solve of step 1: LDL^T or Householder + PCR (writing T).
+// The device counter c, once the stream's work before it is done (the one
+// synchronization of a step).
+bsym_status read_count(const int *c, cudaStream_t s, int64_t *out, char *msg, size_t msglen)
+{
+    int h = 0;
+    BSYM_CUDA_TRY(cudaMemcpyAsync(&h, c, sizeof(int), cudaMemcpyDeviceToHost, s));
+    BSYM_CUDA_TRY(cudaStreamSynchronize(s));
+    *out = h;
+    return BSYM_OK;
+}
+
+// Copies systems idx[0..count-1] of A and B0 to positions 0..count-1 of Ac
+// and Bc.
 template <typename T>
-bsym_status cheap_launch(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, T *d, T *e,
-                         cudaStream_t s, char *msg, size_t msglen)
+bsym_status gather(const bsym__strategy &job, int64_t count, const int *idx, const T *A, const strategy_bufs<T> &b,
+                   cudaStream_t s, char *msg, size_t msglen)
+{
+    const int n = int(job.n);
+    gather_kernel<T><<<unsigned(count), 128, 0, s>>>(n * n, n * int(job.nrhs), idx, A, b.B0, b.Ac, b.Bc);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// Step 1 of start LDLT: every system by the certifying LDL^T kernel. The
+// certified ones (and non-finite input) are final; the others are listed in
+// b.idx, their number in *redo.
+template <typename T>
+bsym_status certified_ldlt(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
+                           const strategy_bufs<T> &b, unsigned long long *stats, int64_t *redo, cudaStream_t s,
+                           char *msg, size_t msglen)
+{
+    const bsym_cuda::ldlt_cert cert{job.rcond, job.tol, rank, used, b.idx, b.counter, stats + ST_SOLVED};
+    bsym_status st = bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, cert, s,
+                                                    msg, msglen);
+    return st != BSYM_OK ? st : read_count(b.counter, s, redo, msg, msglen);
+}
+
+// Step 2: Householder + PCR (keeping T) on m positions, then the checks; the
+// positions are the systems themselves (map null, in place) or the systems
+// map[0..m-1] gathered into b.Ac, b.Bc. The systems that fail are listed in
+// *list (b.idx in place, b.idx2 gathered), their number in *redo.
+template <typename T>
+bsym_status checked_tridiag(const bsym__strategy &job, int64_t m, const int *map, const T *A, T *B, int *info,
+                            int *rank, int *used, const strategy_bufs<T> &b, unsigned long long *stats,
+                            const int **list, int64_t *redo, cudaStream_t s, char *msg, size_t msglen)
 {
     const int n = int(job.n), nrhs = int(job.nrhs);
-    if (job.start == BSYM_METHOD_LDLT)
-        return bsym_cuda::ldlt_launch<T>(job.uplo, n, nrhs, count, A, B, info, 0, s, msg, msglen);
-    return bsym_cuda::hhsolve_launch<T>(job.uplo, n, nrhs, count, A, B, info, d, e, s, msg, msglen);
+    const T *Am = map != nullptr ? b.Ac : A;
+    T *Xm = map != nullptr ? b.Bc : B;
+    int *im = map != nullptr ? b.einfo : info;
+    int *out_idx = map != nullptr ? b.idx2 : b.idx, *out_counter = b.counter + (map != nullptr);
+    bsym_status st = bsym_cuda::hhsolve_launch<T>(job.uplo, n, nrhs, m, Am, Xm, im, b.d, b.e, s, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    check_args<T> c{job.uplo, n,    nrhs, BSYM_METHOD_TRIDIAG, m,    job.rcond, job.tol, map,     Am,
+                    Xm,       b.d,  b.e,  im,                  b.B0, B,         info,    rank,    used,
+                    out_idx,  out_counter, b.pending, stats};
+    BSYM_CUDA_TRY(cudaMemsetAsync(b.pending, 0, size_t(m) * sizeof(int), s));
+    check_kernel<T><<<unsigned((m + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(c);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    cond_kernel<T><<<unsigned((m + 127) / 128), 128, 0, s>>>(c);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    *list = out_idx;
+    return read_count(out_counter, s, redo, msg, msglen);
 }
 
-// Steps 1 to 3 on `count` device-resident systems; synchronizes with the
-// stream once when the job checks (to read how many systems to redo).
+// Steps 1 to 3 on `count` device-resident systems (see the top of the file):
+// start LDLT: certified LDL^T, then checked Householder on the systems not
+// certified, then the truncated spectrum on the rest; start TRIDIAG: the
+// last two on every system; start EIGEN: the last on every system, in place.
+// Synchronizes with the stream once per checked step (to read how many
+// systems go on).
 template <typename T>
 bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
                       const strategy_bufs<T> &b, unsigned long long *stats, cudaStream_t s, char *msg, size_t msglen)
@@ -307,48 +367,47 @@ bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A
         return BSYM_OK;
     const int n = int(job.n);
     const size_t nb = size_t(n) * size_t(job.nrhs);
-    const unsigned warp_blocks = unsigned((count + WARPS - 1) / WARPS);
     int64_t redo = count;
     const T *Ae = A, *Be = B;
     const int *map = nullptr;
     bsym_status st;
-    if (job.start != BSYM_METHOD_EIGEN) {
-        if (job.check) {
-            if (nb > 0)
-                BSYM_CUDA_TRY(cudaMemcpyAsync(b.B0, B, size_t(count) * nb * sizeof(T), cudaMemcpyDeviceToDevice, s));
-            BSYM_CUDA_TRY(cudaMemsetAsync(b.counter, 0, sizeof(int), s));
-        }
-        const bool tri = job.check && job.start == BSYM_METHOD_TRIDIAG;
-        if ((st = cheap_launch<T>(job, count, A, B, info, tri ? b.d : nullptr, tri ? b.e : nullptr, s, msg,
-                                  msglen)) != BSYM_OK)
+    if (job.start != BSYM_METHOD_EIGEN && !job.check) { // a plain cheap solve (least squares' ldlt)
+        if (job.start == BSYM_METHOD_LDLT)
+            st = bsym_cuda::ldlt_launch<T>(job.uplo, n, int(job.nrhs), count, A, B, info, 0, s, msg, msglen);
+        else
+            st = bsym_cuda::hhsolve_launch<T>(job.uplo, n, int(job.nrhs), count, A, B, info, nullptr, nullptr, s,
+                                              msg, msglen);
+        if (st != BSYM_OK)
             return st;
-        if (!job.check) {
-            plain_kernel<<<unsigned((count + 127) / 128), 128, 0, s>>>(n, job.start, count, info, rank, used);
-            BSYM_CUDA_TRY(cudaGetLastError());
-            return BSYM_OK;
-        }
-        check_args<T> c{job.uplo, n, int(job.nrhs), int(job.start), count, job.rcond, job.tol,
-                        A, b.B0, B, tri ? b.d : nullptr, tri ? b.e : nullptr, info, rank, used,
-                        b.idx, b.counter, b.pending, stats};
-        if (tri)
-            BSYM_CUDA_TRY(cudaMemsetAsync(b.pending, 0, size_t(count) * sizeof(int), s));
-        check_kernel<T><<<warp_blocks, 32 * WARPS, 0, s>>>(c);
+        plain_kernel<<<unsigned((count + 127) / 128), 128, 0, s>>>(n, job.start, count, info, rank, used);
         BSYM_CUDA_TRY(cudaGetLastError());
-        if (tri) {
-            cond_kernel<T><<<unsigned((count + 127) / 128), 128, 0, s>>>(c);
-            BSYM_CUDA_TRY(cudaGetLastError());
+        return BSYM_OK;
+    }
+    if (job.start != BSYM_METHOD_EIGEN) {
+        if (nb > 0)
+            BSYM_CUDA_TRY(cudaMemcpyAsync(b.B0, B, size_t(count) * nb * sizeof(T), cudaMemcpyDeviceToDevice, s));
+        BSYM_CUDA_TRY(cudaMemsetAsync(b.counter, 0, 2 * sizeof(int), s));
+        int64_t m = count;
+        if (job.start == BSYM_METHOD_LDLT) {
+            if ((st = certified_ldlt<T>(job, count, A, B, info, rank, used, b, stats, &m, s, msg, msglen)) != BSYM_OK)
+                return st;
+            if (m == 0)
+                return BSYM_OK;
+            if ((st = gather<T>(job, m, b.idx, A, b, s, msg, msglen)) != BSYM_OK)
+                return st;
+            map = b.idx;
         }
-        int h = 0;
-        BSYM_CUDA_TRY(cudaMemcpyAsync(&h, b.counter, sizeof(int), cudaMemcpyDeviceToHost, s));
-        BSYM_CUDA_TRY(cudaStreamSynchronize(s));
-        redo = h;
+        const int *list = nullptr;
+        if ((st = checked_tridiag<T>(job, m, map, A, B, info, rank, used, b, stats, &list, &redo, s, msg,
+                                     msglen)) != BSYM_OK)
+            return st;
         if (redo == 0)
             return BSYM_OK;
-        gather_kernel<T><<<unsigned(redo), 128, 0, s>>>(n * n, int(nb), b.idx, A, b.B0, b.Ac, b.Bc);
-        BSYM_CUDA_TRY(cudaGetLastError());
+        if ((st = gather<T>(job, redo, list, A, b, s, msg, msglen)) != BSYM_OK)
+            return st;
         Ae = b.Ac;
         Be = b.Bc;
-        map = b.idx;
+        map = list;
     }
     static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
     if ((st = bsym_cuda::eig_launch<T>(job.uplo, n, redo, Ae, b.d, b.e, all, b.w, b.V, b.cnt, b.einfo, s, msg,
