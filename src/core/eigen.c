@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "cpu_simd.h"
 
 #define TE_FN static
 #define TE_SYNC() ((void)0)
@@ -22,10 +23,12 @@
 
 #include "prec_double.h"
 #include "tridiag_eig_impl.h"
+#include "eigen_lanes_impl.h"
 #include "eigen_impl.h"
 #include "prec_end.h"
 
 #include "prec_float.h"
 #include "tridiag_eig_impl.h"
+#include "eigen_lanes_impl.h"
 #include "eigen_impl.h"
 #include "prec_end.h"

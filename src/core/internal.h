@@ -42,6 +42,12 @@ int bsym__interrupted(bsym_ctx *ctx);
 #define BSYM_CPU_LANES 8
 #define BSYM_CPU_LANES_MAX_N 64
 
+/* The CPU eigensolvers run tiles of 64 / sizeof(T) systems at once (SIMD
+ * across the batch: Householder, implicit QL, back-transformation) when
+ * n <= BSYM_CPU_EIG_LANES_MAX_N; larger n go one system at a time (divide
+ * and conquer, bisection). */
+#define BSYM_CPU_EIG_LANES_MAX_N 64
+
 /* OpenMP team for `units` independent pieces of work: `threads` (0 = the
  * OpenMP default, 1 in a build without OpenMP), at most one per unit, at
  * least one. */

@@ -10,23 +10,9 @@
 #include "internal.h"
 
 /* The interleaved small-n code is also compiled for x86-64 with AVX2 and FMA
- * and chosen at run time where the CPU has them: 4 doubles (8 floats) per
- * instruction instead of SSE2's 2 (4), and fused multiply-adds. The helpers
- * are forced inline so that they take the instruction set of their caller. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#define BSYM_X86_DISPATCH 1
-static int bsym__cpu_has_avx2_fma(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
-#else
-static int bsym__cpu_has_avx2_fma(void)
-{
-    return 0;
-}
-#endif
-#define BSYM_INLINE __attribute__((always_inline)) inline
+ * and chosen at run time where the CPU has them (cpu_simd.h): 4 doubles (8
+ * floats) per instruction instead of SSE2's 2 (4), and fused multiply-adds. */
+#include "cpu_simd.h"
 
 #include "prec_double.h"
 #include "ldlt_impl.h"

@@ -237,7 +237,7 @@ static void PREC(solve_lanes_)(char uplo, int64_t n, int64_t nrhs, int m, const 
 }
 /* The same, compiled for AVX2 + FMA (x86-64), and the choice at run time. */
 #ifdef BSYM_X86_DISPATCH
-__attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
+BSYM_TARGET_AVX2 static void PREC(solve_lanes_avx2_)(
     char uplo, int64_t n, int64_t nrhs, int m, const T *A, T *B, int *info, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, work);
