@@ -5,7 +5,10 @@
  * float. Implements Abbas-Turki & Graillat 2017, Sect. 5 (Algorithm 3, divide and conquer
  * for tridiagonal eigenproblems) for values and vectors, and Lessig's bisection
  * with Sturm counts (NVIDIA, "Eigenvalue Computation with CUDA") for values
- * only.
+ * only. Batches of n <= BSYM_CPU_EIG_LANES_MAX_N go through
+ * eigen_lanes_impl.h instead (Householder and implicit QL, SIMD across
+ * tiles of systems, compiled for the baseline, AVX2 and AVX-512 and chosen
+ * at run time).
  */
 #include <float.h>
 #include <math.h>
