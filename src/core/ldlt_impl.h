@@ -457,14 +457,14 @@ static size_t PREC(lanes_work_)(int n, int nrhs)
 }
 
 /* solve_lanes_ compiled for AVX-512 and for AVX2 + FMA (x86-64), and the
- * choice at run time (bsym__cpu_isa, ldlt.c). */
+ * choice at run time (bsym__cpu_isa, cpu_simd.h). */
 #ifdef BSYM_X86_DISPATCH
-__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma"))) static void PREC(solve_lanes_avx512_)(
+BSYM_TARGET_AVX512 static void PREC(solve_lanes_avx512_)(
     char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
 }
-__attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
+BSYM_TARGET_AVX2 static void PREC(solve_lanes_avx2_)(
     char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
