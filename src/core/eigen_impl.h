@@ -3,7 +3,7 @@
  * (bsym_*syev, bsym_*stev): per system the Householder reduction for full
  * matrices, then bisection (values only) or divide and conquer (vectors) from
  * tridiag_eig_impl.h, whose phases run here with one thread per system
- * (bsym__eig_one_, also the truncated-spectrum strategy's). Batches of small
+ * (bsym__eig_one_). Batches of small
  * n go through eigen_lanes_impl.h instead: SIMD across tiles of systems.
  * Included by eigen.c after tridiag_eig_impl.h and eigen_lanes_impl.h.
  */
