@@ -11,8 +11,10 @@
 ## @code{G = X' * W * X}, @code{C = X' * W * Y} (W = diag (weights)),
 ## formed by batchsym's own kernel on the device that solves them, and
 ## solved as @code{bsym_solve (G, C, @dots{})} with the same options: by
-## default a cheap solve, checked, and the truncated spectrum of G for the
-## systems that fail the checks.  A rank-deficient @var{X} (a duplicated
+## default LDL', certified per system (G is positive semidefinite: a
+## full-rank, well-conditioned fit keeps it), Householder for the systems
+## it does not certify, and the truncated spectrum of G for the systems
+## that fail the checks.  A rank-deficient @var{X} (a duplicated
 ## column, fewer rows than columns, or singular values below the
 ## threshold) thus gets the minimum-norm coefficients of the truncated
 ## problem, @code{pinv (sqrt (w) .* X) * (sqrt (w) .* y)} where the
@@ -210,7 +212,7 @@ endfunction
 %!     assert (size (beta), [p 4]);
 %!     assert (info, zeros (1, 4, "int32"));
 %!     assert (rank, p * ones (1, 4));
-%!     assert (method, repmat ({"tridiag"}, 1, 4));
+%!     assert (method, repmat ({"ldlt"}, 1, 4));   # G positive definite: certified
 %!     assert (plan.systems, 4);
 %!     check_fit (X, Y, [], beta, rank, rss);
 %!     u = eps (cls{1});
@@ -442,7 +444,7 @@ endfunction
 %! [beta, rank, rss, info, used] = bsym_lsfit (X, Y);
 %! assert (info, int32 ([0 0]));
 %! assert (rank, [3 2]);
-%! assert (used, {"tridiag", "eigen"});
+%! assert (used, {"ldlt", "eigen"});
 %! assert (abs (beta(3,2)) <= 1e-12 * norm (beta(:,2)));   # no weight on the zero column
 %! check_fit (X, Y, [], beta, rank, rss);
 
@@ -454,19 +456,27 @@ endfunction
 %! X = design (30, 4, 10);
 %! Y = randn (30, 10);
 %! [~, ~, ~, ~, used, plan] = bsym_lsfit (X, Y);
-%! assert (unique (used), {"tridiag"});
+%! assert (used, repmat ({"ldlt"}, 1, 10));     # certified LDL', no history needed
 %! assert ([plan.calls plan.systems plan.not_spd plan.fallback], [1 10 0 0]);
 %! assert (plan.next, "ldlt");
 %! [beta, rank, rss, ~, used, plan] = bsym_lsfit (X, Y, "plan", plan);
-%! assert (unique (used), {"ldlt"});
+%! assert (used, repmat ({"ldlt"}, 1, 10));
 %! assert (plan.systems, 20);
 %! check_fit (X, Y, [], beta, rank, rss);
+%! house = bsym_plan (setfield (setfield (setfield (bsym_plan (), "systems", 10), "not_spd", 10), "last_systems", 10));
+%! assert (house.next, "tridiag");              # a history of indefinite systems
+%! [beta2, rank2, rss2, ~, used, plan2] = bsym_lsfit (X, Y, "plan", house);
+%! assert (used, repmat ({"tridiag"}, 1, 10));  # started with Householder
+%! assert (rank2, rank);
+%! assert ([plan2.systems plan2.not_spd plan2.fallback], [20 10 0]);
+%! assert (plan2.next, "ldlt");                 # 10 of 20: not more than half
+%! check_fit (X, Y, [], beta2, rank2, rss2);
 %! [beta, rank, rss, ~, used] = bsym_lsfit (X, Y, "tol", 1e-300);   # every check fails
 %! assert (unique (used), {"eigen"});
 %! assert (rank, 4 * ones (1, 10));
 %! check_fit (X, Y, [], beta, rank, rss);
 %! X(:,4,:) = X(:,1,:);                   # all rank-deficient, with no history:
-%! [~, rank, ~, ~, used, plan] = bsym_lsfit (X, Y);                # found by Sturm counts
+%! [~, rank, ~, ~, used, plan] = bsym_lsfit (X, Y);     # not certified, found by Sturm counts
 %! assert (unique (used), {"eigen"});
 %! assert (rank, 3 * ones (1, 10));
 %! assert (plan.next, "eigen");
@@ -492,7 +502,7 @@ endfunction
 %!   assert (all (isnan (beta(:,2:5))(:)));
 %!   assert (all (isnan (rss(2:5))));
 %!   assert (rank, [3 NaN NaN NaN NaN 3]);
-%!   assert (used, {"tridiag", "", "", "", "", "tridiag"});
+%!   assert (used, {"ldlt", "", "", "", "", "ldlt"});
 %!   assert (plan.systems, 2);
 %!   check_fit (X(:,:,[1 6]), Y(:,[1 6]), w(:,[1 6]), beta(:,[1 6]), rank([1 6]), rss([1 6]));
 %! endfor

@@ -5,9 +5,10 @@
 ## Solve a batch of small symmetric linear systems
 ## @code{@var{A}(:,:,k) * @var{X}_k = @var{B}_k}, on the GPU (CUDA kernels) or
 ## on the CPU (the same C core, OpenMP over the batch).  By default each
-## system gets a cheap solve, checked, and only the systems that fail the
-## checks (singular or ill-conditioned ones) are solved again through their
-## truncated spectrum (a minimum-norm, pseudo-inverse solution).
+## system gets a cheap solve, checked (a certified LDL', then Householder
+## for the systems LDL' does not certify), and only the systems that fail
+## the checks (singular or ill-conditioned ones) are solved again through
+## their truncated spectrum (a minimum-norm, pseudo-inverse solution).
 ##
 ## @var{A} is an @var{n} x @var{n} x @var{batch} array of symmetric matrices,
 ## or an @var{n} x @var{n} matrix (a batch of one), real double or single.
@@ -23,21 +24,37 @@
 ##
 ## @table @asis
 ## @item @qcode{"method"}
-## @qcode{"auto"} (default): per system, (1) a cheap solve: Householder and
-## cyclic reduction (as @qcode{"tridiag"}), or LDL' (as @qcode{"ldlt"}) when
-## the plan has seen only positive definite, well-conditioned systems (see
-## @code{bsym_plan}); (2) its backward error
+## @qcode{"auto"} (default): per system, each step taking only the systems
+## the step before did not keep, and each checking the backward error
 ## @code{max_j norm (b_j - A*x_j, inf) / (norm (A, inf) * norm (x_j, inf) +
-## norm (b_j, inf))}, computed in double, against @qcode{"tol"}; (3) after
-## Householder only, Sturm counts on T tell whether an eigenvalue lies in
-## @code{(-rcond * max|lambda|, rcond * max|lambda|)} (@code{max|lambda|}
-## found by bisection to a relative 2^-10, so a system whose smallest
-## @code{|lambda|} is within that margin of the threshold may be flagged:
-## it is then solved by @qcode{"eigen"} at full rank); (4) the systems that
-## fail (2) or (3), or whose cheap solve broke down, are solved again from
-## the original @var{B} by @qcode{"eigen"}, and only they.  A plan whose
-## last call needed @qcode{"eigen"} for more than half of its systems starts
-## with @qcode{"eigen"} for every system.
+## norm (b_j, inf))}, computed in double, against @qcode{"tol"}:
+## @enumerate
+## @item
+## LDL', certified (@qcode{"ldlt"}): the system keeps this solution when
+## the LDL' factorization of @code{A - sigma * I} has only positive pivots
+## (Sylvester's law of inertia: @var{A} is positive definite with every
+## eigenvalue above @code{sigma >= rcond * max|lambda|}, sigma from the
+## norm of @var{A} and the rounding of that factorization) and the backward
+## error is at most @qcode{"tol"};
+## @item
+## Householder and cyclic reduction (as @qcode{"tridiag"}) for the systems
+## not certified (indefinite, ill-conditioned, or near the threshold): kept
+## when the backward error is at most @qcode{"tol"} and Sturm counts on T
+## find no eigenvalue in @code{(-rcond * max|lambda|, rcond * max|lambda|]}
+## (@code{max|lambda|} found by bisection to a relative 2^-10, so a system
+## whose smallest @code{|lambda|} is within that margin of the threshold may
+## be flagged: it is then solved by @qcode{"eigen"} at full rank);
+## @item
+## the rest, and the systems whose solve broke down, are solved again from
+## the original @var{B} by @qcode{"eigen"}, and only they.
+## @end enumerate
+## The plan (see @code{bsym_plan}) may start at step 2 instead, when more
+## than half of the systems it has seen were not positive definite, or at
+## step 3 for every system, when its last call needed @qcode{"eigen"} for
+## more than half of its systems.  Started at step 1 or at step 2, the same
+## systems end up solved by @qcode{"eigen"}, with the same ranks: the start
+## changes the cost and the label of the cheap solutions, not which systems
+## are truncated.
 ##
 ## @qcode{"eigen"}: the truncated spectrum.  @code{@var{A} = V * diag
 ## (lambda) * V'} by divide and conquer (as @code{bsym_eigen}), then
@@ -666,7 +683,7 @@ endfunction
 
 ## ---- method "auto" (the default) --------------------------------------------
 
-%!test  # well-conditioned systems: Householder + PCR, as A \ b
+%!test  # well-conditioned systems: certified LDL' (SPD), Householder + PCR (indefinite), as A \ b
 %! randn ("state", 40);
 %! rand ("state", 40);
 %! for cls = {"double", "single"}
@@ -676,7 +693,8 @@ endfunction
 %!     [X, info, plan, rank, method] = bsym_solve (A, B);
 %!     assert (class (X), cls{1});
 %!     assert (info, zeros (1, 6, "int32"));
-%!     assert (method, repmat ({"tridiag"}, 1, 6));
+%!     assert (method, [repmat({"ldlt"}, 1, 3), repmat({"tridiag"}, 1, 3)]);
+%!     assert ([plan.systems plan.not_spd plan.fallback], [6 3 0]);
 %!     assert (rank, n * ones (1, 6));
 %!     check_solution (A, X, B);
 %!     [X2, ~, ~, ~, method2] = bsym_solve (A, B, "method", "auto");
@@ -701,7 +719,7 @@ endfunction
 %!     assert (info, zeros (1, 8, "int32"));
 %!     isill = logical ([0 0 1 1 0 1 1 0]);
 %!     assert (method(isill), repmat ({"eigen"}, 1, 4));
-%!     assert (method(! isill), repmat ({"tridiag"}, 1, 4));
+%!     assert (method(! isill), {"ldlt", "ldlt", "tridiag", "tridiag"});  # SPD, indefinite
 %!     assert (rank, [n n n-1 ceil(n/2) n 1 0 n]);
 %!     check_truncated (A(:,:,isill), X(:,isill), B(:,isill), rank(isill));
 %!     check_solution (A, X, B, find (! isill));
@@ -717,7 +735,7 @@ endfunction
 %! B = randn (n, 2, 2);
 %! [X, info, ~, rank, method] = bsym_solve (A, B, "device", dev_for (n));
 %! assert (info, zeros (1, 2, "int32"));
-%! assert (method, {"tridiag", "eigen"});
+%! assert (method, {"ldlt", "eigen"});
 %! assert (rank, [n 60]);
 %! check_solution (A(:,:,1), X(:,:,1), B(:,:,1));
 %! check_truncated (A(:,:,2), X(:,:,2), B(:,:,2), rank(2));
@@ -737,7 +755,7 @@ endfunction
 %!   assert (all (isnan (X(:,[2 4]))(:)));
 %!   assert (! any (isnan (X(:,[1 3 5]))(:)));
 %!   assert (rank, [n NaN n NaN 3]);
-%!   assert (method, {"tridiag", "", "tridiag", "", "eigen"});
+%!   assert (method, {"ldlt", "", "ldlt", "", "eigen"});
 %!   A(1,5,1) = A(5,1,1);
 %!   check_solution (A, X, B, [1 3]);
 %!   check_truncated (A(:,:,5), X(:,5), B(:,5), 3);
@@ -751,10 +769,14 @@ endfunction
 %! A = with_eigenvalues (lambda, 3);
 %! B = randn (n, 3);
 %! [X, info, ~, rank, method] = bsym_solve (A, B);          # 1e-7 < 1e-5 * 7
+%! assert (method, repmat ({"eigen"}, 1, 3));  # SPD, but LDL' does not certify it
+%! p = bsym_plan (setfield (setfield (bsym_plan (), "systems", 100), "last_systems", 10));
+%! assert (p.next, "ldlt");                    # a history of SPD systems: the same
+%! [X, info, ~, rank, method] = bsym_solve (A, B, "plan", p);
 %! assert (method, repmat ({"eigen"}, 1, 3));
 %! assert (rank, (n - 1) * ones (1, 3));
 %! [X, info, ~, rank, method] = bsym_solve (A, B, "rcond", 1e-10);
-%! assert (method, repmat ({"tridiag"}, 1, 3));
+%! assert (method, repmat ({"ldlt"}, 1, 3));   # SPD, 1e-7 > 7e-10: certified
 %! assert (rank, n * ones (1, 3));
 %! for k = 1:3                          # cond 7e7: forward error n eps cond
 %!   assert (norm (X(:,k) - A(:,:,k) \ B(:,k), inf) <= 10 * n * eps * 7e7 * norm (X(:,k), inf));
@@ -789,9 +811,9 @@ endfunction
 %! assert (rank, n * ones (1, 4));                # well conditioned: all kept
 %! check_truncated (A, X, B, rank);
 %! [X, info, ~, rank, method] = bsym_solve (A, B, "tol", 1);        # all pass
-%! assert (method, repmat ({"tridiag"}, 1, 4));
+%! assert (method, {"ldlt", "ldlt", "tridiag", "tridiag"});         # SPD, indefinite
 %! [X, info, ~, ~, method] = bsym_solve (A, B, "tol", realmax);
-%! assert (method, repmat ({"tridiag"}, 1, 4));
+%! assert (method, {"ldlt", "ldlt", "tridiag", "tridiag"});
 
 %!test  # single precision: rcond applies to single's eigenvalues too
 %! randn ("state", 46);
@@ -809,7 +831,7 @@ endfunction
 %! assert (info, int32 ([0 0 0 -1]));
 %! assert (X, [0.5 0 -0.5 NaN]);
 %! assert (rank, [1 0 1 NaN]);
-%! assert (method(1:3), {"tridiag", "eigen", "tridiag"});
+%! assert (method(1:3), {"ldlt", "eigen", "tridiag"});
 
 %!test  # the output shapes and classes
 %! [X, info, plan, rank, method] = bsym_solve (eye (2), [1; 2]);

@@ -287,7 +287,9 @@ bsym_status bsym_stridiag_solve(bsym_ctx *ctx, int64_t n, int64_t nrhs, int64_t 
  * symmetric) or of the symmetric tridiagonal T_k (bsym_*stev), k = 0 ..
  * batch-1. Values-only calls use bisection with Sturm counts; calls with
  * vectors use divide and conquer (full matrices through the Householder
- * reduction A = Q T Q^T and back-transformation).
+ * reduction A = Q T Q^T and back-transformation). On the CPU, n <= 64 runs
+ * tiles of systems SIMD across the batch instead: Householder, then implicit
+ * QL (values, and vectors by accumulating its rotations into Q).
  *   sel   which eigenvalues, in ASCENDING order (NULL = all of them):
  *           BSYM_SELECT_ALL    all n;
  *           BSYM_SELECT_INDEX  the il-th to iu-th smallest (1-based,

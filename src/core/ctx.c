@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "cpu_simd.h"
 
 const char *bsym_status_string(bsym_status status)
 {
@@ -144,19 +145,6 @@ int bsym_gpu_available(void)
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-
-int bsym__cpu_isa(void)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-        __builtin_cpu_supports("avx512vl"))
-        return BSYM_ISA_AVX512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        return BSYM_ISA_AVX2;
-#endif
-    return BSYM_ISA_BASE;
-}
 
 const char *bsym_cpu_simd(void)
 {

@@ -5,7 +5,10 @@
  * float. Implements Abbas-Turki & Graillat 2017, Sect. 5 (Algorithm 3, divide and conquer
  * for tridiagonal eigenproblems) for values and vectors, and Lessig's bisection
  * with Sturm counts (NVIDIA, "Eigenvalue Computation with CUDA") for values
- * only.
+ * only. Batches of n <= BSYM_CPU_EIG_LANES_MAX_N go through
+ * eigen_lanes_impl.h instead (Householder and implicit QL, SIMD across
+ * tiles of systems, compiled for the baseline, AVX2 and AVX-512 and chosen
+ * at run time).
  */
 #include <float.h>
 #include <math.h>
@@ -14,6 +17,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "cpu_simd.h"
 
 #define TE_FN static
 #define TE_SYNC() ((void)0)
@@ -22,10 +26,12 @@
 
 #include "prec_double.h"
 #include "tridiag_eig_impl.h"
+#include "eigen_lanes_impl.h"
 #include "eigen_impl.h"
 #include "prec_end.h"
 
 #include "prec_float.h"
 #include "tridiag_eig_impl.h"
+#include "eigen_lanes_impl.h"
 #include "eigen_impl.h"
 #include "prec_end.h"

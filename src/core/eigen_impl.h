@@ -2,8 +2,10 @@
  * eigen_impl.h -- precision-generic CPU driver of the batched eigensolvers
  * (bsym_*syev, bsym_*stev): per system the Householder reduction for full
  * matrices, then bisection (values only) or divide and conquer (vectors) from
- * tridiag_eig_impl.h, whose phases run here with one thread per system.
- * Included by eigen.c after tridiag_eig_impl.h.
+ * tridiag_eig_impl.h, whose phases run here with one thread per system
+ * (bsym__eig_one_). Batches of small
+ * n go through eigen_lanes_impl.h instead: SIMD across tiles of systems.
+ * Included by eigen.c after tridiag_eig_impl.h and eigen_lanes_impl.h.
  */
 #define TE_WS PREC(te_ws_)
 
@@ -72,11 +74,56 @@ int PREC(bsym__eig_one_)(char uplo, int n, const T *A, const T *d, const T *e,
     return !w->misc[TE_FINITE] ? -1 : w->misc[TE_FAIL];
 }
 
+/* Systems [0, count) by tiles of el_width_() systems, SIMD across each
+ * tile (eigen_lanes_impl.h), OpenMP over the tiles; arguments as
+ * bsym__eig_cpu_. Returns 0, or -1 (no memory). */
+static int PREC(eig_lanes_cpu_)(char uplo, int n, int64_t count, const T *A, const T *d, const T *e,
+                                const bsym_select *sel, T *w, T *V, int *cnt, int *info, int threads)
+{
+    const int lanes = PREC(el_width_)(), isa = bsym__cpu_isa();
+    const int64_t tiles = (count + lanes - 1) / lanes;
+    /* the T workspace 64-byte aligned: each array of the tile is a whole
+     * number of vectors */
+    const size_t tbytes = (PREC(el_work_t_)(n, V != NULL) * sizeof(T) + 63) / 64 * 64;
+    const size_t bbytes = PREC(el_work_bytes_)(n);
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(tiles, threads))
+    {
+        T *wt = aligned_alloc(64, tbytes);
+        void *wb = malloc(bbytes);
+        if (wt == NULL || wb == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+            PREC(el_tile_t_) t;
+            PREC(el_carve_)(&t, n, V != NULL, wt, wb);
+            /* tiles differ in their QL sweeps: handed out one at a time */
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t g = 0; g < tiles; g++) {
+                const int64_t k = g * lanes;
+                const int m = count - k < lanes ? (int)(count - k) : lanes;
+                PREC(el_tile_any_)(isa, &t, uplo, m, A != NULL ? A + k * n * n : NULL,
+                                   A == NULL ? d + k * n : NULL,
+                                   A == NULL && n > 1 ? e + k * (n - 1) : NULL, sel, w + k * n,
+                                   V != NULL ? V + k * n * n : NULL, cnt != NULL ? cnt + k : NULL,
+                                   info + k);
+            }
+        }
+        free(wt);
+        free(wb);
+    }
+    return nomem ? -1 : 0;
+}
+
 int PREC(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T *d, const T *e,
                        const bsym_select *sel, T *w, T *V, int *cnt, int *info, int threads)
 {
     if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 32))
         return -1;
+    if (n <= BSYM_CPU_EIG_LANES_MAX_N)
+        return PREC(eig_lanes_cpu_)(uplo, (int)n, count, A, d, e, sel, w, V, cnt, info, threads);
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(count, threads))
     {

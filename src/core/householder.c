@@ -14,7 +14,7 @@
 
 #include "internal.h"
 
-#define BSYM_INLINE __attribute__((always_inline)) inline
+#include "cpu_simd.h"
 
 #include "prec_double.h"
 #include "pcr_impl.h"

@@ -42,11 +42,11 @@ int bsym__interrupted(bsym_ctx *ctx);
 #define BSYM_CPU_LANES 8
 #define BSYM_CPU_LANES_MAX_N 64
 
-/* The vector instructions the CPU kernels use here, chosen at run time
- * (ctx.c): the baseline the package was built for, AVX2 + FMA or AVX-512
- * (x86-64 with GCC or clang; elsewhere always the baseline). */
-enum { BSYM_ISA_BASE = 0, BSYM_ISA_AVX2 = 1, BSYM_ISA_AVX512 = 2 };
-int bsym__cpu_isa(void);
+/* The CPU eigensolvers run tiles of 64 / sizeof(T) systems at once (SIMD
+ * across the batch: Householder, implicit QL, back-transformation) when
+ * n <= BSYM_CPU_EIG_LANES_MAX_N; larger n go one system at a time (divide
+ * and conquer, bisection). */
+#define BSYM_CPU_EIG_LANES_MAX_N 64
 
 /* OpenMP team for `units` independent pieces of work: `threads` (0 = the
  * OpenMP default, 1 in a build without OpenMP), at most one per unit, at

@@ -12,13 +12,9 @@
 #include "internal.h"
 
 /* The interleaved small-n code is also compiled for x86-64 with AVX-512 and
- * with AVX2 + FMA, and chosen at run time from what the CPU has (bsym__cpu_isa,
- * ctx.c; the package is built for the baseline, never -march=native). The helpers are forced
- * inline so that they take the instruction set of their caller. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#define BSYM_X86_DISPATCH 1
-#endif
-#define BSYM_INLINE __attribute__((always_inline)) inline
+ * with AVX2 + FMA, and chosen at run time from what the CPU has (cpu_simd.h;
+ * the package is built for the baseline, never -march=native). */
+#include "cpu_simd.h"
 
 /* The certificate of the automatic strategy's LDL^T step uses the shared
  * numerics of strategy_numerics.h (which needs tridiag_eig_impl.h's Sturm

@@ -128,6 +128,7 @@ typedef __typeof__((VEC){0} < (VEC){0}) PREC(vmask_);
 #define VMASK PREC(vmask_)
 #define VABS(v) ((VEC)((VMASK)(v) & ~(VMASK)(-(VEC){0}))) /* -(+0) = -0: the sign bits */
 #define VMAX(a, b) ((VEC)(((VMASK)(b) & ((b) > (a))) | ((VMASK)(a) & ~((b) > (a)))))
+#define VMIN(a, b) ((VEC)(((VMASK)(b) & ((b) < (a))) | ((VMASK)(a) & ~((b) < (a)))))
 
 /* Interleaves systems [0, m) (m <= LANES) of A's referenced triangle and of
  * B into W and X; the unused lanes repeat system 0 (their results are
@@ -172,39 +173,61 @@ typedef struct {
     VEC chk;     /* 0 where A and B are finite, NaN elsewhere   */
 } PREC(scan_);
 
-/* Scans a packed group (A in W, B in X, nrhs right-hand sides); row: n VEC of
- * scratch (the absolute row sums). v * 0 is NaN exactly when v is not finite. */
+/* Scans a packed group (A in W, B in X, nrhs right-hand sides); norms (the
+ * certificate's ||A||_inf and ||A||_F) only when asked, row: n VEC of
+ * scratch for the absolute row sums. v * 0 is NaN exactly when v is not
+ * finite. Reductions run in four independent chains. */
 BSYM_INLINE
-static void PREC(scan_lanes_)(int n, int nrhs, const T *W, const T *X, VEC *row, PREC(scan_) *r)
+static void PREC(scan_lanes_)(int n, int nrhs, const T *W, const T *X, int norms, VEC *row, PREC(scan_) *r)
 {
-    VEC amax = {0}, fro = {0}, dmax = {0}, chk = {0};
+    const size_t tri = (size_t)n * (n + 1) / 2, xb = (size_t)n * nrhs;
+    VEC amax[4] = {{0}}, chk[4] = {{0}}, fro[4] = {{0}};
+    size_t p = 0;
+    for (; p + 4 <= tri; p += 4)
+        for (int c = 0; c < 4; c++) {
+            const VEC v = VAT(W, p + c);
+            chk[c] += v * 0;
+            amax[c] = VMAX(amax[c], VABS(v));
+            fro[c] += v * v;
+        }
+    for (; p < tri; p++) {
+        const VEC v = VAT(W, p);
+        chk[0] += v * 0;
+        amax[0] = VMAX(amax[0], VABS(v));
+        fro[0] += v * v;
+    }
+    for (size_t e = 0; e < xb; e++)
+        chk[e % 4] += VAT(X, e) * 0;
+    VEC dmax = {0}, diag2 = {0};
+    for (int j = 0; j < n; j++) {
+        const VEC d = VAT(W, PACKED(j, j));
+        dmax = VMAX(dmax, VABS(d));
+        diag2 += d * d;
+    }
+    r->amax = VMAX(VMAX(amax[0], amax[1]), VMAX(amax[2], amax[3]));
+    r->chk = (chk[0] + chk[1]) + (chk[2] + chk[3]);
+    r->fro2 = 2 * ((fro[0] + fro[1]) + (fro[2] + fro[3])) - diag2; /* off-diagonal entries twice */
+    r->dmax = dmax;
+    r->anorm = (VEC){0};
+    if (!norms)
+        return;
+    /* row sums of the symmetric A: row i gets column i below the diagonal
+     * (contiguous) and entry (i, j) of every column j < i */
     for (int i = 0; i < n; i++)
         row[i] = (VEC){0};
     for (int j = 0; j < n; j++) {
-        const VEC d = VAT(W, PACKED(j, j)), ad = VABS(d);
-        chk += d * 0;
-        dmax = VMAX(dmax, ad);
-        fro += d * d;
-        row[j] += ad;
+        VEC col[2] = {VABS(VAT(W, PACKED(j, j))), {0}};
         for (int i = j + 1; i < n; i++) {
-            const VEC v = VAT(W, PACKED(i, j)), av = VABS(v);
-            chk += v * 0;
-            amax = VMAX(amax, av);
-            fro += 2 * v * v;
+            const VEC av = VABS(VAT(W, PACKED(i, j)));
+            col[i & 1] += av;
             row[i] += av;
-            row[j] += av;
         }
+        row[j] += col[0] + col[1];
     }
     VEC anorm = {0};
     for (int i = 0; i < n; i++)
         anorm = VMAX(anorm, row[i]);
-    for (size_t e = 0; e < (size_t)n * nrhs; e++)
-        chk += VAT(X, e) * 0;
-    r->amax = VMAX(amax, dmax);
     r->anorm = anorm;
-    r->fro2 = fro;
-    r->dmax = dmax;
-    r->chk = chk;
 }
 
 /* Factors the packed group W = L D L^T in place (strictly lower part: L,
@@ -257,65 +280,111 @@ static void PREC(factor_lanes_)(int n, T *W, VEC tol, VEC *u, int *info, int *po
             pos[s] = allpos[s] != 0;
 }
 
-/* L D L^T x = b for one interleaved right-hand side X (n VEC), in place. */
+/* L D L^T x = b for one interleaved right-hand side X (n VEC), in place;
+ * the dot products in four independent chains. */
 BSYM_INLINE
 static void PREC(substitute_lanes_)(int n, const T *W, T *X)
 {
     VEC *x = (VEC *)X;
     for (int i = 1; i < n; i++) { /* L y = b: row i of L */
-        VEC a = x[i];
-        for (int k = 0; k < i; k++)
-            a -= VAT(W, PACKED(i, k)) * x[k];
-        x[i] = a;
+        VEC a[4] = {x[i], {0}, {0}, {0}};
+        int k = 0;
+        for (; k + 4 <= i; k += 4)
+            for (int c = 0; c < 4; c++)
+                a[c] -= VAT(W, PACKED(i, k + c)) * x[k + c];
+        for (; k < i; k++)
+            a[0] -= VAT(W, PACKED(i, k)) * x[k];
+        x[i] = (a[0] + a[1]) + (a[2] + a[3]);
     }
     for (int i = 0; i < n; i++) /* D z = y */
         x[i] /= VAT(W, PACKED(i, i));
     for (int i = n - 2; i >= 0; i--) { /* L^T x = z: column i of L */
-        VEC a = x[i];
+        VEC a[4] = {x[i], {0}, {0}, {0}};
         const T *c = W + (size_t)PACKED(i, i) * LANES;
-        for (int k = i + 1; k < n; k++)
-            a -= *(const VEC *)(c + (size_t)(k - i) * LANES) * x[k];
-        x[i] = a;
+        int k = i + 1;
+        for (; k + 4 <= n; k += 4)
+            for (int q = 0; q < 4; q++)
+                a[q] -= *(const VEC *)(c + (size_t)(k + q - i) * LANES) * x[k + q];
+        for (; k < n; k++)
+            a[0] -= *(const VEC *)(c + (size_t)(k - i) * LANES) * x[k];
+        x[i] = (a[0] + a[1]) + (a[2] + a[3]);
     }
 }
 
+/* Eight lanes of T as doubles (the residual is computed in double), and a
+ * load of eight lanes converted to them. */
+typedef double PREC(dvec_) __attribute__((vector_size(64), may_alias));
+typedef T PREC(hvec_) __attribute__((vector_size(8 * sizeof(T)), may_alias));
+#define DVEC PREC(dvec_)
+#define LOAD8(p) __builtin_convertvector(*(const PREC(hvec_) *)(p), DVEC)
+
 /* The backward error of the interleaved solutions X of A X = B0 (A packed in
  * A0, anorm its ||A||_inf), lane by lane in double: the largest over the
- * right-hand sides of strategy_berr_ (strategy_numerics.h). */
+ * right-hand sides of strategy_berr_ (strategy_numerics.h). Eight lanes at
+ * a time; row i of A is row i of the packed triangle (k <= i) and then its
+ * column i (k > i, contiguous). */
 BSYM_INLINE
 static void PREC(berr_lanes_)(int n, int nrhs, const T *A0, const T *B0, const T *X, VEC anorm, double *berr)
 {
     for (int s = 0; s < LANES; s++)
         berr[s] = 0;
-    for (int c = 0; c < nrhs; c++) {
-        const T *b = B0 + (size_t)c * n * LANES, *x = X + (size_t)c * n * LANES;
-        double rmax[LANES], xmax[LANES], bmax[LANES];
-        for (int s = 0; s < LANES; s++)
-            rmax[s] = xmax[s] = bmax[s] = 0;
-        for (int i = 0; i < n; i++) {
-            double acc[LANES];
-#pragma omp simd
-            for (int s = 0; s < LANES; s++)
-                acc[s] = (double)b[i * LANES + s];
-            for (int k = 0; k < n; k++) {
-                const T *a = A0 + (size_t)(k <= i ? PACKED(i, k) : PACKED(k, i)) * LANES;
-#pragma omp simd
-                for (int s = 0; s < LANES; s++)
-                    acc[s] -= (double)a[s] * (double)x[k * LANES + s];
+    for (int h = 0; h < LANES; h += 8)
+        for (int c = 0; c < nrhs; c++) {
+            const T *b = B0 + (size_t)c * n * LANES + h, *x = X + (size_t)c * n * LANES + h;
+            DVEC rmax = {0}, xmax = {0}, bmax = {0};
+            for (int i = 0; i < n; i++) {
+                DVEC acc[2] = {LOAD8(b + (size_t)i * LANES), {0}};
+                for (int k = 0; k <= i; k++)
+                    acc[k & 1] -= LOAD8(A0 + (size_t)PACKED(i, k) * LANES + h) * LOAD8(x + (size_t)k * LANES);
+                const T *col = A0 + (size_t)PACKED(i, i) * LANES + h;
+                for (int k = i + 1; k < n; k++)
+                    acc[k & 1] -= LOAD8(col + (size_t)(k - i) * LANES) * LOAD8(x + (size_t)k * LANES);
+                const DVEC r = acc[0] + acc[1], bv = LOAD8(b + (size_t)i * LANES), xv = LOAD8(x + (size_t)i * LANES);
+                for (int s = 0; s < 8; s++) { /* NaN residuals stick */
+                    const double ar = fabs(r[s]);
+                    rmax[s] = ar > rmax[s] || ar != ar ? ar : rmax[s];
+                    xmax[s] = fabs(xv[s]) > xmax[s] ? fabs(xv[s]) : xmax[s];
+                    bmax[s] = fabs(bv[s]) > bmax[s] ? fabs(bv[s]) : bmax[s];
+                }
             }
-#pragma omp simd
-            for (int s = 0; s < LANES; s++) {
-                const double r = fabs(acc[s]), xv = fabs((double)x[i * LANES + s]), bv = fabs((double)b[i * LANES + s]);
-                rmax[s] = r > rmax[s] || r != r ? r : rmax[s];
-                xmax[s] = xv > xmax[s] ? xv : xmax[s];
-                bmax[s] = bv > bmax[s] ? bv : bmax[s];
+            for (int s = 0; s < 8; s++) {
+                const double e = PREC(strategy_berr_)(rmax[s], (double)anorm[h + s], xmax[s], bmax[s]);
+                berr[h + s] = e > berr[h + s] || e != e ? e : berr[h + s];
             }
         }
-        for (int s = 0; s < LANES; s++) {
-            const double e = PREC(strategy_berr_)(rmax[s], (double)anorm[s], xmax[s], bmax[s]);
-            berr[s] = e > berr[s] || e != e ? e : berr[s];
-        }
+}
+#undef LOAD8
+#undef DVEC
+
+/* The cheap form of the certificate (strategy_cert_cheap_) for a factored
+ * group (W: L below the diagonal, D on it): ok[s] = 1 where lane s has
+ * positive pivots (pos[s]) and min D > sigma B2, B2 from the comparison
+ * matrix M of L: y = M^-1 e (rows of L), z = M^-T e (columns of L), B2 =
+ * max y max z. yz: 2n VEC of scratch. */
+BSYM_INLINE
+static void PREC(cheap_lanes_)(int n, const T *W, VEC sigma, const int *pos, VEC *yz, int *ok)
+{
+    VEC *y = yz, *z = yz + n, ymax = {0}, zmax = {0}, mind = VAT(W, 0);
+    for (int i = 0; i < n; i++) {
+        VEC a = (VEC){0} + 1;
+        for (int k = 0; k < i; k++)
+            a += VABS(VAT(W, PACKED(i, k))) * y[k];
+        y[i] = a;
+        ymax = VMAX(ymax, a);
+        const VEC d = VAT(W, PACKED(i, i));
+        mind = VMIN(mind, d);
     }
+    for (int i = n - 1; i >= 0; i--) {
+        VEC a = (VEC){0} + 1;
+        const T *c = W + (size_t)PACKED(i, i) * LANES;
+        for (int k = i + 1; k < n; k++)
+            a += VABS(*(const VEC *)(c + (size_t)(k - i) * LANES)) * z[k];
+        z[i] = a;
+        zmax = VMAX(zmax, a);
+    }
+    for (int s = 0; s < LANES; s++)
+        ok[s] = pos[s] && PREC(strategy_cert_cheap_)(n, (double)mind[s], (double)ymax[s] * (double)zmax[s],
+                                                     (double)sigma[s]);
 }
 
 /* The certificate's inputs of one group (see strategy_numerics.h): rcond and
@@ -333,39 +402,48 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, 
                                const PREC(cert_) *cert, T *work)
 {
     const size_t tri = (size_t)n * (n + 1) / 2 * LANES, xb = (size_t)n * nrhs * LANES;
-    T *W = work, *X = W + tri, *u = X + xb, *A0 = u + (size_t)n * LANES, *B0 = A0 + tri;
-    int inf[LANES], pos[LANES];
+    T *W = work, *X = W + tri, *u = X + xb, *A0 = u + 2 * (size_t)n * LANES, *B0 = A0 + tri, *Ws = B0 + xb;
+    int inf[LANES], pos[LANES], shifted[LANES];
     PREC(scan_) sc;
     PREC(pack_lanes_)(uplo, n, nrhs, m, A, B, cert != NULL ? A0 : W, cert != NULL ? B0 : X);
-    PREC(scan_lanes_)(n, nrhs, cert != NULL ? A0 : W, cert != NULL ? B0 : X, (VEC *)u, &sc);
+    PREC(scan_lanes_)(n, nrhs, cert != NULL ? A0 : W, cert != NULL ? B0 : X, cert != NULL, (VEC *)u, &sc);
     for (int s = 0; s < LANES; s++)
-        inf[s] = pos[s] = 0;
+        inf[s] = pos[s] = shifted[s] = 0;
+    if (cert != NULL) { /* A0 and B0 stay for the certificate */
+        memcpy(W, A0, tri * sizeof(T));
+        memcpy(X, B0, xb * sizeof(T));
+    }
+    PREC(factor_lanes_)(n, W, (T)n * EPS * sc.amax, (VEC *)u, inf, cert != NULL ? pos : NULL);
+    for (int c = 0; c < nrhs; c++)
+        PREC(substitute_lanes_)(n, W, X + (size_t)c * n * LANES);
+    double berr[LANES];
     if (cert != NULL) {
-        /* A0 - sigma I: only the signs of its pivots are wanted */
         VEC sigma;
         for (int s = 0; s < LANES; s++) {
             const double ub = fmin((double)sc.anorm[s], sqrt((double)sc.fro2[s]));
             sigma[s] = (T)PREC(strategy_shift_)(n, ub, (double)sc.dmax[s], cert->rcond);
         }
-        memcpy(W, A0, tri * sizeof(T));
-        for (int j = 0; j < n; j++)
-            VAT(W, PACKED(j, j)) -= sigma;
-        PREC(factor_lanes_)(n, W, (VEC){0}, (VEC *)u, inf, pos);
-        for (int s = 0; s < LANES; s++)
-            inf[s] = 0;
-        memcpy(W, A0, tri * sizeof(T));
-        memcpy(X, B0, xb * sizeof(T));
-    }
-    PREC(factor_lanes_)(n, W, (T)n * EPS * sc.amax, (VEC *)u, inf, NULL);
-    for (int c = 0; c < nrhs; c++)
-        PREC(substitute_lanes_)(n, W, X + (size_t)c * n * LANES);
-    double berr[LANES];
-    if (cert != NULL)
+        /* the cheap form from L and D; the shifted factorization only when a
+         * lane with positive pivots needs it */
+        int need = 0;
+        PREC(cheap_lanes_)(n, W, sigma, pos, (VEC *)u, shifted);
+        for (int s = 0; s < m; s++)
+            need |= pos[s] && !shifted[s] && inf[s] == 0;
+        if (need) {
+            int sinf[LANES];
+            for (int s = 0; s < LANES; s++)
+                sinf[s] = 0;
+            memcpy(Ws, A0, tri * sizeof(T));
+            for (int j = 0; j < n; j++)
+                VAT(Ws, PACKED(j, j)) -= sigma;
+            PREC(factor_lanes_)(n, Ws, (VEC){0}, (VEC *)u, sinf, shifted);
+        }
         PREC(berr_lanes_)(n, nrhs, A0, B0, X, sc.anorm, berr);
+    }
     for (int s = 0; s < m; s++) {
         info[s] = !(sc.chk[s] == 0) ? -1 : inf[s];
         if (cert != NULL)
-            cert->ok[s] = info[s] == 0 && pos[s] && berr[s] <= cert->tol;
+            cert->ok[s] = info[s] == 0 && pos[s] && shifted[s] && berr[s] <= cert->tol;
         TIN *b = B + (size_t)s * n * nrhs;
         for (size_t e = 0; e < (size_t)n * nrhs; e++)
             b[e] = info[s] ? (TIN)NAN : (TIN)X[e * LANES + s];
@@ -375,18 +453,18 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, 
 /* Elements of a group's workspace (solve_lanes_). */
 static size_t PREC(lanes_work_)(int n, int nrhs)
 {
-    return ((size_t)n * (n + 1) + (size_t)n * nrhs * 2 + n) * LANES;
+    return ((size_t)n * (n + 1) * 3 / 2 + (size_t)n * nrhs * 2 + 2 * (size_t)n) * LANES;
 }
 
 /* solve_lanes_ compiled for AVX-512 and for AVX2 + FMA (x86-64), and the
- * choice at run time (bsym__cpu_isa, ldlt.c). */
+ * choice at run time (bsym__cpu_isa, cpu_simd.h). */
 #ifdef BSYM_X86_DISPATCH
-__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma"))) static void PREC(solve_lanes_avx512_)(
+BSYM_TARGET_AVX512 static void PREC(solve_lanes_avx512_)(
     char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
 }
-__attribute__((target("avx2,fma"))) static void PREC(solve_lanes_avx2_)(
+BSYM_TARGET_AVX2 static void PREC(solve_lanes_avx2_)(
     char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
     PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
@@ -468,6 +546,7 @@ static int PREC(cert_one_)(char uplo, int n, int nrhs, const T *A, T *B, const P
 #undef VMASK
 #undef VABS
 #undef VMAX
+#undef VMIN
 
 /* Systems [0, count) of a batch, OpenMP over the batch (over groups of
  * LANES systems when n is small). With cert (the automatic strategy's first

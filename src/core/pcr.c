@@ -14,7 +14,7 @@
 
 #include "internal.h"
 
-#define BSYM_INLINE __attribute__((always_inline)) inline
+#include "cpu_simd.h"
 #define BSYM_PCR_DRIVER 1
 
 #include "prec_double.h"

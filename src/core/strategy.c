@@ -16,7 +16,7 @@
 #include "internal.h"
 
 /* The conditioning test's Sturm counts come from tridiag_eig_impl.h, without
- * its divide and conquer (eigen.c's bsym__eig_one_* solves the systems
+ * its eigensolver (eigen.c's bsym__eig_cpu_* solves the systems
  * redone); what this file does not call of it is not compiled. */
 #define TE_BISECTION_ONLY 1
 #define TE_FN static __attribute__((unused))

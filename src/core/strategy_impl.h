@@ -12,17 +12,11 @@
  *   2. TRIDIAG: the systems not certified are gathered, solved by Householder
  *      + PCR from their original A and B keeping T, and checked per system
  *      (OpenMP over them): the backward error and the conditioning test on T;
- *   3. EIGEN: the rest get the eigendecomposition by divide and conquer and
- *      the truncated solution from the original right-hand sides.
+ *   3. EIGEN: the rest are gathered and eigendecomposed together by the
+ *      batched eigensolver (eigen.c), then get the truncated solution from
+ *      the original right-hand sides.
  * Without checks (job->check 0: a fixed method) the start's solve is all.
  */
-
-/* Elements of T of one thread's workspace for step 3 and the test: the
- * eigensolver's, w, V, the coefficients and the test's scaled T. */
-static size_t PREC(strategy_work_)(int64_t n)
-{
-    return TPREC(bsym__eig_work_)(n) + (size_t)n * (size_t)n + 5 * (size_t)n;
-}
 
 /* 1 when the len entries of x are finite. */
 static int PREC(strategy_finite_)(int64_t len, const T *x)
@@ -54,16 +48,13 @@ static double PREC(strategy_backward_error_)(char uplo, int n, int nrhs, const T
     return worst;
 }
 
-/* Step 3 for one system: X (n x nrhs) = the truncated solution from B (may
- * alias X), through the eigendecomposition in the thread's workspace.
- * Returns the info code; sets *rank and *notspd. */
-static int PREC(strategy_truncated_one_)(char uplo, int n, int nrhs, const T *A, const T *B, T *X,
-                                  double rcond, T *work, int *iwork, int *rank, int *notspd)
+/* The truncated solution X (n x nrhs) of one system from its ascending
+ * eigenvalues w and vectors V (info: the eigensolver's) and its right-hand
+ * sides B; returns the info code (-1 also for non-finite B), sets *rank and
+ * *notspd. coef: n elements of scratch. */
+static int PREC(strategy_truncate_)(int n, int nrhs, int info, const T *w, const T *V, const T *B, T *X,
+                                    double rcond, T *coef, int *rank, int *notspd)
 {
-    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
-    T *w = work + TPREC(bsym__eig_work_)(n), *V = w + n, *coef = V + (size_t)n * n;
-    int cnt;
-    int info = TPREC(bsym__eig_one_)(uplo, n, A, NULL, NULL, &all, w, V, &cnt, work, iwork);
     if (info == 0 && !PREC(strategy_finite_)((int64_t)n * nrhs, B))
         info = -1;
     *rank = -1;
@@ -76,7 +67,7 @@ static int PREC(strategy_truncated_one_)(char uplo, int n, int nrhs, const T *A,
     const T tau = PREC(strategy_tau_)(n, w, rcond);
     for (int r = 0; r < nrhs; r++) {
         const T *b = B + (size_t)r * n;
-        for (int j = 0; j < n; j++) /* all of b is read before x overwrites it */
+        for (int j = 0; j < n; j++)
             coef[j] = PREC(strategy_coef_)(n, V, b, w, j, tau);
         for (int i = 0; i < n; i++)
             X[(size_t)r * n + i] = PREC(strategy_apply_row_)(n, V, coef, i);
@@ -196,47 +187,72 @@ done:
 }
 
 /* Step 3 on the systems of `in`: the truncated spectrum of A, from the
- * original right-hand sides B0 (T), into B; each system through T copies. */
+ * original right-hand sides B0 (T), into B. The systems are gathered (as T)
+ * in pieces of about 2^22 matrix entries and eigendecomposed together by the
+ * batched eigensolver (eigen.c: tiles across the batch for small n), then
+ * each gets its truncated solution. */
 static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, const TIN *A, const T *B0, TIN *B,
                              int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads)
 {
+    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
     const int n = (int)job->n, nrhs = (int)job->nrhs;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    const int64_t piece = nn >= ((size_t)1 << 22) ? 1 : (int64_t)(((size_t)1 << 22) / nn);
+    const int64_t pmax = in->cnt < piece ? in->cnt : piece;
+    T *Ac = malloc((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
+    T *V = malloc((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
+    T *w = malloc((size_t)(pmax > 0 ? pmax : 1) * (size_t)n * sizeof(T));
+    int *ei = malloc((size_t)(pmax > 0 ? pmax : 1) * sizeof(int));
     int64_t solved = 0, fallback = 0, not_spd = 0;
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(in->cnt, threads)) reduction(+ : solved, fallback, not_spd)
-    {
-        T *work = malloc((PREC(strategy_work_)(n) + nn + nb) * sizeof(T));
-        int *iwork = malloc(TE_WORK_I(n) * sizeof(int));
-        if (work == NULL || iwork == NULL) {
-#pragma omp atomic write
-            nomem = 1;
+    int st = Ac == NULL || V == NULL || w == NULL || ei == NULL ? -1 : 0;
+    for (int64_t i0 = 0; i0 < in->cnt && st == 0; i0 += piece) {
+        const int64_t pc = in->cnt - i0 < piece ? in->cnt - i0 : piece;
+#pragma omp parallel for schedule(static) num_threads(bsym__team(pc, threads))
+        for (int64_t i = 0; i < pc; i++) {
+            const TIN *a = A + (size_t)STEP_K(in, i0 + i) * nn;
+            for (size_t e = 0; e < nn; e++)
+                Ac[(size_t)i * nn + e] = (T)a[e];
         }
+        if (TPREC(bsym__eig_cpu_)(job->uplo, n, pc, Ac, NULL, NULL, &all, w, V, NULL, ei, threads) != 0) {
+            st = -1;
+            break;
+        }
+        int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(pc, threads)) reduction(+ : solved, fallback, not_spd)
+        {
+            T *x = malloc((nb + (size_t)n + 1) * sizeof(T)), *coef = x + nb;
+            if (x == NULL) {
+#pragma omp atomic write
+                nomem = 1;
+            }
 #pragma omp barrier
-        if (!nomem) {
-            T *a = work + PREC(strategy_work_)(n), *x = a + nn;
-#pragma omp for schedule(dynamic, 16)
-            for (int64_t i = 0; i < in->cnt; i++) {
-                const int64_t k = STEP_K(in, i);
-                int notspd = 0;
-                for (size_t e = 0; e < nn; e++)
-                    a[e] = (T)A[(size_t)k * nn + e];
-                used[k] = BSYM_METHOD_EIGEN;
-                info[k] = PREC(strategy_truncated_one_)(job->uplo, n, nrhs, a, B0 + (size_t)k * nb, x, job->rcond,
-                                                        work, iwork, &rank[k], &notspd);
-                for (size_t e = 0; e < nb; e++)
-                    B[(size_t)k * nb + e] = (TIN)x[e];
-                if (info[k] == 0) {
-                    solved++;
-                    not_spd += notspd;
-                    fallback += job->start != BSYM_METHOD_EIGEN || rank[k] < n;
+            if (!nomem) {
+#pragma omp for schedule(static)
+                for (int64_t i = 0; i < pc; i++) {
+                    const int64_t k = STEP_K(in, i0 + i);
+                    int notspd = 0;
+                    used[k] = BSYM_METHOD_EIGEN;
+                    info[k] = PREC(strategy_truncate_)(n, nrhs, ei[i], w + (size_t)i * n, V + (size_t)i * nn,
+                                                       B0 + (size_t)k * nb, x, job->rcond, coef, &rank[k], &notspd);
+                    for (size_t e = 0; e < nb; e++)
+                        B[(size_t)k * nb + e] = (TIN)x[e];
+                    if (info[k] == 0) {
+                        solved++;
+                        not_spd += notspd;
+                        fallback += job->start != BSYM_METHOD_EIGEN || rank[k] < n;
+                    }
                 }
             }
+            free(x);
         }
-        free(work);
-        free(iwork);
+        if (nomem)
+            st = -1;
     }
-    if (nomem)
+    free(Ac);
+    free(V);
+    free(w);
+    free(ei);
+    if (st != 0)
         return -1;
     stats->solved += solved;
     stats->fallback += fallback;

@@ -145,6 +145,23 @@ TE_FN double PREC(strategy_shift_)(int n, double ubound, double maxdiag, double 
     return rcond * (1.0 + 2 * STRATEGY_REL_WIDTH) * ubound + (double)n * (double)(n + 1) * (double)EPS * maxdiag;
 }
 
+/* The cheap form of the certificate, from the LDL^T factorization of A
+ * itself (no second factorization): with L D L^T = A + E, positive pivots
+ * and B2 >= ||L^-1||_2^2,
+ *   lambda_min(A) >= min D / B2 - ||E||_2,
+ * since lambda_min(L D L^T) = sigma_min(L D^1/2)^2 >= min D / ||L^-1||_2^2,
+ * and ||E||_2 is bounded as above. So min D > sigma B2 certifies exactly
+ * what the factorization of A - sigma I would. B2 = ||M^-1 e||_inf
+ * ||M^-T e||_inf >= ||L^-1||_inf ||L^-1||_1 >= ||L^-1||_2^2, M the comparison
+ * matrix of L (unit diagonal, -|l_ij| below it: |L^-1| <= M^-1), both
+ * products of positive terms and so computed to a relative n EPS, covered by
+ * the factor (1 + 4 n EPS). Where L has large entries B2 is pessimistic and
+ * the test fails: then the shifted factorization decides. */
+TE_FN int PREC(strategy_cert_cheap_)(int n, double mind, double b2, double sigma)
+{
+    return mind > sigma * b2 * (1.0 + 4.0 * (double)n * (double)EPS);
+}
+
 /* The truncation threshold rcond max|l| of the ascending eigenvalues w. */
 TE_FN T PREC(strategy_tau_)(int n, const T *w, double rcond)
 {

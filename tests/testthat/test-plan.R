@@ -168,7 +168,7 @@ test_that("a history of mostly indefinite systems starts with Householder, and l
 equivalence_families <- function(n) {
   edge <- function(sign, batch = 6) stack_of(lapply(seq_len(batch), function(k) {
     l <- runif(n, 1, 2) * if (k %% 2) rep(c(1, 1, -1), length.out = n) else 1
-    l[n] <- 1e-5 * max(abs(l)) * (1 + sign * 2^-10)
+    l[n] <- 1e-5 * max(abs(l[-n])) * (1 + sign * 2^-10) # the largest of the others
     sym_with_values(l)
   }))
   list(random = random_spd(n, 6),
