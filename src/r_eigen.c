@@ -43,7 +43,7 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
 
     /* the core's n-row output, in doubles */
     SEXP w = PROTECT(allocVector(REALSXP, (R_xlen_t)nw));
-    SEXP V = PROTECT(want_v ? allocVector(REALSXP, (R_xlen_t)nv) : R_NilValue);
+    SEXP V = PROTECT(want_v ? bsym_r_alloc_real((R_xlen_t)nv) : R_NilValue);
     SEXP count = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     int *cnt = INTEGER(count), *inf = INTEGER(info);
@@ -75,7 +75,7 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
     if (m != n) {
         ow = allocVector(REALSXP, (R_xlen_t)(m * batch));
         PROTECT(ow);
-        ov = want_v ? allocVector(REALSXP, (R_xlen_t)(n * m * batch)) : R_NilValue;
+        ov = want_v ? bsym_r_alloc_real((R_xlen_t)(n * m * batch)) : R_NilValue;
         PROTECT(ov);
     }
     bsym_dselect_pack(n, m, batch, cnt, inf, 1, NA_REAL, REAL(w), want_v ? REAL(V) : NULL,

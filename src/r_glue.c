@@ -3,7 +3,11 @@
  * context, R's interrupt hook, core statuses raised as classed R conditions,
  * choices read through the core's name tables, the failed-systems warning.
  */
+#include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include <R.h>
 #include <Rinternals.h>
@@ -11,6 +15,18 @@
 #include "r_glue.h"
 
 static bsym_ctx *g_ctx = NULL;
+
+SEXP bsym_r_alloc_real(R_xlen_t len)
+{
+    SEXP x = allocVector(REALSXP, len);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20, a = (uintptr_t)REAL(x);
+    const uintptr_t lo = (a + huge - 1) & ~(huge - 1), hi = (a + (uintptr_t)len * sizeof(double)) & ~(huge - 1);
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
+    return x;
+}
 
 static void check_interrupt(void *unused)
 {

@@ -84,7 +84,7 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     const bsym_solve_opts o = bsym_r_opts(opts, plan, &pl);
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
-    SEXP x = PROTECT(allocVector(REALSXP, (R_xlen_t)nx));
+    SEXP x = PROTECT(bsym_r_alloc_real((R_xlen_t)nx));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP rank = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     int *used = (int *)R_alloc((size_t)batch + 1, sizeof(int));

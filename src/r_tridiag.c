@@ -27,7 +27,7 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     const int bands = n > 1, sym = isNull(upper);
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
-    SEXP x = PROTECT(allocVector(REALSXP, (R_xlen_t)nx));
+    SEXP x = PROTECT(bsym_r_alloc_real((R_xlen_t)nx));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     bsym_status st;
     if (!single) {
@@ -62,7 +62,7 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
 
     SEXP d = PROTECT(allocVector(REALSXP, (R_xlen_t)(n * batch)));
     SEXP e = PROTECT(allocVector(REALSXP, (R_xlen_t)(m * batch)));
-    SEXP Q = PROTECT(want_q ? allocVector(REALSXP, (R_xlen_t)(n * n * batch)) : R_NilValue);
+    SEXP Q = PROTECT(want_q ? bsym_r_alloc_real((R_xlen_t)(n * n * batch)) : R_NilValue);
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     bsym_status st;
     if (!single) {

@@ -236,10 +236,14 @@ static void PREC(scan_lanes_)(int n, int nrhs, const T *W, const T *X, int norms
  * is when already set); pos[s] (when pos is not NULL) 1 when every pivot of
  * lane s is positive and finite. Every lane runs to the end. */
 BSYM_INLINE
-static void PREC(factor_lanes_)(int n, T *W, VEC tol, VEC *u, int *info, int *pos)
+static void PREC(factor_lanes_)(int n, T *W, VEC tol, VEC *u, int *info, int *pos, const char *pf, size_t pfb)
 {
     VEC allpos = (VEC){0} + 1;
     for (int j = 0; j < n; j++) {
+        /* a slice of the next group's matrices per column: they arrive while
+         * this group computes, and its packing finds them in the cache */
+        for (size_t b = pfb * (size_t)j / (size_t)n; b < pfb * (size_t)(j + 1) / (size_t)n; b += 64)
+            __builtin_prefetch(pf + b, 0, 2);
         for (int k = 0; k < j; k++) /* u_k = L_jk D_k */
             u[k] = VAT(W, PACKED(j, k)) * VAT(W, PACKED(k, k));
         int i = j;
@@ -398,9 +402,12 @@ typedef struct {
  * (the automatic strategy's first step) also decides which of them keep the
  * solution. work: PREC(lanes_work_) elements, 64-byte aligned. */
 BSYM_INLINE
-static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info,
+static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, int ahead, const TIN *A, TIN *B, int *info,
                                const PREC(cert_) *cert, T *work)
 {
+    /* the matrices of the next group (ahead systems), fetched while this one computes */
+    const char *next = (const char *)(A + (size_t)m * n * n);
+    const size_t next_bytes = (size_t)ahead * n * n * sizeof(TIN);
     const size_t tri = (size_t)n * (n + 1) / 2 * LANES, xb = (size_t)n * nrhs * LANES;
     T *W = work, *X = W + tri, *u = X + xb, *A0 = u + 2 * (size_t)n * LANES, *B0 = A0 + tri, *Ws = B0 + xb;
     int inf[LANES], pos[LANES], shifted[LANES];
@@ -413,7 +420,7 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, 
         memcpy(W, A0, tri * sizeof(T));
         memcpy(X, B0, xb * sizeof(T));
     }
-    PREC(factor_lanes_)(n, W, (T)n * EPS * sc.amax, (VEC *)u, inf, cert != NULL ? pos : NULL);
+    PREC(factor_lanes_)(n, W, (T)n * EPS * sc.amax, (VEC *)u, inf, cert != NULL ? pos : NULL, next, next_bytes);
     for (int c = 0; c < nrhs; c++)
         PREC(substitute_lanes_)(n, W, X + (size_t)c * n * LANES);
     double berr[LANES];
@@ -436,7 +443,7 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, const TIN *A, 
             memcpy(Ws, A0, tri * sizeof(T));
             for (int j = 0; j < n; j++)
                 VAT(Ws, PACKED(j, j)) -= sigma;
-            PREC(factor_lanes_)(n, Ws, (VEC){0}, (VEC *)u, sinf, shifted);
+            PREC(factor_lanes_)(n, Ws, (VEC){0}, (VEC *)u, sinf, shifted, NULL, 0);
         }
         PREC(berr_lanes_)(n, nrhs, A0, B0, X, sc.anorm, berr);
     }
@@ -460,31 +467,31 @@ static size_t PREC(lanes_work_)(int n, int nrhs)
  * choice at run time (bsym__cpu_isa, cpu_simd.h). */
 #ifdef BSYM_X86_DISPATCH
 BSYM_TARGET_AVX512 static void PREC(solve_lanes_avx512_)(
-    char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
+    char uplo, int n, int nrhs, int m, int ahead, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
-    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
+    PREC(solve_lanes_)(uplo, n, nrhs, m, ahead, A, B, info, cert, work);
 }
 BSYM_TARGET_AVX2 static void PREC(solve_lanes_avx2_)(
-    char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
+    char uplo, int n, int nrhs, int m, int ahead, const TIN *A, TIN *B, int *info, const PREC(cert_) *cert, T *work)
 {
-    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
+    PREC(solve_lanes_)(uplo, n, nrhs, m, ahead, A, B, info, cert, work);
 }
 #endif
-static void PREC(solve_lanes_any_)(int isa, char uplo, int n, int nrhs, int m, const TIN *A, TIN *B, int *info,
+static void PREC(solve_lanes_any_)(int isa, char uplo, int n, int nrhs, int m, int ahead, const TIN *A, TIN *B, int *info,
                                    const PREC(cert_) *cert, T *work)
 {
 #ifdef BSYM_X86_DISPATCH
     if (isa == BSYM_ISA_AVX512) {
-        PREC(solve_lanes_avx512_)(uplo, n, nrhs, m, A, B, info, cert, work);
+        PREC(solve_lanes_avx512_)(uplo, n, nrhs, m, ahead, A, B, info, cert, work);
         return;
     }
     if (isa == BSYM_ISA_AVX2) {
-        PREC(solve_lanes_avx2_)(uplo, n, nrhs, m, A, B, info, cert, work);
+        PREC(solve_lanes_avx2_)(uplo, n, nrhs, m, ahead, A, B, info, cert, work);
         return;
     }
 #endif
     (void)isa;
-    PREC(solve_lanes_)(uplo, n, nrhs, m, A, B, info, cert, work);
+    PREC(solve_lanes_)(uplo, n, nrhs, m, ahead, A, B, info, cert, work);
 }
 
 /* ---- large n, one system at a time: the certificate ---------------------- */
@@ -580,8 +587,9 @@ static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, co
                     PREC(cert_) c;
                     if (cert != NULL)
                         c = (PREC(cert_)){cert->rcond, cert->tol, cert->ok + k};
-                    PREC(solve_lanes_any_)(isa, uplo, (int)n, (int)nrhs, m, A + k * n * n, B + k * n * nrhs,
-                                           info + k, cert != NULL ? &c : NULL, W);
+                    const int64_t rest = count - k - m, ahead = rest < lanes ? rest : lanes;
+                    PREC(solve_lanes_any_)(isa, uplo, (int)n, (int)nrhs, m, (int)ahead, A + k * n * n,
+                                           B + k * n * nrhs, info + k, cert != NULL ? &c : NULL, W);
                     continue;
                 }
                 /* one system: its own arrays, or (double storage) float copies */
