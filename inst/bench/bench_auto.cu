@@ -15,10 +15,21 @@
 // `ours auto (start ldlt)` is the default start (issue 12): the certified
 // LDL^T, then Householder and the truncated spectrum for the systems it does
 // not certify; the row of `ours ldlt alone` gives its throughput as a
-// fraction of LDL^T's.
-// Inputs: well-conditioned systems as bench_common's fill_spd (eigenvalues in
-// [1, 2n - 1]); ill-conditioned ones made from such a W by ill_apply (one
-// eigenvalue 1e-9, the others in [1, 2n - 1]). One right-hand side.
+// fraction of LDL^T's. The rows `ours certifying ldlt (MODE)` time the
+// certifying kernel of that start alone (bsym_cuda_ldlt_cert_launch: the
+// tuned mode, and each mode built for n) and say which share of the systems
+// it certified, and how many of those by the certificate's cheap form
+// (strategy_cert_cheap_: min D > sigma ||M(L)^-1 e|| ||M(L)^-T e||, no
+// second factorization).
+// Inputs: well-conditioned systems as bench_common's fill_spd (strictly
+// diagonally dominant, eigenvalues in [1, 2n - 1], L with small entries: the
+// cheap form certifies them); ill-conditioned ones made from such a W by
+// ill_apply (one eigenvalue 1e-9, the others in [1, 2n - 1]). With --gram 1
+// also, per n, a batch that is SPD and well-conditioned but not diagonally
+// dominant, A = M^T M + I (M uniform in [-1, 1), eigenvalues in [1, about
+// 4n/3 + 1]), whose L has larger entries: there the cheap form mostly fails
+// and the shifted factorization decides (the ill column reads "M'M+I"). One
+// right-hand side.
 // Validation of every ours-auto run: each ill system solved by EIGEN with rank
 // n - 1, each other one by the start path at full rank, info 0 everywhere,
 // and the backward error of 64 sampled systems below the strategy's tol.
@@ -26,7 +37,9 @@
 // device copy bandwidth).
 //
 //   bench_auto [--n 16,32,64] [--batch 100000] [--reps 7] [--prec s,d]
-//              [--ill 0,1,10,100] [--out FILE.md]
+//              [--ill 0,1,10,100] [--starts tridiag,ldlt,eigen] [--vendor 1]
+//              [--gram 0] [--out FILE.md]
+// --starts: the starts of the ours-auto rows; --vendor 0: no cuSOLVER rows.
 #define BENCH_NAME "bench_auto"
 #include "bench_common.cuh"
 
@@ -35,7 +48,7 @@ namespace {
 void usage(FILE *f)
 {
     std::fprintf(f, "usage: bench_auto [--n 16,32,64] [--batch 100000] [--reps 7] [--prec s,d] "
-                    "[--ill 0,1,10,100] [--out FILE.md]\n");
+                    "[--ill 0,1,10,100] [--starts tridiag,ldlt,eigen] [--vendor 1] [--gram 0] [--out FILE.md]\n");
 }
 
 // System k is ill-conditioned when its hash falls below pct percent.
@@ -89,6 +102,31 @@ template <typename T> void fill_mixed(T *A, int n, long long batch, uint64_t see
     CHECK(cudaGetLastError());
 }
 
+// A = M^T M + I per system, M (n x n, column-major) given in Mb: entry (i, j)
+// is column i of M dotted with column j, in double (exactly symmetric).
+template <typename T> __global__ void gram_apply(T *A, const T *Mb, int n, long long batch)
+{
+    const long long nn = (long long)n * n, total = nn * batch;
+    for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < total;
+         idx += (long long)gridDim.x * blockDim.x) {
+        const long long sys = idx / nn;
+        const int rem = int(idx - sys * nn), j = rem / n, i = rem % n;
+        const T *M = Mb + sys * nn;
+        double v = i == j ? 1.0 : 0.0;
+        for (int k = 0; k < n; k++)
+            v += double(M[k + (long long)i * n]) * double(M[k + (long long)j * n]);
+        A[idx] = T(v);
+    }
+}
+
+// The M'M+I batch (see the header): M uniform in [-1, 1) into scratch Mb.
+template <typename T> void fill_gram(T *A, T *Mb, int n, long long batch, uint64_t seed, cudaStream_t s)
+{
+    fill_uniform<<<grid_for((long long)n * n * batch, 256), 256, 0, s>>>(Mb, (long long)n * n * batch, seed);
+    gram_apply<<<grid_for((long long)n * n * batch, 256), 256, 0, s>>>(A, Mb, n, batch);
+    CHECK(cudaGetLastError());
+}
+
 // What bench_common's prec<T> (the LDL^T launch, potrf, potrs) does not
 // have: the strategy, the Householder solve and syevjBatched, per precision.
 template <typename T> struct auto_ops;
@@ -102,6 +140,12 @@ template <typename T> struct auto_ops;
         static bsym_status hh(int n, long long b, const TT *A, TT *B, int *i, cudaStream_t s)  \
         {                                                                                        \
             return bsym_cuda_hhsolve_launch_##P('L', n, 1, b, A, B, i, nullptr, nullptr, s);    \
+        }                                                                                        \
+        static bsym_status cert(int n, long long b, const TT *A, TT *B, int *i, double rc, double tol, \
+                                int *r, int *u, int *idx, int *cnt, unsigned long long *c2, int mode, \
+                                cudaStream_t s)                                                  \
+        {                                                                                        \
+            return bsym_cuda_ldlt_cert_launch_##P('L', n, 1, b, A, B, i, rc, tol, r, u, idx, cnt, c2, mode, s); \
         }                                                                                        \
         static cusolverStatus_t syevj_buffer(cusolverDnHandle_t h, int n, const TT *A, const TT *w, int *lw, \
                                              syevjInfo_t p, int b)                               \
@@ -125,6 +169,8 @@ struct opts {
     int reps = 7;
     std::vector<char> precs{'s', 'd'};
     std::vector<double> ills{0, 1, 10, 100};
+    std::vector<bsym_method> starts{BSYM_METHOD_TRIDIAG, BSYM_METHOD_LDLT, BSYM_METHOD_EIGEN};
+    bool vendor = true, gram = false;
     std::string out = "out/auto.md";
 };
 
@@ -178,35 +224,48 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
         dev_array<unsigned char> work(bsym_cuda_strategy_workspace(sizeof(T) == 8 ? 'd' : 's', n, 1, batch));
         dev_array<T *> pa(static_cast<size_t>(batch)), pb(static_cast<size_t>(batch));
         dev_array<double> rows(size_t(n) * batch);
-        dev_array<int> info1(1);
+        dev_array<int> info1(1), cidx(static_cast<size_t>(batch)), ccounter(1);
+        dev_array<unsigned long long> ccounts(2);
         fill_pointers<<<grid_for(batch, 256), 256, 0, s>>>(pa.p, A2.p, batch, (long long)n * n);
         fill_pointers<<<grid_for(batch, 256), 256, 0, s>>>(pb.p, X.p, batch, (long long)n);
         fill_uniform<<<grid_for(n * batch, 256), 256, 0, s>>>(B.p, n * batch, 7);
         CHECK(cudaGetLastError());
         const double bytes = double(batch) * (double(n) * n + 2.0 * n) * sizeof(T);
         const double bound = bw / bytes * double(batch); // systems/s
-        for (double pct : o.ills) {
-            const uint64_t seed = 1234 + uint64_t(pct * 10);
-            fill_mixed(A.p, n, batch, seed, pct, rows.p, s);
+        // the batches: pct % ill-conditioned (diagonally dominant otherwise),
+        // then with --gram the M'M+I one (pct -1 here; none ill)
+        std::vector<double> cases = o.ills;
+        if (o.gram)
+            cases.push_back(-1);
+        for (double kind : cases) {
+            const bool gram = kind < 0;
+            const double pct = gram ? 0 : kind;
+            const uint64_t seed = 1234 + uint64_t(pct * 10) + (gram ? 777 : 0);
+            if (gram)
+                fill_gram(A.p, A2.p, n, batch, seed, s);
+            else
+                fill_mixed(A.p, n, batch, seed, pct, rows.p, s);
             CHECK(cudaStreamSynchronize(s));
             auto restore_x = [&](int) { CHECK(cudaMemcpyAsync(X.p, B.p, B.bytes(), cudaMemcpyDeviceToDevice, s)); };
             auto add = [&](const std::string &name, const timing &t, const std::string &valid) {
                 char ill[32], ms[32], rate[32], frac[32];
-                std::snprintf(ill, sizeof ill, "%g %%", pct);
+                if (gram)
+                    std::snprintf(ill, sizeof ill, "M'M+I");
+                else
+                    std::snprintf(ill, sizeof ill, "%g %%", pct);
                 std::snprintf(ms, sizeof ms, "%.3f", t.median_ms);
                 const double r = double(batch) / (t.median_ms * 1e-3);
                 std::snprintf(rate, sizeof rate, "%.3g", r);
                 std::snprintf(frac, sizeof frac, "%.1f %%", 100.0 * r / bound);
                 body.push_back({pname, std::to_string(n), ill, name, t.why.empty() ? ms : t.why,
                                 t.why.empty() ? rate : "-", t.why.empty() ? frac : "-", valid});
-                std::printf("%s n=%d ill=%g%% %-34s %10s ms %10s/s  %s\n", pname, n, pct, name.c_str(), ms, rate,
+                std::printf("%s n=%d ill=%s %-34s %10s ms %10s/s  %s\n", pname, n, ill, name.c_str(), ms, rate,
                             valid.c_str());
                 std::fflush(stdout);
             };
             // ours: the automatic strategy from each start a plan can choose
-            const bsym_method starts[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_LDLT, BSYM_METHOD_EIGEN};
             double auto_ldlt_rate = 0; // systems/s of start LDLT, for its ratio to LDL^T alone
-            for (bsym_method st : starts) {
+            for (bsym_method st : o.starts) {
                 bsym__strategy job{'L', n, 1, st, 1, 1e-5, 16.0 * n * eps};
                 timing t = time_repeats(o.reps, restore_x, [&](int) {
                     bsym_status e = auto_ops<T>::solvex(&job, batch, A.p, X.p, info.p, rank.p, used.p, work.p, nullptr, s);
@@ -234,6 +293,38 @@ void run_prec(const opts &o, double bw, l2_flusher &flush, cudaStream_t s, cusol
                 ratio = r;
             }
             add("ours ldlt alone (no checks)", tl, ratio);
+            // the certifying kernel of start ldlt alone, in each mode built
+            // for n (1 lockstep, 2 sequential; the ours-auto rows use the
+            // tuned one): its share of certified systems, and of cheaply
+            // certified ones
+            const char *mode_names[] = {"tuned", "lockstep", "sequential"};
+            for (int mode = 1; mode <= 2; mode++) {
+                const double tol = 16.0 * n * eps, rcond = 1e-5; // as the ours-auto rows' job
+                const timing tc = time_repeats(o.reps, [&](int) {
+                        restore_x(0);
+                        CHECK(cudaMemsetAsync(ccounter.p, 0, sizeof(int), s));
+                        CHECK(cudaMemsetAsync(ccounts.p, 0, 2 * sizeof(unsigned long long), s));
+                    }, [&](int) {
+                        bsym_status e = auto_ops<T>::cert(n, batch, A.p, X.p, info.p, rcond, tol, rank.p, used.p,
+                                                          cidx.p, ccounter.p, ccounts.p, mode, s);
+                        return e == BSYM_OK ? std::string() : std::string("not built");
+                    }, flush, s);
+                if (!tc.why.empty())
+                    continue;
+                unsigned long long c[2] = {0, 0};
+                CHECK(cudaMemcpy(c, ccounts.p, sizeof c, cudaMemcpyDeviceToHost));
+                char v[160];
+                std::snprintf(v, sizeof v, "certified %.2f %%, by the cheap form %.2f %%; %.2fx of ldlt alone",
+                              100.0 * double(c[0]) / double(batch), 100.0 * double(c[1]) / double(batch),
+                              tl.why.empty() ? tl.median_ms / tc.median_ms : 0.0);
+                add(std::string("ours certifying ldlt (") + mode_names[mode] + ")", tc, v);
+            }
+            if (!o.vendor) {
+                char b[64];
+                std::snprintf(b, sizeof b, "%.3g", bound);
+                body.push_back({pname, std::to_string(n), "", "memory bound (A, b read, x written)", "-", b, "100 %", "-"});
+                continue;
+            }
             // vendor: Cholesky (factor in a copy), and the eigendecomposition alone
             add("cusolver potrfBatched+potrsBatched", time_repeats(o.reps, [&](int) {
                     CHECK(cudaMemcpyAsync(A2.p, A.p, A.bytes(), cudaMemcpyDeviceToDevice, s));
@@ -295,6 +386,19 @@ int main(int argc, char **argv)
             o.ills.clear();
             for (auto &x : split(next()))
                 o.ills.push_back(std::atof(x.c_str()));
+        } else if (a == "--starts") {
+            o.starts.clear();
+            for (auto &x : split(next())) {
+                if (x != "tridiag" && x != "ldlt" && x != "eigen") {
+                    usage(stderr);
+                    return 2;
+                }
+                o.starts.push_back(x == "tridiag" ? BSYM_METHOD_TRIDIAG : x == "ldlt" ? BSYM_METHOD_LDLT : BSYM_METHOD_EIGEN);
+            }
+        } else if (a == "--vendor") {
+            o.vendor = std::atoi(next().c_str()) != 0;
+        } else if (a == "--gram") {
+            o.gram = std::atoi(next().c_str()) != 0;
         } else if (a == "--out") {
             o.out = next();
         } else {

@@ -49,6 +49,17 @@ static_assert(BSYM__OPS == 7 && BSYM__PRECS == 5, "the CUDA table lists every op
         return ldlt_launch<TT>(uplo, n, nrhs, batch, dA, dB, dinfo, group,                                \
                                static_cast<cudaStream_t>(stream), msg, sizeof msg);                       \
     }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_ldlt_cert_launch_##P(char uplo, int n, int nrhs, int64_t batch,      \
+                                                          const TT *dA, TT *dB, int *dinfo, double rcond, \
+                                                          double tol, int *drank, int *dused, int *didx,  \
+                                                          int *dcounter, unsigned long long *dcounts,     \
+                                                          int mode, void *stream)                         \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        const ldlt_cert cert{rcond, tol, drank, dused, didx, dcounter, dcounts, dcounts + 1};             \
+        return ldlt_cert_launch<TT>(uplo, n, nrhs, batch, dA, dB, dinfo, cert, mode,                      \
+                                    static_cast<cudaStream_t>(stream), msg, sizeof msg);                  \
+    }                                                                                                     \
     extern "C" bsym_status bsym_cuda_hhsolve_launch_##P(char uplo, int n, int nrhs, int64_t batch,         \
                                                         const TT *dA, TT *dB, int *dinfo, TT *dd, TT *de,  \
                                                         void *stream)                                     \

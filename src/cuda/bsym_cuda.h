@@ -68,6 +68,24 @@ bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float 
                                    float *de, const bsym_select *sel, float *dw, float *dV,
                                    int *dcount, int *dinfo, void *stream);
 
+/* The certifying LDL^T kernel of method AUTO's LDL^T start alone
+ * (benchmarks): solves every system like bsym_cuda_ldlt_launch and decides
+ * which keep the solution (common.cuh, ldlt_cert): a certified system gets
+ * rank n and used BSYM_METHOD_LDLT in drank, dused; the others are listed in
+ * didx (batch ints), their number added to *dcounter (one device int, zeroed
+ * by the caller). dcounts (two device unsigned long long, accumulated): the
+ * systems certified, and of them those that the cheap form certified. mode:
+ * 0 the tuned kernel, 1 lockstep, 2 sequential (ldlt.cu); BSYM_ERR_ARG where
+ * that kernel is not built. */
+bsym_status bsym_cuda_ldlt_cert_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
+                                         double *dB, int *dinfo, double rcond, double tol, int *drank,
+                                         int *dused, int *didx, int *dcounter, unsigned long long *dcounts,
+                                         int mode, void *stream);
+bsym_status bsym_cuda_ldlt_cert_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,
+                                         float *dB, int *dinfo, double rcond, double tol, int *drank,
+                                         int *dused, int *didx, int *dcounter, unsigned long long *dcounts,
+                                         int mode, void *stream);
+
 /* Device-resident launch (benchmarks): dA, dB, dinfo, drank, dused device
  * arrays of `batch` systems, dwork bsym_cuda_strategy_workspace bytes. The
  * call synchronizes with the stream once (the count of systems redone). */

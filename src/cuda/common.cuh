@@ -87,22 +87,27 @@ template <typename T>
 bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, const bsym_select &sel, T *w,
                        T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
 // The certificate of method AUTO's LDL^T start (core/strategy_numerics.h,
-// strategy_shift_), computed by ldlt.cu's certifying kernel while it solves:
-// system k is certified when info is 0, the LDL^T factorization of A - sigma
-// I has only positive finite pivots and the backward error of every
-// right-hand side (against B as given) is <= tol. Certified: rank n, used
-// LDLT, *solved += 1. Non-finite input (info -1): rank -1, used LDLT. Any
-// other system: k appended to idx (atomically through *counter); its rank
-// and used are left to the steps after.
+// strategy_shift_ and strategy_cert_cheap_), computed by ldlt.cu's
+// certifying kernel while it solves: system k is certified when info is 0,
+// every pivot of its LDL^T factorization is positive and finite, either the
+// cheap form holds (min D > sigma B2, B2 from the comparison matrix of L) or
+// the LDL^T factorization of A - sigma I has only positive finite pivots,
+// and the backward error of every right-hand side (against B as given) is
+// <= tol. Certified: rank n, used LDLT, *solved += 1 (and *cheap += 1 when
+// the cheap form certified it; cheap may be NULL). Non-finite input (info
+// -1): rank -1, used LDLT. Any other system: k appended to idx (atomically
+// through *counter); its rank and used are left to the steps after.
 struct ldlt_cert {
     double rcond, tol;
     int *rank, *used;
     int *idx, *counter;
-    unsigned long long *solved;
+    unsigned long long *solved, *cheap;
 };
+// mode: 0 the tuned certifying kernel for n; 1 LOCKSTEP, 2 SEQUENTIAL (see
+// ldlt.cu; benchmarks), BSYM_ERR_ARG where that one is not built.
 template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                             const ldlt_cert &cert, cudaStream_t s, char *msg, size_t msglen);
+                             const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen);
 template <typename T>
 bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
                             int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
@@ -135,6 +140,7 @@ BSYM_PREC_BIND(strategy_resid_row_)
 BSYM_PREC_BIND(strategy_berr_)
 BSYM_PREC_BIND(strategy_ill_)
 BSYM_PREC_BIND(strategy_shift_)
+BSYM_PREC_BIND(strategy_cert_cheap_)
 BSYM_PREC_BIND(strategy_tau_)
 BSYM_PREC_BIND(strategy_kept_)
 BSYM_PREC_BIND(strategy_coef_)

@@ -32,9 +32,16 @@
 // the norms of A, the signs of the pivots of A - sigma I (beside the
 // factorization of A, or after it), the backward error of each solution
 // against A and b as given, and the verdict, listing the systems not
-// certified. Measured on an H200 (bench_auto, n = 32, batch 1e6): 0.42x the
-// plain kernel's throughput in float, 0.34x in double -- the second
-// factorization and the lower occupancy (registers) cost most of it.
+// certified. The cheap form of the certificate (strategy_cert_cheap_, from
+// L and D alone) rides along the solve, and the shifted factorization runs
+// only for the warps (blocks) that hold a system it leaves undecided.
+// Measured on an H200 (bench_auto, batch 1e6, n = 32, diagonally dominant
+// systems, all certified cheaply): the certifying kernel at 0.56x the plain
+// kernel's throughput in float, 0.47x in double (0.42x and 0.34x before the
+// cheap form); on A = M^T M + I, where the cheap form certifies 0 % (float)
+// and 27 % (double), 0.41x and 0.33x. What remains is the norms and
+// residuals in double, the second stage of shared memory and the registers
+// (lower occupancy).
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -96,14 +103,22 @@ template <int NMAX> __host__ __device__ constexpr int tri_elems() { return NMAX 
 //   PLAIN       no certificate: the plain solve;
 //   LOCKSTEP    the factorization of A - sigma I runs beside that of A, in
 //               the same steps (one barrier and one set of branches for both,
-//               twice the registers for the frames);
+//               twice the registers for the frames), for every system;
 //   SEQUENTIAL  after the solve, A - sigma I is loaded from shared memory
 //               into the same registers and factored (no more registers, a
-//               second pass of n steps).
+//               second pass of n steps), and only where needed: when some
+//               system of the warp (G <= 32) or block (G > 32) has positive
+//               pivots and an acceptable backward error but fails the cheap
+//               form of the certificate; otherwise the pass is skipped.
+// Both modes also evaluate the cheap form (cheap_state): its y = M^-1 e
+// rides along the factorization, its z = M^-T e along the first back
+// substitution, so it costs a few FMAs per step and no pass of its own. A
+// system is certified when its pivots are positive and the cheap form OR the
+// shifted factorization says so (the same decision in both modes).
 // A certifying kernel keeps the system's triangle in shared memory until the
 // system is done (the norms, the residuals, SEQUENTIAL's second load): two
 // stages, alternating, the next system's copy going to the other one.
-enum cert_mode { PLAIN, LOCKSTEP, SEQUENTIAL };
+enum cert_mode { PLAIN = 0, LOCKSTEP = 1, SEQUENTIAL = 2 }; // 1, 2: ldlt_cert_launch's modes
 __host__ __device__ constexpr int stages(int mode) { return mode == PLAIN ? 1 : 2; }
 __host__ __device__ constexpr int frames(int mode) { return mode == LOCKSTEP ? 2 : 1; } // matrices in registers
 
@@ -117,12 +132,28 @@ __host__ __device__ constexpr int frames(int mode) { return mode == LOCKSTEP ? 2
 //   stage  S*tri       the next system's referenced triangle, filled by
 //                      asynchronous copies while this one is computed (S = 2
 //                      when certifying: this system's stays)
-//   slot   2           broadcast slots of the substitutions when G > 32
+//   slot   2*W         broadcast slots of the substitutions when G > 32: two
+//                      sets of W = slot_width(MODE), alternating
 // rounded up to 16 bytes so every system's area stays 16-byte aligned.
+__host__ __device__ constexpr int slot_width(int mode) { return mode == PLAIN ? 1 : 2; } // values at once
 template <typename T, int NMAX, int MODE> __host__ __device__ constexpr int shared_elems()
 {
-    return ((2 * frames(MODE) * col_elems<NMAX>() + (1 + stages(MODE)) * tri_elems<NMAX>() + 2) *
+    return ((2 * frames(MODE) * col_elems<NMAX>() + (1 + stages(MODE)) * tri_elems<NMAX>() + 2 * slot_width(MODE)) *
                 int(sizeof(T)) + 15) / 16 * 16 / int(sizeof(T));
+}
+
+// The blocks per multiprocessor that ptxas should plan registers for: 0 (its
+// own choice) for the plain kernel and wherever shared memory admits blocks
+// enough to leave fewer than 160 registers a thread; else, for a certifying
+// kernel, as many as fit in shared memory (228 KB per multiprocessor on
+// Hopper, 1 KB of it reserved per block). ptxas's own choice (168 registers
+// for 128 threads: three blocks) made the double SEQUENTIAL kernel of NMAX 32
+// spill, when shared memory admits only two blocks anyway.
+template <typename T, int NMAX, int G, int MODE> __host__ __device__ constexpr int min_blocks()
+{
+    constexpr int bytes = systems_per_block(G) * shared_elems<T, NMAX, MODE>() * int(sizeof(T)) + 1024;
+    constexpr int fit = 228 * 1024 / bytes > 0 ? 228 * 1024 / bytes : 1;
+    return MODE == PLAIN || 65536 / (block_threads(G) * fit) < 160 ? 0 : fit;
 }
 
 // The value of y[i / G] (i at run time) of a thread: a select chain over the
@@ -150,20 +181,50 @@ template <int G> __device__ __forceinline__ void group_sync()
 }
 
 // Value v of the group's thread `src` to every thread of the group. G <= 32:
-// a shuffle within the group's lanes. G > 32: through the system's two
-// shared slots, alternating with `step` so that one barrier per call suffices
-// (a slot is rewritten two calls later, after everyone passed the barrier of
-// the call in between).
-template <typename T, int G>
+// a shuffle within the group's lanes. G > 32: through the system's two sets
+// of W shared slots, alternating with `step` so that one barrier per call
+// suffices (a set is rewritten two calls later, after everyone passed the
+// barrier of the call in between).
+template <typename T, int G, int W>
 __device__ __forceinline__ T group_bcast(T v, int src, int t, T *slot, int step)
 {
     if (G <= 32)
         return __shfl_sync(0xffffffffu, v, src, G);
-    T *s = slot + (step & 1);
+    T *s = slot + W * (step & 1);
     if (t == src)
         *s = v;
     __syncthreads(); // the owner's store is visible to the group
     return *s;
+}
+
+// Two values of thread `src` at once (group_bcast with W = 2; the same sets
+// of slots and steps, so the two may be mixed).
+template <typename T, int G>
+__device__ __forceinline__ void group_bcast2(T &v, T &w, int src, int t, T *slot, int step)
+{
+    if (G <= 32) {
+        v = __shfl_sync(0xffffffffu, v, src, G);
+        w = __shfl_sync(0xffffffffu, w, src, G);
+        return;
+    }
+    T *s = slot + 2 * (step & 1);
+    if (t == src) {
+        s[0] = v;
+        s[1] = w;
+    }
+    __syncthreads(); // the owner's stores are visible to the group
+    v = s[0];
+    w = s[1];
+}
+
+// The vote of the group: whether `p` holds for any system of the
+// warp (G <= 32: every group of the warp answers the same) or of the block
+// (G > 32: one system per block). Every thread of the warp (block) calls it.
+template <int G> __device__ __forceinline__ bool group_any(bool p)
+{
+    if (G <= 32)
+        return __any_sync(0xffffffffu, p);
+    return __syncthreads_or(p) != 0;
 }
 
 // Group-wide max of amax and OR of bad. G <= 32: xor shuffles within the
@@ -332,16 +393,42 @@ __device__ __forceinline__ void load_rows(T (&a)[NMAX / G][NMAX], const T *stage
     }
 }
 
+// What the cheap form of the certificate (strategy_cert_cheap_) gathers
+// from the factorization of A itself: whether every pivot is positive and
+// finite, min D, and B2 = max y max z, y = M^-1 e and z = M^-T e for the
+// comparison matrix M of the unit lower L (y_i = 1 + sum_{k<i} |L_ik| y_k
+// rides along the factorization, z_i = 1 + sum_{k>i} |L_ki| z_k along the
+// first back substitution). Every thread of the group sees every pivot, y_j
+// and z_i (published or broadcast), so each holds the same notpos, mind,
+// ymax and zmax without a reduction; yz[q] is y, then z, of my row block q.
+template <typename T, int R> struct cheap_state {
+    T yz[R];
+    T mind, ymax, zmax;
+    int notpos;
+};
+template <typename T, int R> __device__ __forceinline__ void cheap_init(cheap_state<T, R> &c)
+{
+#pragma unroll
+    for (int q = 0; q < R; q++)
+        c.yz[q] = T(1);
+    c.mind = prec<T>::max;
+    c.ymax = c.zmax = T(0);
+    c.notpos = 0;
+}
+
 // Right-looking LDL^T of the F frames a[m] in the moving frame (see the top
 // of the file), all in the same steps: one barrier per step, one set of
 // branches. MAIN: frame 0 is the system's: L goes to sL, D to dmine, the
 // forward substitution of the first right-hand side rides along in y, and
-// breakdown takes the first step whose |pivot| <= tol. The other frames
-// (the shifted matrix of the certificate) give only the signs of their
-// pivots: shift_bad = 1 at a pivot that is not positive and finite.
-template <typename T, int NMAX, int G, int F, bool MAIN>
+// breakdown takes the first step whose |pivot| <= tol; CHEAP: the pivots'
+// signs, min D and y = M^-1 e of the cheap certificate (cheap_state) ride
+// along too. The other frames (the shifted matrix of the certificate) give
+// only the signs of their pivots: shift_bad = 1 at a pivot that is not
+// positive and finite.
+template <typename T, int NMAX, int G, int F, bool MAIN, bool CHEAP = false>
 __device__ __forceinline__ void factor(T (&a)[F][NMAX / G][NMAX], int n, int t, T *col, T *sL, T (&y)[NMAX / G],
-                                       T (&dmine)[NMAX / G], T tol, int &breakdown, int &shift_bad)
+                                       T (&dmine)[NMAX / G], T tol, int &breakdown, int &shift_bad,
+                                       cheap_state<T, NMAX / G> &ch)
 {
     constexpr int R = NMAX / G, CE = col_elems<NMAX>();
     int colj = 0; // tri(r, j) = colj + r
@@ -353,8 +440,11 @@ __device__ __forceinline__ void factor(T (&a)[F][NMAX / G][NMAX], int n, int t, 
             for (int q = 0; q < R; q++) {
                 if (t + q * G >= j)
                     c[t + q * G - j + 3] = a[m][q][0]; // publish column j, rows >= j
-                if (MAIN && m == 0 && t + q * G == j)
+                if (MAIN && m == 0 && t + q * G == j) {
                     c[2] = y[q]; // and y_j of the fused forward substitution
+                    if (CHEAP)
+                        c[1] = ch.yz[q]; // and the cheap certificate's y_j
+                }
             }
         }
         group_sync<G>(); // column j complete
@@ -363,11 +453,18 @@ __device__ __forceinline__ void factor(T (&a)[F][NMAX / G][NMAX], int n, int t, 
         for (int m = 0; m < F; m++) {
             const T *c = col + (2 * m + (j & 1)) * CE;
             const T d = c[3];
-            T yj = 0;
+            T yj = 0, ycj = 0;
             if (MAIN && m == 0) {
                 yj = c[2];
                 if (breakdown == 0 && !(fabs(d) > tol))
                     breakdown = j + 1; // also catches a NaN pivot
+                if (CHEAP) {
+                    ycj = c[1];
+                    ch.ymax = max(ch.ymax, ycj);
+                    ch.mind = min(ch.mind, d);
+                    if (!(d > T(0) && d <= prec<T>::max))
+                        ch.notpos = 1;
+                }
             } else if (!(d > T(0) && d <= prec<T>::max)) {
                 shift_bad = 1;
             }
@@ -382,6 +479,8 @@ __device__ __forceinline__ void factor(T (&a)[F][NMAX / G][NMAX], int n, int t, 
                     if (r > j) {
                         sL[colj + r] = l[m][q];
                         y[q] -= l[m][q] * yj; // L y = b for the first right-hand side
+                        if (CHEAP)
+                            ch.yz[q] += fabs(l[m][q]) * ycj; // M y = e
                     }
                 }
             }
@@ -423,12 +522,13 @@ __device__ __forceinline__ void factor(T (&a)[F][NMAX / G][NMAX], int n, int t, 
 // join barriers). While a system is factored, the next one's matrix arrives
 // in shared memory through asynchronous copies, so the group does not wait
 // on global memory. MODE != PLAIN adds the certificate (cert_mode above,
-// common.cuh's ldlt_cert): the shift from the norms of A, the pivot signs of
-// A - sigma I, the backward error of each solution against A and the right-
-// hand side as given (both still at hand: A in shared memory, b in
-// registers), and the verdict.
+// common.cuh's ldlt_cert): the shift from the norms of A, the cheap form
+// (cheap_state), the pivot signs of A - sigma I where needed, the backward
+// error of each solution against A and the right-hand side as given (both
+// still at hand: A in shared memory, the first b in sL's diagonal slots),
+// and the verdict.
 template <typename T, int NMAX, int G, int MODE>
-__global__ void __launch_bounds__(block_threads(G))
+__global__ void __launch_bounds__(block_threads(G), min_blocks<T, NMAX, G, MODE>())
 ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
             int *__restrict__ info, bool lower, ldlt_cert cert)
 {
@@ -436,6 +536,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     constexpr int S = systems_per_block(G);
     constexpr int F = frames(MODE), CE = col_elems<NMAX>(), TRI = tri_elems<NMAX>();
     constexpr bool CERT = MODE != PLAIN;
+    constexpr int W = slot_width(MODE);
     extern __shared__ __align__(16) unsigned char smem_raw[];
 
     const int local = threadIdx.x / G; // system within the block
@@ -447,7 +548,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
     T *scratch = col + CE; // group reductions (G > 32), before and after the factorization
     const long long stride = (long long)S * gridDim.x;
     const T tol_scale = T(n) * limits<T>::eps();
-    unsigned long long certified = 0; // by thread 0 of the group, added once at the end
+    unsigned long long certified = 0, cheaply = 0; // by thread 0 of the group, added once at the end
 
     long long base = (long long)blockIdx.x * S;
     if (base + local < batch)
@@ -467,15 +568,27 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         T amax = 0, chk = 0;
         load_rows<T, NMAX, G, false>(a[0], stage, n, t, active, T(0), amax, chk);
         int nonfinite = !(chk == T(0));
-        T y[R], b0[R]; // first right-hand side: worked on, and as given
+        T y[R], b0[R]; // first right-hand side: worked on, and as given (PLAIN)
 #pragma unroll
         for (int q = 0; q < R; q++) {
             const int r = t + q * G;
             b0[q] = y[q] = (active && nrhs > 0 && r < n) ? Bk[r] : T(0);
         }
-        if (CERT)
+        if (CERT) {
+            // and as given (the residual), not in registers but in the
+            // diagonal slots of sL, which L leaves unused: an asynchronous
+            // copy by the thread that reads it back
+#pragma unroll
+            for (int q = 0; q < R; q++) {
+                const int r = t + q * G;
+                if (active && nrhs > 0 && r < n)
+                    __pipeline_memcpy_async(sL + tri<NMAX>(r, r), Bk + r, sizeof(T));
+            }
+            __pipeline_commit();
             group_sync<G>(); // every row is in stage: the certificate reads other threads' rows
-        if (base + stride + local < batch)
+        }
+        const bool prefetched = base + stride + local < batch;
+        if (prefetched)
             prefetch<T, NMAX, G>(A, base + stride + local, n, lower, t,
                                  stage0 + (CERT ? ((round + 1) & 1) * TRI : 0));
         group_reduce<T, G>(amax, nonfinite, t, scratch);
@@ -497,8 +610,13 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         for (int q = 0; q < R; q++)
             dmine[q] = T(1);
         int breakdown = 0;
-        factor<T, NMAX, G, F, true>(a, n, t, col, sL, y, dmine, tol, breakdown, shift_bad);
+        cheap_state<T, R> ch;
+        cheap_init(ch);
+        factor<T, NMAX, G, F, true, CERT>(a, n, t, col, sL, y, dmine, tol, breakdown, shift_bad, ch);
         group_sync<G>(); // L complete in shared memory
+#pragma unroll
+        for (int q = 0; q < R; q++)
+            ch.yz[q] = T(1); // y is done (ymax); z = M^-T e from here
 
         // 3. Substitutions, one right-hand side at a time.
         int step = 0;
@@ -509,10 +627,17 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         for (int c = 0; c < nrhs; c++) {
             T bc[R]; // right-hand side c as given (the certificate's residual)
             if (c == 0) {
+                if (CERT) { // the copy of b0 is done (the next system's may not be)
+                    if (prefetched)
+                        __pipeline_wait_prior(1);
+                    else
+                        __pipeline_wait_prior(0);
+                }
 #pragma unroll
                 for (int q = 0; q < R; q++) {
-                    bc[q] = b0[q];
-                    if (!isfinite(b0[q]))
+                    const int r = t + q * G;
+                    bc[q] = !CERT ? b0[q] : active && r < n ? sL[tri<NMAX>(r, r)] : T(0);
+                    if (!isfinite(bc[q]))
                         nonfinite = 1; // reduced over the group below
                 }
             } else {
@@ -527,7 +652,7 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 // factorisation): y_j from its owner, rows below subtract
                 // L(r, j) y_j.
                 for (int j = 0, cj = 0; j < n; cj += NMAX - j - 1, j++) {
-                    const T yj = group_bcast<T, G>(row_value(y, j / G), j % G, t, slot, step++);
+                    const T yj = group_bcast<T, G, W>(row_value(y, j / G), j % G, t, slot, step++);
 #pragma unroll
                     for (int q = 0; q < R; q++)
                         if (t + q * G > j && t + q * G < n)
@@ -540,11 +665,25 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
             for (int q = 0; q < R; q++)
                 y[q] /= dmine[q];
             for (int i = n - 1; i >= 0; i--) {
-                const T xi = group_bcast<T, G>(row_value(y, i / G), i % G, t, slot, step++);
+                T xi = row_value(y, i / G);
+                if (CERT && c == 0) { // z of the cheap certificate rides along
+                    T zi = row_value(ch.yz, i / G);
+                    group_bcast2<T, G>(xi, zi, i % G, t, slot, step++);
+                    ch.zmax = max(ch.zmax, zi);
 #pragma unroll
-                for (int q = 0; q < R; q++)
-                    if (t + q * G < i)
-                        y[q] -= sL[lrow[q] + i] * xi; // L(i, r)
+                    for (int q = 0; q < R; q++)
+                        if (t + q * G < i) {
+                            const T lir = sL[lrow[q] + i]; // L(i, r)
+                            y[q] -= lir * xi;
+                            ch.yz[q] += fabs(lir) * zi; // M^T z = e
+                        }
+                } else {
+                    xi = group_bcast<T, G, W>(xi, i % G, t, slot, step++);
+#pragma unroll
+                    for (int q = 0; q < R; q++)
+                        if (t + q * G < i)
+                            y[q] -= sL[lrow[q] + i] * xi; // L(i, r)
+                }
             }
 #pragma unroll
             for (int q = 0; q < R; q++) {
@@ -582,12 +721,32 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 group_sync<G>(); // xs is read
             }
         }
+        bool cheap = false; // the cheap form of the certificate holds
+        if (CERT) {
+            if (nrhs == 0) // z without a back substitution to ride along
+                for (int i = n - 1; i >= 0; i--) {
+                    const T zi = group_bcast<T, G, W>(row_value(ch.yz, i / G), i % G, t, slot, step++);
+                    ch.zmax = max(ch.zmax, zi);
+#pragma unroll
+                    for (int q = 0; q < R; q++)
+                        if (t + q * G < i)
+                            ch.yz[q] += fabs(sL[lrow[q] + i]) * zi;
+                }
+            cheap = !ch.notpos && strategy_cert_cheap_(prec_tag<T>(), n, double(ch.mind),
+                                                       double(ch.ymax) * double(ch.zmax), sigma);
+        }
         if constexpr (MODE == SEQUENTIAL) {
-            // A - sigma I into the frame, factored for its pivot signs
-            T ignored = 0, ignored2 = 0;
-            load_rows<T, NMAX, G, true>(a[0], stage, n, t, active, T(sigma), ignored, ignored2);
-            factor<T, NMAX, G, 1, false>(a, n, t, col, sL, y, dmine, tol, breakdown, shift_bad);
-            group_sync<G>(); // the column buffers are read
+            // A - sigma I into the frame, factored for its pivot signs: only
+            // where a system of the warp (block) has positive pivots and a
+            // small enough backward error but fails the cheap form (every
+            // group of a warp runs the same steps: all or none of them)
+            const bool need = active && breakdown == 0 && !ch.notpos && !cheap && worst <= cert.tol;
+            if (group_any<G>(need)) {
+                T ignored = 0, ignored2 = 0;
+                load_rows<T, NMAX, G, true>(a[0], stage, n, t, active, T(sigma), ignored, ignored2);
+                factor<T, NMAX, G, 1, false>(a, n, t, col, sL, y, dmine, tol, breakdown, shift_bad, ch);
+                group_sync<G>(); // the column buffers are read
+            }
         }
         // 4. A non-finite right-hand side, or a breakdown, spoils the whole
         //    system: NaN everywhere and its info code.
@@ -608,10 +767,13 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
                 if (code == -1) {
                     cert.rank[sys] = -1;
                     cert.used[sys] = BSYM_METHOD_LDLT;
-                } else if (code == 0 && !shift_bad && worst <= cert.tol) {
+                } else if (code == 0 && !ch.notpos && (cheap || !shift_bad) && worst <= cert.tol) {
+                    // (SEQUENTIAL: every system that gets here without the
+                    // cheap form had its shifted factorization run)
                     cert.rank[sys] = n;
                     cert.used[sys] = BSYM_METHOD_LDLT;
                     certified++;
+                    cheaply += cheap;
                 } else {
                     cert.idx[atomicAdd(cert.counter, 1)] = int(sys);
                 }
@@ -619,8 +781,11 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         }
         group_sync<G>(); // the column buffers are free for the next system
     }
-    if (CERT && t == 0 && certified > 0)
+    if (CERT && t == 0 && certified > 0) {
         atomicAdd(cert.solved, certified);
+        if (cert.cheap != nullptr && cheaply > 0)
+            atomicAdd(cert.cheap, cheaply);
+    }
 }
 
 // Launches one (NMAX, G, MODE) variant (cert: read when MODE != PLAIN).
@@ -708,20 +873,29 @@ const variant<double> VARIANTS_D[] = {
     BSYM_VARIANT(double, 48, 48, true),
     BSYM_VARIANT(double, 64, 64, true),
 };
-// The certifying variants (method AUTO's LDL^T start), one per NMAX, built on
-// the plain tuned group. bench_auto on an H200 (n = 32, batch 1e6): float
+// The certifying variants (method AUTO's LDL^T start), on the plain tuned
+// group; the tuned one is SEQUENTIAL for every NMAX, since it skips the
+// shifted factorization wherever the cheap form certifies the whole warp.
+// Before the cheap form, bench_auto on an H200 (n = 32, batch 1e6): float
 // LOCKSTEP 8.12 ms, SEQUENTIAL 7.92 ms; double SEQUENTIAL (G = 16) 18.2 ms,
-// LOCKSTEP (G = 32: two frames of doubles need R = 1) 19.8 ms. So SEQUENTIAL
-// from NMAX = 32 on; LOCKSTEP below, where two frames fit in few registers.
+// LOCKSTEP (G = 32: two frames of doubles need R = 1) 19.8 ms. With it, on
+// diagonally dominant batches (all certified cheaply; n = 16, batch 1e5):
+// float LOCKSTEP 0.181 ms, SEQUENTIAL 0.163 ms; double 0.296, 0.255 ms.
+// LOCKSTEP stays built below NMAX 32 (bench_auto's rows; ldlt_cert_launch
+// mode 1), not tuned.
 const variant<float> CERT_VARIANTS_S[] = {
-    BSYM_CVARIANT(float, 4, 1, LOCKSTEP, true),     BSYM_CVARIANT(float, 8, 4, LOCKSTEP, true),
-    BSYM_CVARIANT(float, 16, 4, LOCKSTEP, true),    BSYM_CVARIANT(float, 32, 16, SEQUENTIAL, true),
-    BSYM_CVARIANT(float, 48, 48, SEQUENTIAL, true), BSYM_CVARIANT(float, 64, 32, SEQUENTIAL, true),
+    BSYM_CVARIANT(float, 4, 1, LOCKSTEP, false),    BSYM_CVARIANT(float, 4, 1, SEQUENTIAL, true),
+    BSYM_CVARIANT(float, 8, 4, LOCKSTEP, false),    BSYM_CVARIANT(float, 8, 4, SEQUENTIAL, true),
+    BSYM_CVARIANT(float, 16, 4, LOCKSTEP, false),   BSYM_CVARIANT(float, 16, 4, SEQUENTIAL, true),
+    BSYM_CVARIANT(float, 32, 16, SEQUENTIAL, true), BSYM_CVARIANT(float, 48, 48, SEQUENTIAL, true),
+    BSYM_CVARIANT(float, 64, 32, SEQUENTIAL, true),
 };
 const variant<double> CERT_VARIANTS_D[] = {
-    BSYM_CVARIANT(double, 4, 1, LOCKSTEP, true),     BSYM_CVARIANT(double, 8, 4, LOCKSTEP, true),
-    BSYM_CVARIANT(double, 16, 8, LOCKSTEP, true),    BSYM_CVARIANT(double, 32, 16, SEQUENTIAL, true),
-    BSYM_CVARIANT(double, 48, 48, SEQUENTIAL, true), BSYM_CVARIANT(double, 64, 64, SEQUENTIAL, true),
+    BSYM_CVARIANT(double, 4, 1, LOCKSTEP, false),    BSYM_CVARIANT(double, 4, 1, SEQUENTIAL, true),
+    BSYM_CVARIANT(double, 8, 4, LOCKSTEP, false),    BSYM_CVARIANT(double, 8, 4, SEQUENTIAL, true),
+    BSYM_CVARIANT(double, 16, 8, LOCKSTEP, false),   BSYM_CVARIANT(double, 16, 8, SEQUENTIAL, true),
+    BSYM_CVARIANT(double, 32, 16, SEQUENTIAL, true), BSYM_CVARIANT(double, 48, 48, SEQUENTIAL, true),
+    BSYM_CVARIANT(double, 64, 64, SEQUENTIAL, true),
 };
 #undef BSYM_CVARIANT
 #undef BSYM_VARIANT
@@ -764,12 +938,12 @@ template <typename T> const variant<T> *find_variant(int n, int group)
     return nullptr;
 }
 
-// The certifying variant for n, or NULL.
-template <typename T> const variant<T> *find_cert_variant(int n)
+// The certifying variant for n and mode (0 = the tuned one), or NULL.
+template <typename T> const variant<T> *find_cert_variant(int n, int mode)
 {
     const int nmax = nmax_for(n);
     for (const variant<T> *v = cert_variants_of<T>::begin(); v != cert_variants_of<T>::end(); v++)
-        if (v->nmax == nmax && v->tuned)
+        if (v->nmax == nmax && (mode == 0 ? v->tuned : v->mode == mode))
             return v;
     return nullptr;
 }
@@ -848,11 +1022,11 @@ bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T
 
 template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                             const ldlt_cert &cert, cudaStream_t s, char *msg, size_t msglen)
+                             const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen)
 {
-    const variant<T> *v = n >= 1 ? find_cert_variant<T>(n) : nullptr;
+    const variant<T> *v = n >= 1 && (mode == 0 || mode == LOCKSTEP || mode == SEQUENTIAL) ? find_cert_variant<T>(n, mode) : nullptr;
     if (v == nullptr) {
-        std::snprintf(msg, msglen, "no certifying GPU LDL^T kernel for n = %d", n);
+        std::snprintf(msg, msglen, "no certifying GPU LDL^T kernel for n = %d, mode %d", n, mode);
         return BSYM_ERR_ARG;
     }
     return v->launch(uplo, n, nrhs, batch, A, B, info, cert, s, msg, msglen);
@@ -863,7 +1037,7 @@ bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T 
     template bsym_status ldlt_launch<T>(char, int, int, int64_t, const T *, T *, int *, int,         \
                                         cudaStream_t, char *, size_t);                              \
     template bsym_status ldlt_cert_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
-                                             const ldlt_cert &, cudaStream_t, char *, size_t);
+                                             const ldlt_cert &, int, cudaStream_t, char *, size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_INSTANTIATE)
 
 } // namespace bsym_cuda

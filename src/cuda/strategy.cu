@@ -318,8 +318,8 @@ bsym_status certified_ldlt(const bsym__strategy &job, int64_t count, const T *A,
                            const strategy_bufs<T> &b, unsigned long long *stats, int64_t *redo, cudaStream_t s,
                            char *msg, size_t msglen)
 {
-    const bsym_cuda::ldlt_cert cert{job.rcond, job.tol, rank, used, b.idx, b.counter, stats + ST_SOLVED};
-    bsym_status st = bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, cert, s,
+    const bsym_cuda::ldlt_cert cert{job.rcond, job.tol, rank, used, b.idx, b.counter, stats + ST_SOLVED, nullptr};
+    bsym_status st = bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, cert, 0, s,
                                                     msg, msglen);
     return st != BSYM_OK ? st : read_count(b.counter, s, redo, msg, msglen);
 }
