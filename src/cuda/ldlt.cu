@@ -1024,7 +1024,8 @@ template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
                              const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen)
 {
-    const variant<T> *v = n >= 1 && (mode == 0 || mode == LOCKSTEP || mode == SEQUENTIAL) ? find_cert_variant<T>(n, mode) : nullptr;
+    const bool known = mode == 0 || mode == LOCKSTEP || mode == SEQUENTIAL;
+    const variant<T> *v = n >= 1 && known ? find_cert_variant<T>(n, mode) : nullptr;
     if (v == nullptr) {
         std::snprintf(msg, msglen, "no certifying GPU LDL^T kernel for n = %d, mode %d", n, mode);
         return BSYM_ERR_ARG;
