@@ -495,54 +495,54 @@ BSYM_INLINE static void PREC(el_rotate_rows_)(EL_TILE *t, int r0, const int rb, 
             z[(size_t)lo * col + (size_t)q * EL_VECS + v] = y[q][v];
 }
 
-/* Two sweeps' rotations on Z, rows [r0, r0 + rb): first (rc, rs), then
- * (rc2, rs2), each i = hi .. lo as el_rotate_rows_ (identities where a sweep
- * did not reach). In one pass, as a wavefront: the first sweep's rotation i
- * makes column i+1 final for it, and the second's rotation i+1 takes it
- * from registers at once (it commutes with the first's rotations below
- * i); the two columns being rotated into stay in registers. One load and
- * one store per two rotations and row. rb: 2 or 1, a constant at each
+/* Two sweeps' rotations on Z, rows [r0, r0 + rb) of lane vector v: first
+ * (rc, rs), then (rc2, rs2), each i = hi .. lo as el_rotate_rows_
+ * (identities where a sweep did not reach). In one pass, as a wavefront:
+ * the first sweep's rotation i makes column i+1 final for it, and the
+ * second's rotation i+1 takes it from registers at once (it commutes with
+ * the first's rotations below i); the two columns being rotated into stay
+ * in registers. One load and one store per two rotations and row; one
+ * vector of lanes at a time, so that the four rotation factors of a step
+ * stay in registers across the rb rows. rb: 8 or 1, a constant at each
  * call. */
-BSYM_INLINE static void PREC(el_rotate2_rows_)(EL_TILE *t, int r0, const int rb, int lo, int hi)
+BSYM_INLINE static void PREC(el_rotate2_rows_)(EL_TILE *t, int v, int r0, const int rb, int lo,
+                                               int hi)
 {
     const size_t col = (size_t)t->n * EL_VECS;
-    EL_VT *z = (EL_VT *)t->Z + (size_t)r0 * EL_VECS, ya[2][EL_VECS], yb[2][EL_VECS];
-    const EL_VT *rc = (const EL_VT *)t->rc, *rs = (const EL_VT *)t->rs;
-    const EL_VT *rc2 = (const EL_VT *)t->rc2, *rs2 = (const EL_VT *)t->rs2;
+    EL_VT *z = (EL_VT *)t->Z + (size_t)r0 * EL_VECS + v, ya[8], yb[8];
+    const EL_VT *rc = (const EL_VT *)t->rc + v, *rs = (const EL_VT *)t->rs + v;
+    const EL_VT *rc2 = (const EL_VT *)t->rc2 + v, *rs2 = (const EL_VT *)t->rs2 + v;
     /* i = hi: the first sweep only */
     {
-        const EL_VT *ca = rc + (size_t)hi * EL_VECS, *sa = rs + (size_t)hi * EL_VECS;
+        const EL_VT ca = rc[(size_t)hi * EL_VECS], sa = rs[(size_t)hi * EL_VECS];
         const EL_VT *zi = z + (size_t)hi * col, *zi1 = zi + col;
-        for (int q = 0; q < rb; q++)
-            for (int v = 0; v < EL_VECS; v++) {
-                const EL_VT xv = zi[q * EL_VECS + v], yv = zi1[q * EL_VECS + v];
-                yb[q][v] = sa[v] * xv + ca[v] * yv;
-                ya[q][v] = ca[v] * xv - sa[v] * yv;
-            }
+        for (int q = 0; q < rb; q++) {
+            const EL_VT xv = zi[q * EL_VECS], yv = zi1[q * EL_VECS];
+            yb[q] = sa * xv + ca * yv;
+            ya[q] = ca * xv - sa * yv;
+        }
     }
     for (int i = hi - 1; i >= lo; i--) {
-        const EL_VT *ca = rc + (size_t)i * EL_VECS, *sa = rs + (size_t)i * EL_VECS;
-        const EL_VT *cb = rc2 + (size_t)(i + 1) * EL_VECS, *sb = rs2 + (size_t)(i + 1) * EL_VECS;
+        const EL_VT ca = rc[(size_t)i * EL_VECS], sa = rs[(size_t)i * EL_VECS];
+        const EL_VT cb = rc2[(size_t)(i + 1) * EL_VECS], sb = rs2[(size_t)(i + 1) * EL_VECS];
         const EL_VT *zi = z + (size_t)i * col;
         EL_VT *zi2 = z + (size_t)(i + 2) * col;
-        for (int q = 0; q < rb; q++)
-            for (int v = 0; v < EL_VECS; v++) {
-                const EL_VT xv = zi[q * EL_VECS + v], yv = ya[q][v], wv = yb[q][v];
-                const EL_VT na = sa[v] * xv + ca[v] * yv;
-                ya[q][v] = ca[v] * xv - sa[v] * yv;
-                zi2[q * EL_VECS + v] = sb[v] * na + cb[v] * wv;
-                yb[q][v] = cb[v] * na - sb[v] * wv;
-            }
+        for (int q = 0; q < rb; q++) {
+            const EL_VT xv = zi[q * EL_VECS], yv = ya[q], wv = yb[q];
+            const EL_VT na = sa * xv + ca * yv;
+            ya[q] = ca * xv - sa * yv;
+            zi2[q * EL_VECS] = sb * na + cb * wv;
+            yb[q] = cb * na - sb * wv;
+        }
     }
     {
-        const EL_VT *cb = rc2 + (size_t)lo * EL_VECS, *sb = rs2 + (size_t)lo * EL_VECS;
+        const EL_VT cb = rc2[(size_t)lo * EL_VECS], sb = rs2[(size_t)lo * EL_VECS];
         EL_VT *zl = z + (size_t)lo * col, *zl1 = zl + col;
-        for (int q = 0; q < rb; q++)
-            for (int v = 0; v < EL_VECS; v++) {
-                const EL_VT xv = ya[q][v], yv = yb[q][v];
-                zl1[q * EL_VECS + v] = sb[v] * xv + cb[v] * yv;
-                zl[q * EL_VECS + v] = cb[v] * xv - sb[v] * yv;
-            }
+        for (int q = 0; q < rb; q++) {
+            const EL_VT xv = ya[q], yv = yb[q];
+            zl1[q * EL_VECS] = sb * xv + cb * yv;
+            zl[q * EL_VECS] = cb * xv - sb * yv;
+        }
     }
 }
 
@@ -709,11 +709,13 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
             PREC(el_rot_identity_)(t->rc, t->rs, phi + 1, z + 1);
             PREC(el_rot_identity_)(t->rc2, t->rs2, a, lo);
             PREC(el_rot_identity_)(t->rc2, t->rs2, hi + 1, z + 1);
-            int r0 = 0;
-            for (; r0 + 2 <= n; r0 += 2)
-                PREC(el_rotate2_rows_)(t, r0, 2, a, z);
-            for (; r0 < n; r0++)
-                PREC(el_rotate2_rows_)(t, r0, 1, a, z);
+            for (int v = 0; v < EL_VECS; v++) {
+                int r0 = 0;
+                for (; r0 + 8 <= n; r0 += 8)
+                    PREC(el_rotate2_rows_)(t, v, r0, 8, a, z);
+                for (; r0 < n; r0++)
+                    PREC(el_rotate2_rows_)(t, v, r0, 1, a, z);
+            }
             pend = 0;
         }
     }
