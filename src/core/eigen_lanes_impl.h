@@ -365,32 +365,34 @@ BSYM_INLINE static void PREC(el_identity_)(EL_TILE *t)
         }
 }
 
-/* Z = Q = H_0 H_1 ... H_{n-3} by backward accumulation (hh_form_q_ of
- * householder_impl.h): Z = I, then for k = n-3 .. 0 the columns j > k of
- * Z[k+1:, :] become H_k times themselves. */
+/* Z = Q = H_0 H_1 ... H_{n-3} (hh_form_q_ of householder_impl.h), one
+ * column at a time: column j of Q is H_k ... H_0 applied to e_j, k from
+ * min(j - 1, n - 3) down (H_k leaves rows <= k alone), so that the column
+ * stays in the L1 cache through all its reflectors; the reflectors (read
+ * only) come from the next level. */
 BSYM_INLINE static void PREC(el_form_q_)(EL_TILE *t)
 {
     const int n = t->n;
+    const size_t col = (size_t)n * EL_VECS;
     PREC(el_identity_)(t);
-    for (int k = n - 3; k >= 0; k--) {
-        const int m = n - k - 1;
-        const T *v = t->P + (size_t)EL_PK(k + 1, k) * EL_W, *tk = t->tau + (size_t)k * EL_W;
-        for (int j = k + 1; j < n; j++) {
-            T *col = t->Z + ((size_t)(k + 1) + (size_t)j * n) * EL_W;
-            T dot[EL_W];
-            EL_LANES(s) dot[s] = 0;
-            for (int i = 0; i < m; i++) {
-                const T *c = col + (size_t)i * EL_W, *vi = v + (size_t)i * EL_W;
-                EL_LANES(s) dot[s] += vi[s] * c[s];
-            }
-            EL_LANES(s) dot[s] *= tk[s];
-            for (int i = 0; i < m; i++) {
-                T *c = col + (size_t)i * EL_W;
-                const T *vi = v + (size_t)i * EL_W;
-                EL_LANES(s) c[s] -= dot[s] * vi[s];
-            }
+    for (int j = 1; j < n; j++)
+        for (int k = j - 1 < n - 3 ? j - 1 : n - 3; k >= 0; k--) {
+            const int m = n - k - 1;
+            const EL_VT *vk = (const EL_VT *)(t->P + (size_t)EL_PK(k + 1, k) * EL_W);
+            const EL_VT *tk = (const EL_VT *)(t->tau + (size_t)k * EL_W);
+            EL_VT *c = (EL_VT *)t->Z + (size_t)(k + 1) * EL_VECS + (size_t)j * col;
+            EL_VT dot[EL_VECS];
+            for (int v = 0; v < EL_VECS; v++)
+                dot[v] = (EL_VT){0};
+            for (int i = 0; i < m; i++)
+                for (int v = 0; v < EL_VECS; v++)
+                    dot[v] += vk[(size_t)i * EL_VECS + v] * c[(size_t)i * EL_VECS + v];
+            for (int v = 0; v < EL_VECS; v++)
+                dot[v] *= tk[v];
+            for (int i = 0; i < m; i++)
+                for (int v = 0; v < EL_VECS; v++)
+                    c[(size_t)i * EL_VECS + v] -= dot[v] * vk[(size_t)i * EL_VECS + v];
         }
-    }
 }
 
 /* ---- 3. scaling of T ------------------------------------------------------- */
@@ -433,15 +435,16 @@ BSYM_INLINE static void PREC(el_scale_t_)(EL_TILE *t)
 /* ---- 4. implicit QL -------------------------------------------------------- */
 
 /* neg: bit i of lane s set where e[i] of lane s is negligible (LAPACK's test
- * e_i^2 <= eps^2 |d_i| |d_i+1| + TMIN), and for i = n-1. */
-BSYM_INLINE static void PREC(el_negligible_)(EL_TILE *t)
+ * e_i^2 <= eps^2 |d_i| |d_i+1| + TMIN), and for i = n-1; bits below from
+ * (no lane's l is below it) clear. */
+BSYM_INLINE static void PREC(el_negligible_)(EL_TILE *t, int from)
 {
     const int n = t->n, words = (n + 63) / 64;
     const T eps2 = EPS * EPS;
     for (int w = 0; w < words; w++) {
         uint64_t *nw = t->neg + (size_t)w * EL_W;
         EL_LANES(s) nw[s] = 0;
-        for (int i = w * 64; i < n && i < w * 64 + 64; i++) {
+        for (int i = w * 64 > from ? w * 64 : from; i < n && i < w * 64 + 64; i++) {
             const T *di = t->d + (size_t)i * EL_W, *ei = t->e + (size_t)i * EL_W;
             const T *dn = i + 1 < n ? di + EL_W : di;
             const uint64_t bit = (uint64_t)1 << (i - w * 64);
@@ -579,13 +582,26 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
     int pend = 0, plo = 0, phi = -1;
     for (;;) {
         /* each lane: the next unreduced block, from the negligible e's */
-        PREC(el_negligible_)(t);
+        int from = n;
+        for (int s = 0; s < EL_W; s++)
+            from = l[s] < from ? l[s] : from;
+        PREC(el_negligible_)(t, from);
         int lo = n, hi = -1;
         for (int s = 0; s < EL_W; s++) {
             int ls = l[s], ms = n;
-            while (ls < n - 1 && (ms = PREC(el_next_split_)(t, s, ls)) == ls) {
-                e[(size_t)ls * EL_W + s] = 0; /* d[ls] is an eigenvalue */
-                ls++;
+            if (n <= 64) { /* one word: the run of negligible e's from ls */
+                const uint64_t b = t->neg[s] >> ls, nb = ~b;
+                int nl = ls + (nb == 0 ? 64 : __builtin_ctzll(nb));
+                nl = nl < n - 1 ? nl : n - 1;
+                for (int i = ls; i < nl; i++)
+                    e[(size_t)i * EL_W + s] = 0; /* d[i] is an eigenvalue */
+                ls = nl;
+                ms = ls + __builtin_ctzll(t->neg[s] >> ls); /* bit n-1 is set */
+            } else {
+                while (ls < n - 1 && (ms = PREC(el_next_split_)(t, s, ls)) == ls) {
+                    e[(size_t)ls * EL_W + s] = 0; /* d[ls] is an eigenvalue */
+                    ls++;
+                }
             }
             l[s] = ls;
             act[s] = ls < n - 1 && !t->fail[s];
