@@ -332,14 +332,26 @@ BSYM_INLINE static void PREC(el_reduce_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
             const T *vi = x + (size_t)i * EL_W;
             EL_LANES(s) pi[s] -= K[s] * vi[s];
         }
-        /* S -= v w^T + w v^T (lower triangle) */
-        for (int j = 0; j < m; j++) {
-            T *col = P + (size_t)EL_PK(k + 1 + j, k + 1 + j) * EL_W - (size_t)j * EL_W;
-            const T *vj = x + (size_t)j * EL_W, *wj = pv + (size_t)j * EL_W;
-            for (int i = j; i < m; i++) {
-                T *c = col + (size_t)i * EL_W;
-                const T *vi = x + (size_t)i * EL_W, *wi = pv + (size_t)i * EL_W;
-                EL_LANES(s) c[s] -= vi[s] * wj[s] + wi[s] * vj[s];
+        /* S -= v w^T + w v^T (lower triangle): one vector of lanes at a
+         * time (its share of S stays in L1), two columns at a time */
+        for (int u = 0; u < EL_VECS; u++) {
+            const EL_VT *xv = (const EL_VT *)x + u, *wv = (const EL_VT *)pv + u;
+            int j = 0;
+            for (; j < m; j += 2) {
+                const int two = j + 1 < m;
+                EL_VT *c0 = (EL_VT *)(P + (size_t)EL_PK(k + 1 + j, k + 1 + j) * EL_W) + u;
+                EL_VT *c1 = two ? (EL_VT *)(P + (size_t)EL_PK(k + 2 + j, k + 2 + j) * EL_W) + u
+                                : c0;
+                const EL_VT vj0 = xv[(size_t)j * EL_VECS], wj0 = wv[(size_t)j * EL_VECS];
+                c0[0] -= xv[(size_t)j * EL_VECS] * wj0 + wv[(size_t)j * EL_VECS] * vj0;
+                if (!two)
+                    break;
+                const EL_VT vj1 = xv[(size_t)(j + 1) * EL_VECS], wj1 = wv[(size_t)(j + 1) * EL_VECS];
+                for (int i = j + 1; i < m; i++) {
+                    const EL_VT vi = xv[(size_t)i * EL_VECS], wi = wv[(size_t)i * EL_VECS];
+                    c0[(size_t)(i - j) * EL_VECS] -= vi * wj0 + wi * vj0;
+                    c1[(size_t)(i - j - 1) * EL_VECS] -= vi * wj1 + wi * vj1;
+                }
             }
         }
     }
@@ -758,18 +770,32 @@ BSYM_INLINE static void PREC(el_output_)(EL_TILE *t, int m, const bsym_select *s
 {
     const int n = t->n;
     const size_t nn = (size_t)n * n;
+    /* the rank of each value in its lane (ties by index: a stable sort),
+     * every lane at once, counted in T (exact) in the scratch p */
+    for (int j = 0; j < n; j++) {
+        const T *dj = t->d + (size_t)j * EL_W;
+        T *rk = t->p + (size_t)j * EL_W;
+        EL_LANES(s) rk[s] = 0;
+        for (int i = 0; i < j; i++) {
+            const T *di = t->d + (size_t)i * EL_W;
+            EL_LANES(s) rk[s] += di[s] <= dj[s] ? (T)1 : (T)0;
+        }
+        for (int i = j + 1; i < n; i++) {
+            const T *di = t->d + (size_t)i * EL_W;
+            EL_LANES(s) rk[s] += di[s] < dj[s] ? (T)1 : (T)0;
+        }
+    }
     for (int s = 0; s < m; s++) {
         const T *d = t->d + s;
         int *perm = t->perm + (size_t)s * n, *dst = t->dst + (size_t)s * n;
         info[s] = t->bad[s] ? -1 : t->fail[s];
-        /* insertion sort of the lane's values, by index */
+        /* the ascending order from the ranks (a permutation unless a value
+         * is NaN: then only in range) */
+        for (int j = 0; j < n; j++)
+            perm[j] = j;
         for (int j = 0; j < n; j++) {
-            int q = j;
-            while (q > 0 && d[(size_t)perm[q - 1] * EL_W] > d[(size_t)j * EL_W]) {
-                perm[q] = perm[q - 1];
-                q--;
-            }
-            perm[q] = j;
+            const int r = (int)t->p[(size_t)j * EL_W + s];
+            perm[r < n ? r : n - 1] = j;
         }
         T s1, s2;
         PREC(el_pow2_)(t->ex[s], &s1, &s2);
