@@ -448,7 +448,10 @@ BSYM_INLINE static void PREC(el_scale_t_)(EL_TILE *t)
 
 /* neg: bit i of lane s set where e[i] of lane s is negligible (LAPACK's test
  * e_i^2 <= eps^2 |d_i| |d_i+1| + TMIN), and for i = n-1; bits below from
- * (no lane's l is below it) clear. */
+ * (no lane's l is below it) clear. A negligible e[i] is set to 0 here: as
+ * the iteration would once l reaches i (e[l..m-1] of a lane's block are not
+ * negligible, those below l are 0 already, and those past m do not change
+ * while the lane works on [l, m]). */
 BSYM_INLINE static void PREC(el_negligible_)(EL_TILE *t, int from)
 {
     const int n = t->n, words = (n + 63) / 64;
@@ -457,13 +460,14 @@ BSYM_INLINE static void PREC(el_negligible_)(EL_TILE *t, int from)
         uint64_t *nw = t->neg + (size_t)w * EL_W;
         EL_LANES(s) nw[s] = 0;
         for (int i = w * 64 > from ? w * 64 : from; i < n && i < w * 64 + 64; i++) {
-            const T *di = t->d + (size_t)i * EL_W, *ei = t->e + (size_t)i * EL_W;
-            const T *dn = i + 1 < n ? di + EL_W : di;
+            const T *di = t->d + (size_t)i * EL_W, *dn = i + 1 < n ? di + EL_W : di;
+            T *ei = t->e + (size_t)i * EL_W;
             const uint64_t bit = (uint64_t)1 << (i - w * 64);
             EL_LANES(s)
             {
                 const int small = ei[s] * ei[s] <= eps2 * FABS(di[s]) * FABS(dn[s]) + (T)TMIN;
                 nw[s] |= small || i == n - 1 ? bit : (uint64_t)0;
+                ei[s] = small ? (T)0 : ei[s];
             }
         }
     }
@@ -603,11 +607,8 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
             int ls = l[s], ms = n;
             if (n <= 64) { /* one word: the run of negligible e's from ls */
                 const uint64_t b = t->neg[s] >> ls, nb = ~b;
-                int nl = ls + (nb == 0 ? 64 : __builtin_ctzll(nb));
-                nl = nl < n - 1 ? nl : n - 1;
-                for (int i = ls; i < nl; i++)
-                    e[(size_t)i * EL_W + s] = 0; /* d[i] is an eigenvalue */
-                ls = nl;
+                const int nl = ls + (nb == 0 ? 64 : __builtin_ctzll(nb));
+                ls = nl < n - 1 ? nl : n - 1; /* d[ls..nl) are eigenvalues (e = 0) */
                 ms = ls + __builtin_ctzll(t->neg[s] >> ls); /* bit n-1 is set */
             } else {
                 while (ls < n - 1 && (ms = PREC(el_next_split_)(t, s, ls)) == ls) {
