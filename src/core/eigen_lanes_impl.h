@@ -377,34 +377,59 @@ BSYM_INLINE static void PREC(el_identity_)(EL_TILE *t)
         }
 }
 
-/* Z = Q = H_0 H_1 ... H_{n-3} (hh_form_q_ of householder_impl.h), one
- * column at a time: column j of Q is H_k ... H_0 applied to e_j, k from
- * min(j - 1, n - 3) down (H_k leaves rows <= k alone), so that the column
- * stays in the L1 cache through all its reflectors; the reflectors (read
- * only) come from the next level. */
+/* H_k (reflector vk, factors tk) on the columns [j, j + cb) of Z, rows
+ * k+1 .. n-1 (m of them): cb columns at a time, so that each entry of vk
+ * loaded serves cb of them. cb: 4 or 1, a constant at each call. */
+BSYM_INLINE static void PREC(el_reflect_cols_)(EL_TILE *t, int k, int j, const int cb)
+{
+    const int n = t->n, m = n - k - 1;
+    const size_t col = (size_t)n * EL_VECS;
+    const EL_VT *vk = (const EL_VT *)(t->P + (size_t)EL_PK(k + 1, k) * EL_W);
+    const EL_VT *tk = (const EL_VT *)(t->tau + (size_t)k * EL_W);
+    EL_VT *c = (EL_VT *)t->Z + (size_t)(k + 1) * EL_VECS + (size_t)j * col, dot[4][EL_VECS];
+    for (int q = 0; q < cb; q++)
+        for (int v = 0; v < EL_VECS; v++)
+            dot[q][v] = (EL_VT){0};
+    for (int i = 0; i < m; i++)
+        for (int v = 0; v < EL_VECS; v++) {
+            const EL_VT x = vk[(size_t)i * EL_VECS + v];
+            for (int q = 0; q < cb; q++)
+                dot[q][v] += x * c[q * col + (size_t)i * EL_VECS + v];
+        }
+    for (int q = 0; q < cb; q++)
+        for (int v = 0; v < EL_VECS; v++)
+            dot[q][v] *= tk[v];
+    for (int i = 0; i < m; i++)
+        for (int v = 0; v < EL_VECS; v++) {
+            const EL_VT x = vk[(size_t)i * EL_VECS + v];
+            for (int q = 0; q < cb; q++)
+                c[q * col + (size_t)i * EL_VECS + v] -= dot[q][v] * x;
+        }
+}
+
+/* Z = Q = H_0 H_1 ... H_{n-3} (hh_form_q_ of householder_impl.h): column j
+ * of Q is H_k ... H_0 applied to e_j, k from min(j - 1, n - 3) down (H_k
+ * leaves rows <= k alone). Four columns at a time, which stay in the L1
+ * cache through all their reflectors, each reflector read (from the next
+ * level) once for the four: each column its own reflectors down to k = j,
+ * then the four together. */
 BSYM_INLINE static void PREC(el_form_q_)(EL_TILE *t)
 {
     const int n = t->n;
-    const size_t col = (size_t)n * EL_VECS;
     PREC(el_identity_)(t);
-    for (int j = 1; j < n; j++)
+    for (int j = 1; j < n; j += 4) {
+        const int cb = n - j < 4 ? n - j : 4;
+        for (int q = 1; q < cb; q++)
+            for (int k = j + q - 1 < n - 3 ? j + q - 1 : n - 3; k >= j; k--)
+                PREC(el_reflect_cols_)(t, k, j + q, 1);
         for (int k = j - 1 < n - 3 ? j - 1 : n - 3; k >= 0; k--) {
-            const int m = n - k - 1;
-            const EL_VT *vk = (const EL_VT *)(t->P + (size_t)EL_PK(k + 1, k) * EL_W);
-            const EL_VT *tk = (const EL_VT *)(t->tau + (size_t)k * EL_W);
-            EL_VT *c = (EL_VT *)t->Z + (size_t)(k + 1) * EL_VECS + (size_t)j * col;
-            EL_VT dot[EL_VECS];
-            for (int v = 0; v < EL_VECS; v++)
-                dot[v] = (EL_VT){0};
-            for (int i = 0; i < m; i++)
-                for (int v = 0; v < EL_VECS; v++)
-                    dot[v] += vk[(size_t)i * EL_VECS + v] * c[(size_t)i * EL_VECS + v];
-            for (int v = 0; v < EL_VECS; v++)
-                dot[v] *= tk[v];
-            for (int i = 0; i < m; i++)
-                for (int v = 0; v < EL_VECS; v++)
-                    c[(size_t)i * EL_VECS + v] -= dot[v] * vk[(size_t)i * EL_VECS + v];
+            if (cb == 4)
+                PREC(el_reflect_cols_)(t, k, j, 4);
+            else
+                for (int q = 0; q < cb; q++)
+                    PREC(el_reflect_cols_)(t, k, j + q, 1);
         }
+    }
 }
 
 /* ---- 3. scaling of T ------------------------------------------------------- */
