@@ -96,6 +96,61 @@ static inline void bsym__sqrt64_base_s(float *x)
 }
 #endif
 
+/* Non-temporal stores of 8 elements (64 bytes of doubles, 32 of floats) to
+ * dst, aligned to their size: results too large for the caches (the
+ * eigenvectors of a batch) bypass them and their reads for ownership. One
+ * copy per instruction set, taken as the square roots above. */
+typedef void (*bsym__stream8_d)(double *dst, const double *src);
+typedef void (*bsym__stream8_s)(float *dst, const float *src);
+#ifdef BSYM_X86_DISPATCH
+static inline void bsym__stream8_base_d(double *dst, const double *src)
+{
+    for (int i = 0; i < 8; i += 2)
+        _mm_stream_pd(dst + i, _mm_loadu_pd(src + i));
+}
+static inline void bsym__stream8_base_s(float *dst, const float *src)
+{
+    for (int i = 0; i < 8; i += 4)
+        _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+}
+BSYM_TARGET_AVX2 static inline void bsym__stream8_avx2_d(double *dst, const double *src)
+{
+    for (int i = 0; i < 8; i += 4)
+        _mm256_stream_pd(dst + i, _mm256_loadu_pd(src + i));
+}
+BSYM_TARGET_AVX2 static inline void bsym__stream8_avx2_s(float *dst, const float *src)
+{
+    _mm256_stream_ps(dst, _mm256_loadu_ps(src));
+}
+BSYM_TARGET_AVX512 static inline void bsym__stream8_avx512_d(double *dst, const double *src)
+{
+    _mm512_stream_pd(dst, _mm512_loadu_pd(src));
+}
+BSYM_TARGET_AVX512 static inline void bsym__stream8_avx512_s(float *dst, const float *src)
+{
+    _mm256_stream_ps(dst, _mm256_loadu_ps(src));
+}
+/* orders the non-temporal stores before what follows */
+static inline void bsym__stream_fence(void)
+{
+    _mm_sfence();
+}
+#else
+static inline void bsym__stream8_base_d(double *dst, const double *src)
+{
+    for (int i = 0; i < 8; i++)
+        dst[i] = src[i];
+}
+static inline void bsym__stream8_base_s(float *dst, const float *src)
+{
+    for (int i = 0; i < 8; i++)
+        dst[i] = src[i];
+}
+static inline void bsym__stream_fence(void)
+{
+}
+#endif
+
 /* 1 when the CPU has AVX2 and FMA (the LDL^T kernels' one wrapped copy). */
 static inline int bsym__cpu_has_avx2_fma(void)
 {

@@ -99,6 +99,8 @@ static int PREC(eig_lanes_cpu_)(char uplo, int n, int64_t count, const T *A, con
         if (!nomem) {
             PREC(el_tile_t_) t;
             PREC(el_carve_)(&t, n, V != NULL, wt, wb);
+            /* vectors past the caches' size: written around them */
+            t.stream = V != NULL && (double)count * n * n * sizeof(T) > 16e6;
             /* tiles differ in their QL sweeps: handed out one at a time */
 #pragma omp for schedule(dynamic, 1)
             for (int64_t g = 0; g < tiles; g++) {

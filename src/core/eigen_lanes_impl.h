@@ -55,11 +55,14 @@ typedef struct {
     T *d, *e;       /* n, n: T (e[n-1] = 0), then the eigenvalues in d      */
     T *tau, *p;     /* n, n: reflector factors; Householder scratch         */
     T *rc, *rs;     /* n, n: the rotations of one QL sweep                  */
+    T *rc2, *rs2;   /* n, n: those of the next, applied to Z with them      */
     uint64_t *neg;  /* ceil(n/64) words: bit i set where e[i] is negligible */
     int *perm;      /* n: the ascending order of each lane's values         */
+    int *dst;       /* n: each lane's output column of each column of Z     */
     int ex[EL_W];   /* per lane: the values are 2^ex times d                */
     int bad[EL_W];  /* per lane: 1 when the input is not finite             */
     int fail[EL_W]; /* per lane: 0, or 1 + the first unconverged value      */
+    int stream;     /* 1: vectors out by non-temporal stores (a large V)    */
 } EL_TILE;
 
 /* Systems per tile. */
@@ -72,26 +75,28 @@ static int PREC(el_width_)(void)
 static size_t PREC(el_work_t_)(int n, int vectors)
 {
     const size_t nn = (size_t)n * (size_t)n;
-    return ((size_t)n * ((size_t)n + 1) / 2 + (vectors ? nn : 0) + 6 * (size_t)n) * EL_W;
+    return ((size_t)n * ((size_t)n + 1) / 2 + (vectors ? nn : 0) + 8 * (size_t)n) * EL_W;
 }
 static size_t PREC(el_work_bytes_)(int n)
 {
-    return (((size_t)n + 63) / 64 * sizeof(uint64_t) + (size_t)n * sizeof(int)) * EL_W;
+    return (((size_t)n + 63) / 64 * sizeof(uint64_t) + 2 * (size_t)n * sizeof(int)) * EL_W;
 }
 
 /* Carves a tile out of wt (el_work_t_ elements) and wb (el_work_bytes_). */
 static void PREC(el_carve_)(EL_TILE *t, int n, int vectors, T *wt, void *wb)
 {
     t->n = n;
+    t->stream = 0;
     t->P = wt;
     wt += (size_t)n * (n + 1) / 2 * EL_W;
     t->Z = vectors ? wt : NULL;
     wt += vectors ? (size_t)n * n * EL_W : 0;
-    T **v[] = {&t->d, &t->e, &t->tau, &t->p, &t->rc, &t->rs};
-    for (int i = 0; i < 6; i++)
+    T **v[] = {&t->d, &t->e, &t->tau, &t->p, &t->rc, &t->rs, &t->rc2, &t->rs2};
+    for (int i = 0; i < 8; i++)
         *v[i] = wt + (size_t)i * n * EL_W;
     t->neg = wb;
     t->perm = (int *)(t->neg + ((size_t)n + 63) / 64 * EL_W);
+    t->dst = t->perm + (size_t)n * EL_W;
 }
 
 /* The two normal powers of two whose product is 2^e (|e| may exceed the
@@ -109,45 +114,118 @@ BSYM_INLINE static void PREC(el_sqrt_)(PREC(bsym__sqrt64_) sq, T *x)
         sq(x + v * EL_V);
 }
 
+/* 8 x 8 blocks between the tile's interleaved layout and the systems' own
+ * (the load of 'L' input, the output of vectors): 8 vectors of 8 lanes
+ * transposed in registers (GCC's and Clang's __builtin_shufflevector; else
+ * the scalar copies below are used). */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define EL_TRANSPOSE 1
+#endif
+#endif
+#ifdef EL_TRANSPOSE
+typedef T PREC(el_v8_) __attribute__((vector_size(8 * sizeof(T))));
+#define EL_V8 PREC(el_v8_)
+/* r[k][l] -> r[l][k] */
+BSYM_INLINE static void PREC(el_tr8_)(EL_V8 r[8])
+{
+    EL_V8 a[8], b[8];
+    for (int k = 0; k < 8; k += 2) {
+        a[k] = __builtin_shufflevector(r[k], r[k + 1], 0, 8, 2, 10, 4, 12, 6, 14);
+        a[k + 1] = __builtin_shufflevector(r[k], r[k + 1], 1, 9, 3, 11, 5, 13, 7, 15);
+    }
+    for (int k = 0; k < 8; k += 4)
+        for (int q = 0; q < 2; q++) {
+            b[k + q] = __builtin_shufflevector(a[k + q], a[k + q + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+            b[k + q + 2] =
+                __builtin_shufflevector(a[k + q], a[k + q + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+        }
+    for (int q = 0; q < 4; q++) {
+        r[q] = __builtin_shufflevector(b[q], b[q + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        r[q + 4] = __builtin_shufflevector(b[q], b[q + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+}
+#endif
+
 /* ---- 1. load --------------------------------------------------------------- */
 
 /* Lanes [0, m) from A (the uplo triangle of m matrices n x n), zero beyond;
  * flags non-finite lanes (zeroed too), then scales each lane by 2^-ex[s]
- * with max|a| in [1/2, 1). One system at a time, so that the reads run along
- * its columns (v * 0 is NaN exactly when v is not finite). */
+ * with max|a| in [1/2, 1). 'L': 8 systems at a time, 8 entries of a column
+ * of each read and transposed (el_tr8_) into 8 rows of the tile; else one
+ * system at a time, so that the reads run along its columns. Then the
+ * checks in every lane at once (v * 0 is NaN exactly when v is not
+ * finite). */
 BSYM_INLINE static void PREC(el_load_full_)(EL_TILE *t, char uplo, int m, const T *A)
 {
-    const int n = t->n;
-    T *P = t->P, s1[EL_W], s2[EL_W];
-    for (int s = 0; s < EL_W; s++) {
-        T mx = 0, chk = 0;
-        if (s < m) {
-            const T *a = A + (size_t)s * n * n;
+    const int n = t->n, np = n * (n + 1) / 2;
+    T *P = t->P, s1[EL_W], s2[EL_W], mx[EL_W], chk[EL_W];
+    const size_t nn = (size_t)n * n;
+#ifdef EL_TRANSPOSE
+    if (uplo == 'L') {
+        for (int g = 0; g < EL_W; g += 8)
+            for (int j = 0; j < n; j++) {
+                T *w = P + (size_t)EL_PK(j, j) * EL_W + g;
+                const T *a = A + (size_t)g * nn + (size_t)j * n;
+                if (n - j < 8) { /* short columns: entry by entry */
+                    for (int i = j; i < n; i++)
+                        for (int l = 0; l < 8; l++)
+                            w[(size_t)(i - j) * EL_W + l] = g + l < m ? a[l * nn + i] : (T)0;
+                    continue;
+                }
+                /* blocks of 8 rows, the last one moved back to end at n */
+                for (int i = j;; i += 8) {
+                    i = i + 8 > n ? n - 8 : i;
+                    EL_V8 r[8];
+                    for (int l = 0; l < 8; l++) {
+                        if (g + l < m)
+                            __builtin_memcpy(&r[l], a + l * nn + i, sizeof r[l]);
+                        else
+                            r[l] = (EL_V8){0};
+                    }
+                    PREC(el_tr8_)(r);
+                    for (int k = 0; k < 8; k++)
+                        __builtin_memcpy(w + (size_t)(i - j + k) * EL_W, &r[k], sizeof r[k]);
+                    if (i + 8 >= n)
+                        break;
+                }
+            }
+    } else
+#endif
+    {
+        for (int s = 0; s < EL_W; s++) {
+            const T *a = A + (size_t)s * nn;
             const int step = uplo == 'L' ? 1 : n; /* down column j, or along row j */
             for (int j = 0; j < n; j++) {
                 const T *src = a + j + (size_t)j * n;
                 T *w = P + (size_t)EL_PK(j, j) * EL_W + s;
-                for (int i = 0; i < n - j; i++) {
-                    const T v = src[(size_t)i * step];
-                    w[(size_t)i * EL_W] = v;
-                    chk += v * 0;
-                    mx = FABS(v) > mx ? FABS(v) : mx;
-                }
+                for (int i = 0; i < n - j; i++)
+                    w[(size_t)i * EL_W] = s < m ? src[(size_t)i * step] : (T)0;
             }
         }
-        t->bad[s] = s < m && !(chk == 0);
-        if (s >= m || t->bad[s])
-            for (int p = 0; p < n * (n + 1) / 2; p++)
-                P[(size_t)p * EL_W + s] = 0;
+    }
+    EL_LANES(s) mx[s] = chk[s] = 0;
+    for (int p = 0; p < np; p++) {
+        const T *x = P + (size_t)p * EL_W;
+        EL_LANES(s)
+        {
+            chk[s] += x[s] * 0;
+            mx[s] = FABS(x[s]) > mx[s] ? FABS(x[s]) : mx[s];
+        }
+    }
+    for (int s = 0; s < EL_W; s++) {
+        t->bad[s] = s < m && !(chk[s] == 0);
         int ex = 0;
-        if (s < m && !t->bad[s] && mx > 0)
-            FREXP(mx, &ex);
+        if (s < m && !t->bad[s] && mx[s] > 0)
+            FREXP(mx[s], &ex);
         t->ex[s] = ex;
         PREC(el_pow2_)(-ex, &s1[s], &s2[s]);
+        /* a non-finite lane: zero */
+        s1[s] = t->bad[s] ? (T)0 : s1[s];
     }
-    for (int p = 0; p < n * (n + 1) / 2; p++) {
+    for (int p = 0; p < np; p++) {
         T *x = P + (size_t)p * EL_W;
-        EL_LANES(s) x[s] = x[s] * s1[s] * s2[s];
+        EL_LANES(s) x[s] = s1[s] == 0 ? (T)0 : x[s] * s1[s] * s2[s];
     }
 }
 
@@ -254,14 +332,26 @@ BSYM_INLINE static void PREC(el_reduce_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
             const T *vi = x + (size_t)i * EL_W;
             EL_LANES(s) pi[s] -= K[s] * vi[s];
         }
-        /* S -= v w^T + w v^T (lower triangle) */
-        for (int j = 0; j < m; j++) {
-            T *col = P + (size_t)EL_PK(k + 1 + j, k + 1 + j) * EL_W - (size_t)j * EL_W;
-            const T *vj = x + (size_t)j * EL_W, *wj = pv + (size_t)j * EL_W;
-            for (int i = j; i < m; i++) {
-                T *c = col + (size_t)i * EL_W;
-                const T *vi = x + (size_t)i * EL_W, *wi = pv + (size_t)i * EL_W;
-                EL_LANES(s) c[s] -= vi[s] * wj[s] + wi[s] * vj[s];
+        /* S -= v w^T + w v^T (lower triangle): one vector of lanes at a
+         * time (its share of S stays in L1), two columns at a time */
+        for (int u = 0; u < EL_VECS; u++) {
+            const EL_VT *xv = (const EL_VT *)x + u, *wv = (const EL_VT *)pv + u;
+            int j = 0;
+            for (; j < m; j += 2) {
+                const int two = j + 1 < m;
+                EL_VT *c0 = (EL_VT *)(P + (size_t)EL_PK(k + 1 + j, k + 1 + j) * EL_W) + u;
+                EL_VT *c1 = two ? (EL_VT *)(P + (size_t)EL_PK(k + 2 + j, k + 2 + j) * EL_W) + u
+                                : c0;
+                const EL_VT vj0 = xv[(size_t)j * EL_VECS], wj0 = wv[(size_t)j * EL_VECS];
+                c0[0] -= xv[(size_t)j * EL_VECS] * wj0 + wv[(size_t)j * EL_VECS] * vj0;
+                if (!two)
+                    break;
+                const EL_VT vj1 = xv[(size_t)(j + 1) * EL_VECS], wj1 = wv[(size_t)(j + 1) * EL_VECS];
+                for (int i = j + 1; i < m; i++) {
+                    const EL_VT vi = xv[(size_t)i * EL_VECS], wi = wv[(size_t)i * EL_VECS];
+                    c0[(size_t)(i - j) * EL_VECS] -= vi * wj0 + wi * vj0;
+                    c1[(size_t)(i - j - 1) * EL_VECS] -= vi * wj1 + wi * vj1;
+                }
             }
         }
     }
@@ -287,30 +377,57 @@ BSYM_INLINE static void PREC(el_identity_)(EL_TILE *t)
         }
 }
 
-/* Z = Q = H_0 H_1 ... H_{n-3} by backward accumulation (hh_form_q_ of
- * householder_impl.h): Z = I, then for k = n-3 .. 0 the columns j > k of
- * Z[k+1:, :] become H_k times themselves. */
+/* H_k (reflector vk, factors tk) on the columns [j, j + cb) of Z, rows
+ * k+1 .. n-1 (m of them): cb columns at a time, so that each entry of vk
+ * loaded serves cb of them. cb: 4 or 1, a constant at each call. */
+BSYM_INLINE static void PREC(el_reflect_cols_)(EL_TILE *t, int k, int j, const int cb)
+{
+    const int n = t->n, m = n - k - 1;
+    const size_t col = (size_t)n * EL_VECS;
+    const EL_VT *vk = (const EL_VT *)(t->P + (size_t)EL_PK(k + 1, k) * EL_W);
+    const EL_VT *tk = (const EL_VT *)(t->tau + (size_t)k * EL_W);
+    EL_VT *c = (EL_VT *)t->Z + (size_t)(k + 1) * EL_VECS + (size_t)j * col, dot[4][EL_VECS];
+    for (int q = 0; q < cb; q++)
+        for (int v = 0; v < EL_VECS; v++)
+            dot[q][v] = (EL_VT){0};
+    for (int i = 0; i < m; i++)
+        for (int v = 0; v < EL_VECS; v++) {
+            const EL_VT x = vk[(size_t)i * EL_VECS + v];
+            for (int q = 0; q < cb; q++)
+                dot[q][v] += x * c[q * col + (size_t)i * EL_VECS + v];
+        }
+    for (int q = 0; q < cb; q++)
+        for (int v = 0; v < EL_VECS; v++)
+            dot[q][v] *= tk[v];
+    for (int i = 0; i < m; i++)
+        for (int v = 0; v < EL_VECS; v++) {
+            const EL_VT x = vk[(size_t)i * EL_VECS + v];
+            for (int q = 0; q < cb; q++)
+                c[q * col + (size_t)i * EL_VECS + v] -= dot[q][v] * x;
+        }
+}
+
+/* Z = Q = H_0 H_1 ... H_{n-3} (hh_form_q_ of householder_impl.h): column j
+ * of Q is H_k ... H_0 applied to e_j, k from min(j - 1, n - 3) down (H_k
+ * leaves rows <= k alone). Four columns at a time, which stay in the L1
+ * cache through all their reflectors, each reflector read (from the next
+ * level) once for the four: each column its own reflectors down to k = j,
+ * then the four together. */
 BSYM_INLINE static void PREC(el_form_q_)(EL_TILE *t)
 {
     const int n = t->n;
     PREC(el_identity_)(t);
-    for (int k = n - 3; k >= 0; k--) {
-        const int m = n - k - 1;
-        const T *v = t->P + (size_t)EL_PK(k + 1, k) * EL_W, *tk = t->tau + (size_t)k * EL_W;
-        for (int j = k + 1; j < n; j++) {
-            T *col = t->Z + ((size_t)(k + 1) + (size_t)j * n) * EL_W;
-            T dot[EL_W];
-            EL_LANES(s) dot[s] = 0;
-            for (int i = 0; i < m; i++) {
-                const T *c = col + (size_t)i * EL_W, *vi = v + (size_t)i * EL_W;
-                EL_LANES(s) dot[s] += vi[s] * c[s];
-            }
-            EL_LANES(s) dot[s] *= tk[s];
-            for (int i = 0; i < m; i++) {
-                T *c = col + (size_t)i * EL_W;
-                const T *vi = v + (size_t)i * EL_W;
-                EL_LANES(s) c[s] -= dot[s] * vi[s];
-            }
+    for (int j = 1; j < n; j += 4) {
+        const int cb = n - j < 4 ? n - j : 4;
+        for (int q = 1; q < cb; q++)
+            for (int k = j + q - 1 < n - 3 ? j + q - 1 : n - 3; k >= j; k--)
+                PREC(el_reflect_cols_)(t, k, j + q, 1);
+        for (int k = j - 1 < n - 3 ? j - 1 : n - 3; k >= 0; k--) {
+            if (cb == 4)
+                PREC(el_reflect_cols_)(t, k, j, 4);
+            else
+                for (int q = 0; q < cb; q++)
+                    PREC(el_reflect_cols_)(t, k, j + q, 1);
         }
     }
 }
@@ -355,22 +472,27 @@ BSYM_INLINE static void PREC(el_scale_t_)(EL_TILE *t)
 /* ---- 4. implicit QL -------------------------------------------------------- */
 
 /* neg: bit i of lane s set where e[i] of lane s is negligible (LAPACK's test
- * e_i^2 <= eps^2 |d_i| |d_i+1| + TMIN), and for i = n-1. */
-BSYM_INLINE static void PREC(el_negligible_)(EL_TILE *t)
+ * e_i^2 <= eps^2 |d_i| |d_i+1| + TMIN), and for i = n-1; bits below from
+ * (no lane's l is below it) clear. A negligible e[i] is set to 0 here: as
+ * the iteration would once l reaches i (e[l..m-1] of a lane's block are not
+ * negligible, those below l are 0 already, and those past m do not change
+ * while the lane works on [l, m]). */
+BSYM_INLINE static void PREC(el_negligible_)(EL_TILE *t, int from)
 {
     const int n = t->n, words = (n + 63) / 64;
     const T eps2 = EPS * EPS;
     for (int w = 0; w < words; w++) {
         uint64_t *nw = t->neg + (size_t)w * EL_W;
         EL_LANES(s) nw[s] = 0;
-        for (int i = w * 64; i < n && i < w * 64 + 64; i++) {
-            const T *di = t->d + (size_t)i * EL_W, *ei = t->e + (size_t)i * EL_W;
-            const T *dn = i + 1 < n ? di + EL_W : di;
+        for (int i = w * 64 > from ? w * 64 : from; i < n && i < w * 64 + 64; i++) {
+            const T *di = t->d + (size_t)i * EL_W, *dn = i + 1 < n ? di + EL_W : di;
+            T *ei = t->e + (size_t)i * EL_W;
             const uint64_t bit = (uint64_t)1 << (i - w * 64);
             EL_LANES(s)
             {
                 const int small = ei[s] * ei[s] <= eps2 * FABS(di[s]) * FABS(dn[s]) + (T)TMIN;
                 nw[s] |= small || i == n - 1 ? bit : (uint64_t)0;
+                ei[s] = small ? (T)0 : ei[s];
             }
         }
     }
@@ -417,6 +539,70 @@ BSYM_INLINE static void PREC(el_rotate_rows_)(EL_TILE *t, int r0, const int rb, 
             z[(size_t)lo * col + (size_t)q * EL_VECS + v] = y[q][v];
 }
 
+/* Two sweeps' rotations on Z, rows [r0, r0 + rb) of lane vector v: first
+ * (rc, rs), then (rc2, rs2), each i = hi .. lo as el_rotate_rows_
+ * (identities where a sweep did not reach). In one pass, as a wavefront:
+ * the first sweep's rotation i makes column i+1 final for it, and the
+ * second's rotation i+1 takes it from registers at once (it commutes with
+ * the first's rotations below i); the two columns being rotated into stay
+ * in registers. One load and one store per two rotations and row; one
+ * vector of lanes at a time, so that the four rotation factors of a step
+ * stay in registers across the rb rows. rb: 8 or 1, a constant at each
+ * call. */
+BSYM_INLINE static void PREC(el_rotate2_rows_)(EL_TILE *t, int v, int r0, const int rb, int lo,
+                                               int hi)
+{
+    const size_t col = (size_t)t->n * EL_VECS;
+    EL_VT *z = (EL_VT *)t->Z + (size_t)r0 * EL_VECS + v, ya[8], yb[8];
+    const EL_VT *rc = (const EL_VT *)t->rc + v, *rs = (const EL_VT *)t->rs + v;
+    const EL_VT *rc2 = (const EL_VT *)t->rc2 + v, *rs2 = (const EL_VT *)t->rs2 + v;
+    /* i = hi: the first sweep only */
+    {
+        const EL_VT ca = rc[(size_t)hi * EL_VECS], sa = rs[(size_t)hi * EL_VECS];
+        const EL_VT *zi = z + (size_t)hi * col, *zi1 = zi + col;
+        for (int q = 0; q < rb; q++) {
+            const EL_VT xv = zi[q * EL_VECS], yv = zi1[q * EL_VECS];
+            yb[q] = sa * xv + ca * yv;
+            ya[q] = ca * xv - sa * yv;
+        }
+    }
+    for (int i = hi - 1; i >= lo; i--) {
+        const EL_VT ca = rc[(size_t)i * EL_VECS], sa = rs[(size_t)i * EL_VECS];
+        const EL_VT cb = rc2[(size_t)(i + 1) * EL_VECS], sb = rs2[(size_t)(i + 1) * EL_VECS];
+        const EL_VT *zi = z + (size_t)i * col;
+        EL_VT *zi2 = z + (size_t)(i + 2) * col;
+        for (int q = 0; q < rb; q++) {
+            const EL_VT xv = zi[q * EL_VECS], yv = ya[q], wv = yb[q];
+            const EL_VT na = sa * xv + ca * yv;
+            ya[q] = ca * xv - sa * yv;
+            zi2[q * EL_VECS] = sb * na + cb * wv;
+            yb[q] = cb * na - sb * wv;
+        }
+    }
+    {
+        const EL_VT cb = rc2[(size_t)lo * EL_VECS], sb = rs2[(size_t)lo * EL_VECS];
+        EL_VT *zl = z + (size_t)lo * col, *zl1 = zl + col;
+        for (int q = 0; q < rb; q++) {
+            const EL_VT xv = ya[q], yv = yb[q];
+            zl1[q * EL_VECS] = sb * xv + cb * yv;
+            zl[q * EL_VECS] = cb * xv - sb * yv;
+        }
+    }
+}
+
+/* rc, rs = the identity at i in [a, b) */
+BSYM_INLINE static void PREC(el_rot_identity_)(T *rc, T *rs, int a, int b)
+{
+    for (int i = a; i < b; i++) {
+        T *c = rc + (size_t)i * EL_W, *sn = rs + (size_t)i * EL_W;
+        EL_LANES(s)
+        {
+            c[s] = 1;
+            sn[s] = 0;
+        }
+    }
+}
+
 /* Eigenvalues of every lane's (scaled) T into d, by implicit QL with
  * Wilkinson's shift (LAPACK's xSTEQR, QL branch), the rotations applied to Z
  * (when not NULL). Each lane iterates on its own unreduced block [l, m]
@@ -432,15 +618,28 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
         l[s] = it[s] = 0;
         t->fail[s] = 0;
     }
+    /* a sweep's rotations wait in rc, rs (pend, over [plo, phi]) to go to
+     * Z with the next sweep's (rc2, rs2) */
+    int pend = 0, plo = 0, phi = -1;
     for (;;) {
         /* each lane: the next unreduced block, from the negligible e's */
-        PREC(el_negligible_)(t);
+        int from = n;
+        for (int s = 0; s < EL_W; s++)
+            from = l[s] < from ? l[s] : from;
+        PREC(el_negligible_)(t, from);
         int lo = n, hi = -1;
         for (int s = 0; s < EL_W; s++) {
             int ls = l[s], ms = n;
-            while (ls < n - 1 && (ms = PREC(el_next_split_)(t, s, ls)) == ls) {
-                e[(size_t)ls * EL_W + s] = 0; /* d[ls] is an eigenvalue */
-                ls++;
+            if (n <= 64) { /* one word: the run of negligible e's from ls */
+                const uint64_t b = t->neg[s] >> ls, nb = ~b;
+                const int nl = ls + (nb == 0 ? 64 : __builtin_ctzll(nb));
+                ls = nl < n - 1 ? nl : n - 1; /* d[ls..nl) are eigenvalues (e = 0) */
+                ms = ls + __builtin_ctzll(t->neg[s] >> ls); /* bit n-1 is set */
+            } else {
+                while (ls < n - 1 && (ms = PREC(el_next_split_)(t, s, ls)) == ls) {
+                    e[(size_t)ls * EL_W + s] = 0; /* d[ls] is an eigenvalue */
+                    ls++;
+                }
             }
             l[s] = ls;
             act[s] = ls < n - 1 && !t->fail[s];
@@ -458,6 +657,7 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
         }
         if (hi < 0)
             break;
+        T *rcw = pend ? t->rc2 : t->rc, *rsw = pend ? t->rs2 : t->rs;
         /* the shift from the block's top 2 x 2 (a lane not active gets
          * harmless numbers): g = d_m - d_l + e_l / (q + sign(q) hypot(q, 1)),
          * q = (d_l+1 - d_l) / (2 e_l); hypot without overflow (e_l may be
@@ -496,7 +696,7 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
         const T safe = (T)TMIN / EPS;
         for (int i = hi; i >= lo; i--) {
             T *di = d + (size_t)i * EL_W, *di1 = di + EL_W, *ei = e + (size_t)i * EL_W;
-            T *ei1 = ei + EL_W, *rc = t->rc + (size_t)i * EL_W, *rs = t->rs + (size_t)i * EL_W;
+            T *ei1 = ei + EL_W, *rc = rcw + (size_t)i * EL_W, *rs = rsw + (size_t)i * EL_W;
             const T ti = (T)i;
             int small = 0;
             /* (every operation below is done in every lane, then selected:
@@ -551,14 +751,34 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
                 d[(size_t)l[s] * EL_W + s] -= p[s];
                 e[(size_t)l[s] * EL_W + s] = g[s];
             }
-        /* the sweep's rotations on Z's columns (i, i+1), in the same order */
-        if (t->Z != NULL) {
-            int r0 = 0;
-            for (; r0 + 4 <= n; r0 += 4)
-                PREC(el_rotate_rows_)(t, r0, 4, lo, hi);
-            for (; r0 < n; r0++)
-                PREC(el_rotate_rows_)(t, r0, 1, lo, hi);
+        /* the rotations on Z's columns (i, i+1), in the same order: every
+         * second sweep, those of two sweeps together */
+        if (t->Z != NULL && !pend) {
+            pend = 1;
+            plo = lo;
+            phi = hi;
+        } else if (t->Z != NULL) {
+            const int a = plo < lo ? plo : lo, z = phi > hi ? phi : hi;
+            PREC(el_rot_identity_)(t->rc, t->rs, a, plo);
+            PREC(el_rot_identity_)(t->rc, t->rs, phi + 1, z + 1);
+            PREC(el_rot_identity_)(t->rc2, t->rs2, a, lo);
+            PREC(el_rot_identity_)(t->rc2, t->rs2, hi + 1, z + 1);
+            for (int v = 0; v < EL_VECS; v++) {
+                int r0 = 0;
+                for (; r0 + 8 <= n; r0 += 8)
+                    PREC(el_rotate2_rows_)(t, v, r0, 8, a, z);
+                for (; r0 < n; r0++)
+                    PREC(el_rotate2_rows_)(t, v, r0, 1, a, z);
+            }
+            pend = 0;
         }
+    }
+    if (pend) {
+        int r0 = 0;
+        for (; r0 + 4 <= n; r0 += 4)
+            PREC(el_rotate_rows_)(t, r0, 4, plo, phi);
+        for (; r0 < n; r0++)
+            PREC(el_rotate_rows_)(t, r0, 1, plo, phi);
     }
 }
 
@@ -568,23 +788,40 @@ BSYM_INLINE static void PREC(el_ql_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
  * the selected values ascending (unscaled) into w (n per system, NaN past
  * the count), vectors into V (n x n per system, or NULL), the count into
  * cnt (or NULL). Selection as te_select_range_ / te_dc_select_ of
- * tridiag_eig_impl.h: an index range, or the computed values in (vl, vu]. */
-static void PREC(el_output_)(EL_TILE *t, int m, const bsym_select *sel, T *w, T *V, int *cnt,
-                             int *info)
+ * tridiag_eig_impl.h: an index range, or the computed values in (vl, vu].
+ * The vectors: column c of Z goes to column dst[c] of the lane's V (-1:
+ * not selected), 8 lanes and 8 rows at a time through el_tr8_ (n >= 8). */
+BSYM_INLINE static void PREC(el_output_)(EL_TILE *t, int m, const bsym_select *sel, T *w, T *V,
+                                         int *cnt, int *info, PREC(bsym__stream8_) st)
 {
     const int n = t->n;
+    const size_t nn = (size_t)n * n;
+    /* the rank of each value in its lane (ties by index: a stable sort),
+     * every lane at once, counted in T (exact) in the scratch p */
+    for (int j = 0; j < n; j++) {
+        const T *dj = t->d + (size_t)j * EL_W;
+        T *rk = t->p + (size_t)j * EL_W;
+        EL_LANES(s) rk[s] = 0;
+        for (int i = 0; i < j; i++) {
+            const T *di = t->d + (size_t)i * EL_W;
+            EL_LANES(s) rk[s] += di[s] <= dj[s] ? (T)1 : (T)0;
+        }
+        for (int i = j + 1; i < n; i++) {
+            const T *di = t->d + (size_t)i * EL_W;
+            EL_LANES(s) rk[s] += di[s] < dj[s] ? (T)1 : (T)0;
+        }
+    }
     for (int s = 0; s < m; s++) {
         const T *d = t->d + s;
-        int *perm = t->perm + (size_t)s * n;
+        int *perm = t->perm + (size_t)s * n, *dst = t->dst + (size_t)s * n;
         info[s] = t->bad[s] ? -1 : t->fail[s];
-        /* insertion sort of the lane's values, by index */
+        /* the ascending order from the ranks (a permutation unless a value
+         * is NaN: then only in range) */
+        for (int j = 0; j < n; j++)
+            perm[j] = j;
         for (int j = 0; j < n; j++) {
-            int q = j;
-            while (q > 0 && d[(size_t)perm[q - 1] * EL_W] > d[(size_t)j * EL_W]) {
-                perm[q] = perm[q - 1];
-                q--;
-            }
-            perm[q] = j;
+            const int r = (int)t->p[(size_t)j * EL_W + s];
+            perm[r < n ? r : n - 1] = j;
         }
         T s1, s2;
         PREC(el_pow2_)(t->ex[s], &s1, &s2);
@@ -606,16 +843,67 @@ static void PREC(el_output_)(EL_TILE *t, int m, const bsym_select *sel, T *w, T 
         T *ws = w + (size_t)s * n;
         for (int j = 0; j < n; j++)
             ws[j] = j < count ? d[(size_t)perm[first + j] * EL_W] * s1 * s2 : (T)NAN;
-        if (V != NULL) {
-            T *vs = V + (size_t)s * n * n;
-            for (int j = 0; j < n; j++) {
-                const T *z = j < count ? t->Z + (size_t)perm[first + j] * n * EL_W + s : NULL;
-                for (int i = 0; i < n; i++)
-                    vs[i + (size_t)j * n] = z != NULL ? z[(size_t)i * EL_W] : (T)NAN;
-            }
-        }
+        for (int j = 0; j < n; j++)
+            dst[j] = -1;
+        for (int j = 0; j < count; j++)
+            dst[perm[first + j]] = j;
         if (cnt != NULL)
             cnt[s] = count;
+        if (V != NULL) /* the columns past the count */
+            for (size_t i = (size_t)count * n; i < nn; i++)
+                V[(size_t)s * nn + i] = (T)NAN;
+    }
+    if (V == NULL)
+        return;
+#ifdef EL_TRANSPOSE
+    if (n >= 8) {
+        /* non-temporal stores need whole aligned blocks of 8 */
+        const int nt = t->stream && n % 8 == 0 && (uintptr_t)V % (8 * sizeof(T)) == 0;
+        for (int g = 0; g < m; g += 8)
+            for (int c = 0; c < n; c++) {
+                int dc[8], any = 0;
+                for (int l = 0; l < 8; l++) {
+                    dc[l] = g + l < m ? t->dst[(size_t)(g + l) * n + c] : -1;
+                    any |= dc[l] >= 0;
+                }
+                if (!any)
+                    continue;
+                const T *z = t->Z + (size_t)c * n * EL_W + g;
+                /* blocks of 8 rows, the last one moved back to end at n */
+                for (int i = 0;; i += 8) {
+                    i = i + 8 > n ? n - 8 : i;
+                    EL_V8 r[8];
+                    for (int k = 0; k < 8; k++)
+                        __builtin_memcpy(&r[k], z + (size_t)(i + k) * EL_W, sizeof r[k]);
+                    PREC(el_tr8_)(r);
+                    for (int l = 0; l < 8; l++) {
+                        T *v = V + (size_t)(g + l) * nn + (size_t)dc[l] * n + i;
+                        if (dc[l] < 0)
+                            continue;
+                        if (nt)
+                            st(v, (const T *)&r[l]);
+                        else
+                            __builtin_memcpy(v, &r[l], sizeof r[l]);
+                    }
+                    if (i + 8 >= n)
+                        break;
+                }
+            }
+        if (nt)
+            bsym__stream_fence();
+        return;
+    }
+#endif
+    for (int s = 0; s < m; s++) {
+        const int *dst = t->dst + (size_t)s * n;
+        for (int c = 0; c < n; c++) {
+            if (dst[c] < 0)
+                continue;
+            const T *z = t->Z + (size_t)c * n * EL_W + s;
+            T *vs = V + (size_t)s * nn + (size_t)dst[c] * n;
+            for (int i = 0; i < n; i++)
+                vs[i] = z[(size_t)i * EL_W];
+        }
     }
 }
 
@@ -626,7 +914,8 @@ static void PREC(el_output_)(EL_TILE *t, int m, const bsym_select *sel, T *w, T 
  * vectors = (V != NULL). */
 BSYM_INLINE static void PREC(el_tile_)(EL_TILE *t, char uplo, int m, const T *A, const T *d,
                                        const T *e, const bsym_select *sel, T *w, T *V, int *cnt,
-                                       int *info, PREC(bsym__sqrt64_) sq)
+                                       int *info, PREC(bsym__sqrt64_) sq,
+                                       PREC(bsym__stream8_) st)
 {
     if (A != NULL) {
         PREC(el_load_full_)(t, uplo, m, A);
@@ -640,7 +929,7 @@ BSYM_INLINE static void PREC(el_tile_)(EL_TILE *t, char uplo, int m, const T *A,
     }
     PREC(el_scale_t_)(t);
     PREC(el_ql_)(t, sq);
-    PREC(el_output_)(t, m, sel, w, V, cnt, info);
+    PREC(el_output_)(t, m, sel, w, V, cnt, info, st);
 }
 
 /* The tile compiled for AVX2 + FMA and for AVX-512 (cpu_simd.h), and the
@@ -650,14 +939,16 @@ BSYM_TARGET_AVX2 static void PREC(el_tile_avx2_)(EL_TILE *t, char uplo, int m, c
                                                  const T *d, const T *e, const bsym_select *sel,
                                                  T *w, T *V, int *cnt, int *info)
 {
-    PREC(el_tile_)(t, uplo, m, A, d, e, sel, w, V, cnt, info, PREC(bsym__sqrt64_avx2_));
+    PREC(el_tile_)(t, uplo, m, A, d, e, sel, w, V, cnt, info, PREC(bsym__sqrt64_avx2_),
+                   PREC(bsym__stream8_avx2_));
 }
 BSYM_TARGET_AVX512 static void PREC(el_tile_avx512_)(EL_TILE *t, char uplo, int m, const T *A,
                                                      const T *d, const T *e,
                                                      const bsym_select *sel, T *w, T *V, int *cnt,
                                                      int *info)
 {
-    PREC(el_tile_)(t, uplo, m, A, d, e, sel, w, V, cnt, info, PREC(bsym__sqrt64_avx512_));
+    PREC(el_tile_)(t, uplo, m, A, d, e, sel, w, V, cnt, info, PREC(bsym__sqrt64_avx512_),
+                   PREC(bsym__stream8_avx512_));
 }
 #endif
 static void PREC(el_tile_any_)(int isa, EL_TILE *t, char uplo, int m, const T *A, const T *d,
@@ -674,7 +965,8 @@ static void PREC(el_tile_any_)(int isa, EL_TILE *t, char uplo, int m, const T *A
     }
 #endif
     (void)isa;
-    PREC(el_tile_)(t, uplo, m, A, d, e, sel, w, V, cnt, info, PREC(bsym__sqrt64_base_));
+    PREC(el_tile_)(t, uplo, m, A, d, e, sel, w, V, cnt, info, PREC(bsym__sqrt64_base_),
+                   PREC(bsym__stream8_base_));
 }
 
 #undef EL_W
@@ -683,3 +975,5 @@ static void PREC(el_tile_any_)(int isa, EL_TILE *t, char uplo, int m, const T *A
 #undef EL_VT
 #undef EL_LANES
 #undef EL_PK
+#undef EL_V8
+#undef EL_TRANSPOSE
