@@ -3,6 +3,10 @@
  * information.
  */
 #include <stdarg.h>
+#include <stdint.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +149,18 @@ int bsym_gpu_available(void)
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+
+void *bsym__malloc_big(size_t bytes)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20, a = (uintptr_t)p;
+    const uintptr_t lo = (a + huge - 1) & ~(huge - 1), hi = (a + bytes) & ~(huge - 1);
+    if (p != NULL && bytes >= ((size_t)4 << 20) && hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
+    return p;
+}
 
 const char *bsym_cpu_simd(void)
 {

@@ -146,7 +146,7 @@ static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__jo
 static bsym_status run_staged(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j)
 {
     const size_t na = (size_t)(j->n * j->n * j->batch), nb = (size_t)(j->n * j->nrhs * j->batch);
-    float *A = malloc((na > 0 ? na : 1) * sizeof(float)), *B = malloc((nb > 0 ? nb : 1) * sizeof(float));
+    float *A = bsym__malloc_big(na * sizeof(float)), *B = bsym__malloc_big(nb * sizeof(float));
     bsym_status st = BSYM_OK;
     if (A == NULL || B == NULL) {
         st = bsym__fail(ctx, BSYM_ERR_NOMEM, "no memory for the single-precision copies (%.3g GB)",

@@ -48,6 +48,13 @@ int bsym__interrupted(bsym_ctx *ctx);
  * and conquer, bisection). */
 #define BSYM_CPU_EIG_LANES_MAX_N 64
 
+/* malloc for large scratch arrays (release with free): from 4 MiB on, where
+ * the system has transparent huge pages on request (Linux), the array asks
+ * for them before its first touch, so that it costs a few page faults
+ * instead of one per 4 KiB (on some virtual machines those cost more than
+ * the solves that use the array). */
+void *bsym__malloc_big(size_t bytes);
+
 /* OpenMP team for `units` independent pieces of work: `threads` (0 = the
  * OpenMP default, 1 in a build without OpenMP), at most one per unit, at
  * least one. */

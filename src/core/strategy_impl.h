@@ -105,10 +105,10 @@ static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in,
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs, cnt = (size_t)in->cnt;
     const int gather = in->map != NULL || BSYM_MIXED;
     const int check = job->check;
-    T *dT = check ? malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T)) : NULL;
-    T *eT = check ? malloc((n * cnt > 0 ? n * cnt : 1) * sizeof(T)) : NULL;
-    T *Ac = gather ? malloc((nn * cnt > 0 ? nn * cnt : 1) * sizeof(T)) : NULL;
-    T *Xc = gather ? malloc((nb * cnt > 0 ? nb * cnt : 1) * sizeof(T)) : NULL;
+    T *dT = check ? bsym__malloc_big(n * cnt * sizeof(T)) : NULL;
+    T *eT = check ? bsym__malloc_big(n * cnt * sizeof(T)) : NULL;
+    T *Ac = gather ? bsym__malloc_big(nn * cnt * sizeof(T)) : NULL;
+    T *Xc = gather ? bsym__malloc_big(nb * cnt * sizeof(T)) : NULL;
     int *ic = gather ? malloc((cnt > 0 ? cnt : 1) * sizeof(int)) : NULL;
     char *redo = malloc(cnt > 0 ? cnt : 1);
     int st = -1;
@@ -199,9 +199,9 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     const int64_t piece = nn >= ((size_t)1 << 22) ? 1 : (int64_t)(((size_t)1 << 22) / nn);
     const int64_t pmax = in->cnt < piece ? in->cnt : piece;
-    T *Ac = malloc((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
-    T *V = malloc((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
-    T *w = malloc((size_t)(pmax > 0 ? pmax : 1) * (size_t)n * sizeof(T));
+    T *Ac = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
+    T *V = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
+    T *w = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * (size_t)n * sizeof(T));
     int *ei = malloc((size_t)(pmax > 0 ? pmax : 1) * sizeof(int));
     int64_t solved = 0, fallback = 0, not_spd = 0;
     int st = Ac == NULL || V == NULL || w == NULL || ei == NULL ? -1 : 0;
@@ -270,7 +270,7 @@ int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const TI
     /* B0: the original right-hand sides in T, for the checks, the steps after
      * the first, and the gathered copies (a fixed LDLT needs none) */
     const int need_b0 = job->check || job->start != BSYM_METHOD_LDLT;
-    T *B0 = need_b0 ? malloc((nb * (size_t)count > 0 ? nb * (size_t)count : 1) * sizeof(T)) : NULL;
+    T *B0 = need_b0 ? bsym__malloc_big(nb * (size_t)count * sizeof(T)) : NULL;
     int64_t *map = malloc((count > 0 ? (size_t)count : 1) * sizeof(int64_t));
     int *ok = job->start == BSYM_METHOD_LDLT ? malloc((count > 0 ? (size_t)count : 1) * sizeof(int)) : NULL;
     int st = -1;
