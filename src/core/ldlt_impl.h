@@ -236,8 +236,9 @@ static void PREC(scan_lanes_)(int n, int nrhs, const T *W, const T *X, int norms
  * is when already set); pos[s] (when pos is not NULL) 1 when every pivot of
  * lane s is positive and finite. Every lane runs to the end. */
 BSYM_INLINE
-static void PREC(factor_lanes_)(int n, T *W, VEC tol, VEC *u, int *info, int *pos, const char *pf, size_t pfb)
+static void PREC(factor_lanes_)(int n, T *W, const VEC *tolp, VEC *u, int *info, int *pos, const char *pf, size_t pfb)
 {
+    const VEC tol = *tolp;
     VEC allpos = (VEC){0} + 1;
     for (int j = 0; j < n; j++) {
         /* a slice of the next group's matrices per column: they arrive while
@@ -328,8 +329,9 @@ typedef T PREC(hvec_) __attribute__((vector_size(8 * sizeof(T)), may_alias));
  * a time; row i of A is row i of the packed triangle (k <= i) and then its
  * column i (k > i, contiguous). */
 BSYM_INLINE
-static void PREC(berr_lanes_)(int n, int nrhs, const T *A0, const T *B0, const T *X, VEC anorm, double *berr)
+static void PREC(berr_lanes_)(int n, int nrhs, const T *A0, const T *B0, const T *X, const VEC *anormp, double *berr)
 {
+    const VEC anorm = *anormp;
     for (int s = 0; s < LANES; s++)
         berr[s] = 0;
     for (int h = 0; h < LANES; h += 8)
@@ -366,7 +368,7 @@ static void PREC(berr_lanes_)(int n, int nrhs, const T *A0, const T *B0, const T
  * matrix M of L: y = M^-1 e (rows of L), z = M^-T e (columns of L), B2 =
  * max y max z. yz: 2n VEC of scratch. */
 BSYM_INLINE
-static void PREC(cheap_lanes_)(int n, const T *W, VEC sigma, const int *pos, VEC *yz, int *ok)
+static void PREC(cheap_lanes_)(int n, const T *W, const VEC *sigma, const int *pos, VEC *yz, int *ok)
 {
     VEC *y = yz, *z = yz + n, ymax = {0}, zmax = {0}, mind = VAT(W, 0);
     for (int i = 0; i < n; i++) {
@@ -388,7 +390,7 @@ static void PREC(cheap_lanes_)(int n, const T *W, VEC sigma, const int *pos, VEC
     }
     for (int s = 0; s < LANES; s++)
         ok[s] = pos[s] && PREC(strategy_cert_cheap_)(n, (double)mind[s], (double)ymax[s] * (double)zmax[s],
-                                                     (double)sigma[s]);
+                                                     (double)(*sigma)[s]);
 }
 
 /* The certificate's inputs of one group (see strategy_numerics.h): rcond and
@@ -420,7 +422,8 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, int ahead, con
         memcpy(W, A0, tri * sizeof(T));
         memcpy(X, B0, xb * sizeof(T));
     }
-    PREC(factor_lanes_)(n, W, (T)n * EPS * sc.amax, (VEC *)u, inf, cert != NULL ? pos : NULL, next, next_bytes);
+    const VEC tol = (T)n * EPS * sc.amax;
+    PREC(factor_lanes_)(n, W, &tol, (VEC *)u, inf, cert != NULL ? pos : NULL, next, next_bytes);
     for (int c = 0; c < nrhs; c++)
         PREC(substitute_lanes_)(n, W, X + (size_t)c * n * LANES);
     double berr[LANES];
@@ -433,7 +436,7 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, int ahead, con
         /* the cheap form from L and D; the shifted factorization only when a
          * lane with positive pivots needs it */
         int need = 0;
-        PREC(cheap_lanes_)(n, W, sigma, pos, (VEC *)u, shifted);
+        PREC(cheap_lanes_)(n, W, &sigma, pos, (VEC *)u, shifted);
         for (int s = 0; s < m; s++)
             need |= pos[s] && !shifted[s] && inf[s] == 0;
         if (need) {
@@ -443,9 +446,10 @@ static void PREC(solve_lanes_)(char uplo, int n, int nrhs, int m, int ahead, con
             memcpy(Ws, A0, tri * sizeof(T));
             for (int j = 0; j < n; j++)
                 VAT(Ws, PACKED(j, j)) -= sigma;
-            PREC(factor_lanes_)(n, Ws, (VEC){0}, (VEC *)u, sinf, shifted, NULL, 0);
+            const VEC zero = {0};
+            PREC(factor_lanes_)(n, Ws, &zero, (VEC *)u, sinf, shifted, NULL, 0);
         }
-        PREC(berr_lanes_)(n, nrhs, A0, B0, X, sc.anorm, berr);
+        PREC(berr_lanes_)(n, nrhs, A0, B0, X, &sc.anorm, berr);
     }
     for (int s = 0; s < m; s++) {
         info[s] = !(sc.chk[s] == 0) ? -1 : inf[s];
