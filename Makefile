@@ -29,6 +29,8 @@ DEBIAN_PACKAGES = r-base-dev r-cran-testthat octave liboctave-dev
 DEBIAN_PACKAGES += pandoc r-cran-knitr r-cran-rmarkdown
 # qpdf and checkbashisms (devscripts): R CMD check --as-cran (make check) uses them
 DEBIAN_PACKAGES += qpdf devscripts
+# the future framework: the test and the example of chunks on workers
+DEBIAN_PACKAGES += r-cran-future r-cran-future.apply
 VIGNETTE_OUT = $(CURDIR)/build/vignettes
 
 .PHONY: all deps configure lib install octave octave-pkg test test-c test-r test-octave test-octave-pkg demo vignette bench clean
