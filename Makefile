@@ -31,6 +31,8 @@ DEBIAN_PACKAGES += pandoc r-cran-knitr r-cran-rmarkdown
 DEBIAN_PACKAGES += qpdf devscripts
 # the future framework: the test and the example of chunks on workers
 DEBIAN_PACKAGES += r-cran-future r-cran-future.apply
+# progressr: progress of long calls (suggested; tested)
+DEBIAN_PACKAGES += r-cran-progressr
 VIGNETTE_OUT = $(CURDIR)/build/vignettes
 
 .PHONY: all deps configure lib install octave octave-pkg test test-c test-r test-octave test-octave-pkg demo vignette bench clean

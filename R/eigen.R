@@ -10,8 +10,9 @@ bsym_eigen <- function(A, vectors = TRUE, index = NULL, interval = NULL,
   check_numeric(A, "A")
   da <- batch_dims(A)
   sel <- eigen_select(index, interval, da$n)
-  res <- .Call(bsym_r_eigen, as_double(A), NULL, NULL, as.double(c(da$n, da$batch)), vectors,
-               sel, run$device, run$precision, uplo, run$threads)
+  res <- with_progress_of(da$batch, .Call(bsym_r_eigen, as_double(A), NULL, NULL,
+                                          as.double(c(da$n, da$batch)), vectors, sel, run$device,
+                                          run$precision, uplo, run$threads))
   eigen_result(res, da, if (da$one) NULL else dimnames(A)[[3]], interval, "bsym_eigen")
 }
 

@@ -12,9 +12,9 @@ bsym_lsfit <- function(X, Y, weights = NULL, rcond = 1e-5, method = "auto", tol 
   shape <- rhs_shape(Y, list(n = dx$m, batch = dx$batch, one = dx$one), "Y", "X", "m")
   w <- lsfit_weights(weights, dx)
   fields <- plan_for(plan, method, "bsym_lsfit")
-  res <- .Call(bsym_r_lsfit, as_double(X), as_double(Y), w$w,
-               as.double(c(dx$m, dx$p, shape$nrhs, dx$batch, w$stride)), opts, fields,
-               run$device, run$precision, run$threads)
+  res <- with_progress_of(dx$batch, .Call(bsym_r_lsfit, as_double(X), as_double(Y), w$w,
+                                          as.double(c(dx$m, dx$p, shape$nrhs, dx$batch, w$stride)),
+                                          opts, fields, run$device, run$precision, run$threads))
   plan_store(plan, res$plan)
   warn_failed(res$failed, "bsym_lsfit", "$info")
   lsfit_result(res, X, Y, dx, shape$nrhs)

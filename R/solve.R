@@ -12,8 +12,9 @@ bsym_solve <- function(A, B, method = "auto", rcond = 1e-5, tol = NULL, plan = N
   da <- batch_dims(A)
   shape <- rhs_shape(B, da)
   fields <- plan_for(plan, method, "bsym_solve")
-  res <- .Call(bsym_r_solve, as_double(A), as_double(B), as.double(c(da$n, shape$nrhs, da$batch)),
-               opts, fields, run$device, run$precision, uplo, run$threads)
+  res <- with_progress_of(da$batch, .Call(bsym_r_solve, as_double(A), as_double(B),
+                                          as.double(c(da$n, shape$nrhs, da$batch)), opts, fields,
+                                          run$device, run$precision, uplo, run$threads))
   plan_store(plan, res$plan)
   x <- with_outcome(shape_like(res$x, B), res, "bsym_solve")
   attr(x, "rank") <- res$rank
@@ -29,6 +30,7 @@ bsym_device_info <- function() {
   .Call(bsym_r_device_info)
 }
 
-# The CPU backend (for the benchmarks): list(threads, simd), the OpenMP
-# threads by default and the vector instructions chosen at run time.
+# The CPU backend: list(threads, simd, chunk), the OpenMP threads by default,
+# the vector instructions chosen at run time and the systems between two
+# interrupt checks and progress reports.
 cpu_info <- function() .Call(bsym_r_cpu_info)

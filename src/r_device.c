@@ -33,13 +33,14 @@ SEXP bsym_r_device_info(void)
     return out;
 }
 
-/* The CPU backend, for the benchmarks (not exported): list(threads, simd). */
+/* The CPU backend (not exported): list(threads, simd, chunk). */
 SEXP bsym_r_cpu_info(void)
 {
-    const char *names[] = {"threads", "simd", ""};
+    const char *names[] = {"threads", "simd", "chunk", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(out, 0, ScalarInteger(bsym_cpu_threads()));
     SET_VECTOR_ELT(out, 1, mkString(bsym_cpu_simd()));
+    SET_VECTOR_ELT(out, 2, ScalarReal((double)bsym_cpu_chunk()));
     UNPROTECT(1);
     return out;
 }

@@ -43,6 +43,34 @@ static int interrupt_hook(void *unused)
     return !R_ToplevelExec(check_interrupt, NULL);
 }
 
+/* The R function told of each chunk's progress (R/progress.R), or R's NULL:
+ * set around one .Call by bsym_r_set_progress, kept from the collector. */
+static SEXP g_progress = NULL;
+
+/* The core's progress hook: g_progress(done, total). A plain eval, so that
+ * the caller's condition handlers (progressr's) see what it signals; the R
+ * function catches every error and interrupt itself (R/progress.R), so
+ * nothing unwinds the core's stack. */
+static void progress_hook(void *unused, int64_t done, int64_t total)
+{
+    (void)unused;
+    if (g_progress == NULL)
+        return;
+    SEXP call = PROTECT(lang3(g_progress, ScalarReal((double)done), ScalarReal((double)total)));
+    eval(call, R_GlobalEnv);
+    UNPROTECT(1);
+}
+
+SEXP bsym_r_set_progress(SEXP fn)
+{
+    if (g_progress != NULL)
+        R_ReleaseObject(g_progress);
+    g_progress = isNull(fn) ? NULL : fn;
+    if (g_progress != NULL)
+        R_PreserveObject(g_progress);
+    return R_NilValue;
+}
+
 bsym_ctx *bsym_r_ctx(void)
 {
     if (g_ctx == NULL && bsym_ctx_create(&g_ctx) != BSYM_OK)
@@ -62,6 +90,7 @@ bsym_ctx *bsym_r_context(const char *device, int threads)
     if (st != BSYM_OK)
         bsym_r_stop("batchsym", st);
     bsym_ctx_set_interrupt(ctx, interrupt_hook, NULL);
+    bsym_ctx_set_progress(ctx, g_progress != NULL ? progress_hook : NULL, NULL);
     return ctx;
 }
 

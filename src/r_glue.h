@@ -51,6 +51,9 @@ SEXP bsym_r_failed(bsym_task task, int64_t batch, const int *info, const int *us
  * some virtual machines: 0.25 s for the 164 MB of 20 000 32 x 32 vectors). */
 SEXP bsym_r_alloc_real(R_xlen_t len);
 
+/* fn(done, total) after each chunk of the next calls (R/progress.R), or NULL. */
+SEXP bsym_r_set_progress(SEXP fn);
+
 /* Conversions longer than this many entries run on the OpenMP team. */
 #define BSYM_R_PARALLEL_MIN ((R_xlen_t)1 << 20)
 

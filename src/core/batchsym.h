@@ -88,6 +88,11 @@ void bsym_ctx_destroy(bsym_ctx *ctx);             /* NULL is fine */
 bsym_status bsym_ctx_set_device(bsym_ctx *ctx, bsym_device device);
 bsym_status bsym_ctx_set_threads(bsym_ctx *ctx, int threads); /* 0 = OpenMP default */
 void bsym_ctx_set_interrupt(bsym_ctx *ctx, bsym_interrupt_fn fn, void *data);
+/* Progress of long calls: fn(data, done, total) on the calling thread after
+ * each chunk of systems (the CPU's every bsym_cpu_chunk() systems, a GPU's
+ * whole batch), done of the call's total systems. NULL: none. */
+typedef void (*bsym_progress_fn)(void *data, int64_t done, int64_t total);
+void bsym_ctx_set_progress(bsym_ctx *ctx, bsym_progress_fn fn, void *data);
 /* The message of the last failing call on this context ("" after success). */
 const char *bsym_ctx_message(const bsym_ctx *ctx);
 /* Which device served the last successful call: BSYM_DEVICE_CPU or _GPU. */
@@ -114,6 +119,9 @@ int bsym_gpu_available(void);
  * threads it uses by default (OpenMP's maximum). */
 const char *bsym_cpu_simd(void);
 int bsym_cpu_threads(void);
+/* Systems the CPU backend solves between two interrupt checks and progress
+ * reports. */
+int64_t bsym_cpu_chunk(void);
 
 /* ---- batched linear solves ---------------------------------------------
  * Solves A_k X_k = B_k for k = 0 .. batch-1, overwriting B with X.

@@ -107,6 +107,19 @@ bsym_status bsym_ctx_set_threads(bsym_ctx *ctx, int threads)
     return BSYM_OK;
 }
 
+void bsym_ctx_set_progress(bsym_ctx *ctx, bsym_progress_fn fn, void *data)
+{
+    if (ctx == NULL)
+        return;
+    ctx->progress = fn;
+    ctx->progress_data = data;
+}
+
+int64_t bsym_cpu_chunk(void)
+{
+    return BSYM_CPU_CHUNK;
+}
+
 void bsym_ctx_set_interrupt(bsym_ctx *ctx, bsym_interrupt_fn fn, void *data)
 {
     if (ctx == NULL)

@@ -203,6 +203,8 @@ static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__jo
                           ctx->message, sizeof ctx->message};
     if (be->chunk == 0) {
         st = fn(&x, j);
+        if (st == BSYM_OK && ctx->progress != NULL)
+            ctx->progress(ctx->progress_data, j->batch, j->batch);
     } else {
         for (int64_t k0 = 0; k0 < j->batch && st == BSYM_OK; k0 += be->chunk) {
             const int64_t cnt = j->batch - k0 < be->chunk ? j->batch - k0 : be->chunk;
@@ -210,6 +212,8 @@ static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__jo
             st = k0 > 0 && bsym__interrupted(ctx)
                      ? bsym__fail(ctx, BSYM_ERR_INTERRUPTED, "interrupted by the user")
                      : fn(&x, &part);
+            if (st == BSYM_OK && ctx->progress != NULL)
+                ctx->progress(ctx->progress_data, k0 + cnt, j->batch);
         }
     }
     if (st == BSYM_OK)

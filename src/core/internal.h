@@ -12,6 +12,8 @@ struct bsym_ctx {
     int threads;                 /* OpenMP threads, 0 = runtime default     */
     bsym_interrupt_fn interrupt; /* may be NULL                             */
     void *interrupt_data;
+    bsym_progress_fn progress;   /* may be NULL                             */
+    void *progress_data;
     void *gpu_state;             /* the GPU backend's cached state, or NULL */
     char message[512];           /* message of the last failing call        */
 };
