@@ -12,11 +12,12 @@ with_progress_of <- function(batch, expr) {
   p <- progressr::progressor(steps = batch)
   done <- 0
   # called from C between chunks: it must not throw (tryCatch), the core's
-  # buffers are on the stack
+  # buffers are on the stack; a Ctrl-C it catches is passed on to the core's
+  # next interrupt check, which stops the call
   .Call(bsym_r_set_progress, function(d, total) tryCatch({
     p(amount = d - done)
     done <<- d
-  }, error = function(e) NULL, interrupt = function(e) NULL))
+  }, error = function(e) NULL, interrupt = function(e) .Call(bsym_r_note_interrupt)))
   on.exit(.Call(bsym_r_set_progress, NULL), add = TRUE)
   expr
 }

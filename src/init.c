@@ -13,6 +13,7 @@ static const R_CallMethodDef call_methods[] = {
     {"bsym_r_plan_start", (DL_FUNC)&bsym_r_plan_start, 1},
     {"bsym_r_cpu_info", (DL_FUNC)&bsym_r_cpu_info, 0},
     {"bsym_r_set_progress", (DL_FUNC)&bsym_r_set_progress, 1},
+    {"bsym_r_note_interrupt", (DL_FUNC)&bsym_r_note_interrupt, 0},
     {"bsym_r_lsfit", (DL_FUNC)&bsym_r_lsfit, 9},
     {"bsym_r_tridiag_solve", (DL_FUNC)&bsym_r_tridiag_solve, 8},
     {"bsym_r_tridiagonalize", (DL_FUNC)&bsym_r_tridiagonalize, 7},

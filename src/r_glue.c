@@ -34,13 +34,25 @@ static void check_interrupt(void *unused)
     R_CheckUserInterrupt();
 }
 
+/* An interrupt the progress function caught (R/progress.R): the next check
+ * reports it, so that a Ctrl-C during a progress report stops the call too. */
+static int g_interrupt_seen = 0;
+
+SEXP bsym_r_note_interrupt(void)
+{
+    g_interrupt_seen = 1;
+    return R_NilValue;
+}
+
 /* The core's interrupt hook: non-zero when the user pressed Ctrl-C. Called
  * between chunks from the main thread only; R_ToplevelExec keeps the
  * longjmp out of the core, which then stops and releases its buffers. */
 static int interrupt_hook(void *unused)
 {
     (void)unused;
-    return !R_ToplevelExec(check_interrupt, NULL);
+    const int seen = g_interrupt_seen;
+    g_interrupt_seen = 0;
+    return seen || !R_ToplevelExec(check_interrupt, NULL);
 }
 
 /* The R function told of each chunk's progress (R/progress.R), or R's NULL:

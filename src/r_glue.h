@@ -53,6 +53,9 @@ SEXP bsym_r_alloc_real(R_xlen_t len);
 
 /* fn(done, total) after each chunk of the next calls (R/progress.R), or NULL. */
 SEXP bsym_r_set_progress(SEXP fn);
+/* Records an interrupt caught by the progress function: the core's next
+ * interrupt check reports it. */
+SEXP bsym_r_note_interrupt(void);
 
 /* Conversions longer than this many entries run on the OpenMP team. */
 #define BSYM_R_PARALLEL_MIN ((R_xlen_t)1 << 20)
