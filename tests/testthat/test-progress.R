@@ -27,26 +27,3 @@ test_that("a long call reports its progress per chunk through progressr", {
   expect_silent(bsym_solve(A, B, device = "cpu"))
 })
 
-test_that("an interrupt during a long call stops it between chunks, with a classed error", {
-  skip_if_not_installed("progressr")
-  skip_on_os("windows") # a SIGINT sent to this R session stands for Ctrl-C
-  old <- options(progressr.enable = TRUE)
-  on.exit(options(old), add = TRUE)
-  chunk <- batchsym:::cpu_info()$chunk
-  n <- 2
-  batch <- 3 * chunk
-  A <- array(rep(c(2, 0.5, 0.5, 2), batch), c(n, n, batch))
-  B <- matrix(1, n, batch)
-  updates <- 0
-  press_ctrl_c <- function(p) if (p$type == "update") {
-    updates <<- updates + 1
-    if (updates == 1) tools::pskill(Sys.getpid(), tools::SIGINT)
-  }
-  expect_error(progressr::with_progress(withCallingHandlers(bsym_solve(A, B, device = "cpu"),
-                                                            progression = press_ctrl_c),
-                                        handlers = progressr::handler_void()),
-               "interrupted by the user", class = "batchsym_interrupted")
-  expect_lt(updates, 3) # stopped before the last chunk
-  # the next call runs normally
-  expect_equal(max(abs(bsym_solve(A[, , 1:4], B[, 1:4], device = "cpu") - 0.4)), 0)
-})
