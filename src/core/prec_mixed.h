@@ -3,19 +3,12 @@
  * compute in float (T) and convert where they pack their tiles and where they
  * write their results, so that single precision costs no pass of its own
  * over the data. Functions get the suffix m; TPREC names T's own (float)
- * functions, which the mixed bodies call for their internal arrays. */
-#include "prec.h"
-#define T float
+ * functions (TSFX s), which the mixed bodies call for their internal arrays.
+ * Everything else is prec_float.h's. */
+#include "prec_float.h"
+#undef SFX
+#undef TIN
+#undef BSYM_MIXED
 #define SFX m
 #define TIN double
-#define TSFX s
 #define BSYM_MIXED 1
-#define EPS FLT_EPSILON
-#define TMAX FLT_MAX
-#define TMIN FLT_MIN
-#define FABS fabsf
-#define SQRT sqrtf
-#define COPYSIGN copysignf
-#define FREXP frexpf
-#define LDEXP ldexpf
-#define ISFINITE isfinite
