@@ -32,7 +32,8 @@ typedef enum {
     BSYM__PREC_C = 2, /* complex float  */
     BSYM__PREC_Z = 3, /* complex double */
     BSYM__PREC_DS = 4, /* float arithmetic on double storage (prec_mixed.h);
-                          a backend without it gets float copies (dispatch.c) */
+                          an operation without it gets float copies
+                          (dispatch.c, run_staged) */
     BSYM__PRECS
 } bsym__prec;
 
@@ -110,6 +111,8 @@ typedef struct {
     void *interrupt_data;
     char *msg;                    /* the context's message buffer            */
     size_t msglen;
+    const int *gpus;              /* GPU backend: the devices to use (ids of  */
+    int ngpus;                    /* bsym_ctx_set_gpus, resolved; >= 1)      */
 } bsym__exec;
 
 /* One operation in one precision; NULL where a backend has none. Returns a
@@ -129,8 +132,17 @@ typedef struct {
     void (*query)(bsym_device_info *info);
     /* Releases a context's cached state (NULL is fine). */
     void (*release)(void *state);
+    /* GPU backend: number of visible devices (0 without a usable one), and
+     * the pinned-copy rates of bsym_gpu_link_rate on device `gpu`. */
+    int (*devices)(void);
+    bsym_status (*link_rate)(int gpu, size_t bytes, double *h2d, double *d2h, char *msg, size_t msglen);
     bsym__op_fn op[BSYM__OPS][BSYM__PRECS];
 } bsym__backend;
+
+/* Systems [first, first + count) of job j as a job of their own (the
+ * extents listed at bsym__job); dispatch.c, for backends that split a batch
+ * (the GPU backend over several devices). */
+bsym__job bsym__job_slice(const bsym__job *j, int64_t first, int64_t count);
 
 /* The CPU backend (cpu_backend.c). */
 extern const bsym__backend bsym__cpu_backend;

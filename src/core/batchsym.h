@@ -93,6 +93,18 @@ void bsym_ctx_set_interrupt(bsym_ctx *ctx, bsym_interrupt_fn fn, void *data);
  * whole batch), done of the call's total systems. NULL: none. */
 typedef void (*bsym_progress_fn)(void *data, int64_t done, int64_t total);
 void bsym_ctx_set_progress(bsym_ctx *ctx, bsym_progress_fn fn, void *data);
+/* The GPUs a call on this context may use: ids of the visible CUDA devices
+ * (0 .. device_count - 1; CUDA_VISIBLE_DEVICES decides which are visible),
+ * distinct, at most BSYM_MAX_GPUS; count 0 (the default) = every visible
+ * device. A call on the GPU spreads its batch over them (large batches only:
+ * each device gets at least BSYM_GPU_SPLIT_MIN_BYTES of input); the result of
+ * every system is the same as on one GPU. */
+#define BSYM_MAX_GPUS 16
+#define BSYM_GPU_SPLIT_MIN_BYTES ((size_t)32 << 20)
+bsym_status bsym_ctx_set_gpus(bsym_ctx *ctx, const int *ids, int count);
+/* The GPUs the next GPU call would use (ids into ids[0 .. max-1]); returns
+ * their number, 0 when no GPU is usable. */
+int bsym_ctx_gpus(const bsym_ctx *ctx, int *ids, int max);
 /* The message of the last failing call on this context ("" after success). */
 const char *bsym_ctx_message(const bsym_ctx *ctx);
 /* Which device served the last successful call: BSYM_DEVICE_CPU or _GPU. */
@@ -110,6 +122,13 @@ typedef struct {
     int cuda_runtime_version, cuda_driver_version;  /* 0 when unknown */
     char reason[256];        /* why no GPU is usable, "" when one is */
 } bsym_device_info;
+
+/* The host link of GPU `gpu` (an id as in bsym_ctx_set_gpus): the rates in
+ * GB/s (1e9 bytes/s) of copying `bytes` from pinned host memory to the device
+ * (*h2d) and back (*d2h), each the best of three copies: the bound any
+ * host <-> device transfer of those bytes meets. BSYM_ERR_NODEVICE without a
+ * usable GPU. */
+bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d, double *d2h);
 
 /* Fills *info; never fails on a machine without a GPU or driver. */
 bsym_status bsym_get_device_info(bsym_device_info *info);
@@ -222,7 +241,8 @@ bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
                          const float *A, float *B, int *info, int *rank, int *used);
 /* As bsym_ssolvex (single-precision arithmetic, eps = 2^-24), on double
  * arrays (as LAPACK's dsgesv): the CPU converts while it packs its tiles and
- * writes its results, so no copy of A or B is made; a GPU gets float copies. */
+ * writes its results, the GPU while it packs its staging buffers, so no copy
+ * of A or B is made and only floats cross the host link. */
 bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
                           int64_t n, int64_t nrhs, int64_t batch,
                           const double *A, double *B, int *info, int *rank, int *used);

@@ -128,6 +128,72 @@ void bsym_ctx_set_interrupt(bsym_ctx *ctx, bsym_interrupt_fn fn, void *data)
     ctx->interrupt_data = data;
 }
 
+/* Visible CUDA devices (0 without a usable GPU or without CUDA). */
+static int visible_gpus(void)
+{
+    const bsym__backend *gpu = bsym__gpu_backend();
+    return gpu != NULL && gpu->devices != NULL ? gpu->devices() : 0;
+}
+
+bsym_status bsym_ctx_set_gpus(bsym_ctx *ctx, const int *ids, int count)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (count < 0 || count > BSYM_MAX_GPUS || (count > 0 && ids == NULL))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "gpus must list 0 to %d device ids (got %d)", BSYM_MAX_GPUS, count);
+    const int visible = visible_gpus();
+    for (int i = 0; i < count; i++) {
+        if (ids[i] < 0)
+            return bsym__fail(ctx, BSYM_ERR_ARG, "gpus must be device ids >= 0 (got %d)", ids[i]);
+        if (visible > 0 && ids[i] >= visible)
+            return bsym__fail(ctx, BSYM_ERR_ARG,
+                              "gpus names device %d, but only %d GPU%s visible (ids 0 to %d; "
+                              "CUDA_VISIBLE_DEVICES decides which)",
+                              ids[i], visible, visible == 1 ? " is" : "s are", visible - 1);
+        for (int k = 0; k < i; k++)
+            if (ids[k] == ids[i])
+                return bsym__fail(ctx, BSYM_ERR_ARG, "gpus names device %d twice", ids[i]);
+    }
+    for (int i = 0; i < count; i++)
+        ctx->gpus[i] = ids[i];
+    ctx->ngpus = count;
+    return BSYM_OK;
+}
+
+int bsym_ctx_gpus(const bsym_ctx *ctx, int *ids, int max)
+{
+    const int visible = visible_gpus();
+    if (ctx == NULL || visible == 0)
+        return 0;
+    int n = 0;
+    if (ctx->ngpus > 0) {
+        for (int i = 0; i < ctx->ngpus; i++)
+            if (ctx->gpus[i] < visible && n < max)
+                ids[n++] = ctx->gpus[i];
+    } else {
+        for (int g = 0; g < visible && g < BSYM_MAX_GPUS && n < max; g++)
+            ids[n++] = g;
+    }
+    return n;
+}
+
+bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d, double *d2h)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (h2d == NULL || d2h == NULL || bytes == 0)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "h2d and d2h must not be NULL, bytes > 0");
+    const bsym__backend *be = bsym__gpu_backend();
+    const int visible = visible_gpus();
+    if (be == NULL || be->link_rate == NULL || visible == 0)
+        return bsym__fail(ctx, BSYM_ERR_NODEVICE, "no usable GPU");
+    if (gpu < 0 || gpu >= visible)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "gpu must be a device id from 0 to %d (got %d)", visible - 1, gpu);
+    return be->link_rate(gpu, bytes, h2d, d2h, ctx->message, sizeof ctx->message);
+}
+
 const char *bsym_ctx_message(const bsym_ctx *ctx)
 {
     return ctx ? ctx->message : "no context";

@@ -54,9 +54,8 @@ static const void *advance(const void *p, int64_t per, int64_t k0, size_t size)
 #define ADVANCE(field, per) ((void *)advance(j->field, (per), k0, size))
 #define ADVANCE_INT(field) (j->field == NULL ? NULL : j->field + k0)
 
-/* Systems [k0, k0 + count) of job j as a job of their own (the extents of
- * backend.h's bsym__job). */
-static bsym__job job_slice(const bsym__job *j, int64_t k0, int64_t count)
+/* Systems [k0, k0 + count) of job j as a job of their own (backend.h). */
+bsym__job bsym__job_slice(const bsym__job *j, int64_t k0, int64_t count)
 {
     const size_t size = prec_size(j->prec);
     const int64_t n = j->n, off = n > 0 ? n - 1 : 0;
@@ -141,8 +140,9 @@ static bsym_status choose_backend(bsym_ctx *ctx, const bsym__job *j, const bsym_
 static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j);
 
 /* A job of double storage under float arithmetic on a backend without it
- * (the GPU today): float copies of A and B, the float operation, B back. The
- * jobs with double storage are solves (bsym_dssolvex): A in, B in and out. */
+ * (the CPU's Householder solve): float copies of A and B, the float
+ * operation, B back. The jobs with double storage are solves
+ * (bsym_dssolvex): A in, B in and out. */
 static bsym_status run_staged(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j)
 {
     const size_t na = (size_t)(j->n * j->n * j->batch), nb = (size_t)(j->n * j->nrhs * j->batch);
@@ -199,8 +199,12 @@ static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__jo
     if (fn == NULL)
         return bsym__fail(ctx, BSYM_ERR_SIZE, "the %s backend has no %s in this precision", be->name,
                           op_names[j->op]);
+    int gpus[BSYM_MAX_GPUS];
+    const int ngpus = be->device == BSYM_DEVICE_GPU ? bsym_ctx_gpus(ctx, gpus, BSYM_MAX_GPUS) : 0;
+    if (be->device == BSYM_DEVICE_GPU && ngpus == 0)
+        return bsym__fail(ctx, BSYM_ERR_NODEVICE, "none of the GPUs named by gpus is visible");
     const bsym__exec x = {&ctx->gpu_state, ctx->threads, ctx->interrupt, ctx->interrupt_data,
-                          ctx->message, sizeof ctx->message};
+                          ctx->message, sizeof ctx->message, gpus, ngpus};
     if (be->chunk == 0) {
         st = fn(&x, j);
         if (st == BSYM_OK && ctx->progress != NULL)
@@ -208,7 +212,7 @@ static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__jo
     } else {
         for (int64_t k0 = 0; k0 < j->batch && st == BSYM_OK; k0 += be->chunk) {
             const int64_t cnt = j->batch - k0 < be->chunk ? j->batch - k0 : be->chunk;
-            const bsym__job part = job_slice(j, k0, cnt);
+            const bsym__job part = bsym__job_slice(j, k0, cnt);
             st = k0 > 0 && bsym__interrupted(ctx)
                      ? bsym__fail(ctx, BSYM_ERR_INTERRUPTED, "interrupted by the user")
                      : fn(&x, &part);

@@ -15,6 +15,8 @@ struct bsym_ctx {
     bsym_progress_fn progress;   /* may be NULL                             */
     void *progress_data;
     void *gpu_state;             /* the GPU backend's cached state, or NULL */
+    int gpus[BSYM_MAX_GPUS];     /* bsym_ctx_set_gpus; ngpus 0 = all visible */
+    int ngpus;
     char message[512];           /* message of the last failing call        */
 };
 

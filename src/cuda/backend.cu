@@ -5,9 +5,16 @@
 
 using namespace bsym_cuda;
 
-// A row of the table: the template of one operation family in every type the
-// backend is built for, in the columns of bsym__prec (s, d, c, z).
-#define BSYM_CUDA_ROW(fn) {fn<float>, fn<double>, nullptr, nullptr}
+// A table entry: the template fn<T> (or fn<T, H>) run on the call's GPUs
+// (device.cu's on_gpus: one, or a share of a large batch on each).
+template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *j) { return on_gpus(x, j, F); }
+
+// A row of the table: one operation family in every type the backend is
+// built for, in the columns of bsym__prec (s, d, c, z, ds); the solves also
+// take double data to compute in float (BSYM__PREC_DS: the pipeline
+// converts while it packs and unpacks, so only floats cross the link).
+#define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr}
+#define BSYM_CUDA_ROW_DS(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, gpus<fn<float, double>>}
 
 extern "C" const bsym__backend bsym__cuda_backend = {
     "CUDA",
@@ -24,18 +31,18 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     },
     query,
     release,
+    devices,
+    link_rate,
     {
-        BSYM_CUDA_ROW(ldlt_op),           // BSYM__OP_LDLT
-        BSYM_CUDA_ROW(hhsolve_op),        // BSYM__OP_HHSOLVE
+        BSYM_CUDA_ROW_DS(ldlt_op),        // BSYM__OP_LDLT
+        BSYM_CUDA_ROW_DS(hhsolve_op),     // BSYM__OP_HHSOLVE
         BSYM_CUDA_ROW(tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
         BSYM_CUDA_ROW(pcr_op),            // BSYM__OP_PCR
         BSYM_CUDA_ROW(eig_op),            // BSYM__OP_EIG
-        BSYM_CUDA_ROW(strategy_op),       // BSYM__OP_STRATEGY
+        BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
     },
 };
-// BSYM__PREC_DS (double storage, float arithmetic) has no GPU column: the
-// dispatcher gives the GPU float copies (dispatch.c, run_staged).
 static_assert(BSYM__OPS == 7 && BSYM__PRECS == 5, "the CUDA table lists every operation and precision");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one

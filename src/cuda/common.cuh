@@ -34,24 +34,48 @@ static inline bsym_status bsym_cuda_fail(cudaError_t err, const char *what, char
 
 // One per-system array that a chunked call moves between host and device.
 // in: host source (NULL when the kernel only writes it); out: host
-// destination (NULL when the kernel only reads it); in == out for in/out.
+// destination (NULL when the kernel only reads it); in == out for in/out;
+// both NULL: device scratch. bytes_per_system: the kernels' bytes on the
+// device. Typed arrays (host_data, host_matrix below) also say:
+//   dsize, hsize  element bytes on the device and on the host (4 and 8: the
+//                 device computes in float on double host data; the
+//                 pipeline converts while it packs and unpacks);
+//   tri_n, uplo   an input n x n symmetric matrix of which only the uplo
+//                 triangle crosses the link (packed by columns; the device
+//                 expands it to both triangles before the kernels run).
 struct bsym_array {
     const void *in;
     void *out;
     size_t bytes_per_system;
+    int dsize = 0, hsize = 0;
+    int tri_n = 0;
+    char uplo = 0;
 };
+
+// n elements per system, of type H on the host and T on the device.
+template <typename T, typename H>
+bsym_array host_data(const H *in, H *out, size_t elems)
+{
+    return {in, out, elems * sizeof(T), int(sizeof(T)), int(sizeof(H))};
+}
+// The n x n symmetric input matrices A (only triangle uplo crosses).
+template <typename T, typename H>
+bsym_array host_matrix(const H *A, int64_t n, char uplo)
+{
+    return {A, nullptr, size_t(n * n) * sizeof(T), int(sizeof(T)), int(sizeof(H)), int(n), uplo};
+}
 
 // Launches the kernel on `count` systems whose arrays are at dev[i] (in the
 // order given to bsym_pipeline) on stream s; returns a status.
 typedef bsym_status (*bsym_chunk_fn)(void *arg, void *const *dev, int64_t count, cudaStream_t s,
                                      char *msg, size_t msglen);
 
-// Moves `batch` systems through the GPU in chunks: pinned staging, two
-// streams so that the host copies of one chunk overlap the device work of the
-// other, the kernel through `launch`. Polls interrupt between chunks.
-bsym_status bsym_pipeline(void **state, const bsym_array *arrays, int narrays, int64_t batch,
-                          bsym_chunk_fn launch, void *arg, bsym_interrupt_fn interrupt,
-                          void *idata, char *msg, size_t msglen);
+// Moves `batch` systems through the current device in chunks (device.cu:
+// pinned staging reused across calls, host packing and the copies and
+// kernels of consecutive chunks overlapped), the kernels through `launch`.
+// Polls x->interrupt between chunks.
+bsym_status bsym_pipeline(const bsym__exec *x, const bsym_array *arrays, int narrays, int64_t batch,
+                          bsym_chunk_fn launch, void *arg);
 
 namespace bsym_cuda {
 
@@ -59,12 +83,19 @@ namespace bsym_cuda {
 // pipeline; see core/backend.h) ----
 void query(bsym_device_info *info);  // device.cu
 void release(void *state);           // device.cu
-template <typename T> bsym_status ldlt_op(const bsym__exec *x, const bsym__job *j);           // ldlt.cu
-template <typename T> bsym_status hhsolve_op(const bsym__exec *x, const bsym__job *j);        // householder.cu
+int devices();                       // device.cu: usable devices visible
+bsym_status link_rate(int gpu, size_t bytes, double *h2d, double *d2h, char *msg, size_t msglen); // device.cu
+// Runs the table entry fn on job j over exec x's GPUs (device.cu): on one,
+// or for a large batch a contiguous share on each, in parallel.
+bsym_status on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op_fn fn);
+// H: the host's element type where it differs (double host data, float
+// arithmetic: core/backend.h's BSYM__PREC_DS).
+template <typename T, typename H = T> bsym_status ldlt_op(const bsym__exec *x, const bsym__job *j);    // ldlt.cu
+template <typename T, typename H = T> bsym_status hhsolve_op(const bsym__exec *x, const bsym__job *j); // householder.cu
 template <typename T> bsym_status tridiagonalize_op(const bsym__exec *x, const bsym__job *j); // householder.cu
 template <typename T> bsym_status pcr_op(const bsym__exec *x, const bsym__job *j);            // pcr.cu
 template <typename T> bsym_status eig_op(const bsym__exec *x, const bsym__job *j);            // eigen.cu
-template <typename T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j);       // strategy.cu
+template <typename T, typename H = T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j); // strategy.cu
 template <typename T> bsym_status lsfit_op(const bsym__exec *x, const bsym__job *j);          // strategy.cu
 
 // ---- device-resident launches (device pointers, a stream; the benchmarks

@@ -1,7 +1,21 @@
-// device.cu -- device discovery and the chunked host <-> device pipeline that
-// every batched host entry point of the CUDA backend goes through.
+// device.cu -- device discovery, the chunked host <-> device pipeline that
+// every batched host entry point of the CUDA backend goes through, and the
+// split of one call over several GPUs.
+//
+// The pipeline, per device and chunk of systems: host threads pack the
+// chunk into pinned staging (of a symmetric matrix only the referenced
+// triangle, converted to float where the device computes in float), one
+// copy in, a kernel expands the triangles, the operation's kernels, one copy
+// out, and host threads unpack the results (converted back). Three slots,
+// each with its stream, keep the host packing, the copies in, the kernels and
+// the copies out of consecutive chunks running at once.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
+#include <thread>
 #include <vector>
 #ifdef _OPENMP
 #include <omp.h>
@@ -60,66 +74,215 @@ const device_facts &facts()
     return f;
 }
 
-// Cached between calls on one context: two streams, and per stream a device
-// buffer and a pinned host staging buffer, grown on demand.
+// Pipeline slots per device: while the host packs chunk c into one, the
+// GPU copies in and computes chunk c - 1 and copies out chunk c - 2.
+const int SLOTS = 3;
+
+// Cached between calls on one context, per device: SLOTS streams, and per
+// slot a device buffer and a pinned host staging buffer, grown on demand
+// (never shrunk, so that a sequence of calls allocates once).
 struct pipeline_state {
-    cudaStream_t stream[2] = {nullptr, nullptr};
-    cudaEvent_t done[2] = {nullptr, nullptr};
-    void *dev[2] = {nullptr, nullptr};
-    void *pin[2] = {nullptr, nullptr};
-    size_t cap[2] = {0, 0};
+    int device = 0;
+    cudaStream_t stream[SLOTS] = {};
+    cudaEvent_t done[SLOTS] = {};
+    void *dev[SLOTS] = {};
+    void *pin[SLOTS] = {};
+    size_t dcap[SLOTS] = {}, pcap[SLOTS] = {};
 };
 
-// Bytes per staging buffer at most: big enough that a chunk's copies run at
-// full PCIe speed, small enough that many chunks overlap in a large batch.
-const size_t SLOT_BYTES_MAX = size_t(128) << 20;
+// The CUDA backend's state on a context (exec->state): one pipeline per
+// device id, created on the device's first use.
+struct gpu_states {
+    pipeline_state *dev[BSYM_MAX_GPUS] = {};
+};
+
+// Chunk size: chunks of about 1/8 of a large call's link bytes (so that the
+// pipeline's fill and drain, one chunk each, cost little), between 4 and
+// 48 MB of link bytes (below, copies lose speed; above, the fill costs more).
+const size_t CHUNK_BYTES_MIN = size_t(4) << 20;
+const size_t CHUNK_BYTES_MAX = size_t(48) << 20;
 const size_t ALIGN = 256;
 
 size_t round_up(size_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
 
-bsym_status get_state(void **state, pipeline_state **ps, char *msg, size_t msglen)
+bsym_status get_state(void **state, int device, pipeline_state **ps, char *msg, size_t msglen)
 {
     if (*state == nullptr) {
+        gpu_states *g = new (std::nothrow) gpu_states;
+        if (g == nullptr)
+            return BSYM_ERR_NOMEM;
+        *state = g;
+    }
+    gpu_states *g = static_cast<gpu_states *>(*state);
+    if (g->dev[device] == nullptr) {
         pipeline_state *p = new (std::nothrow) pipeline_state;
         if (p == nullptr)
             return BSYM_ERR_NOMEM;
-        *state = p;
-        for (int s = 0; s < 2; s++) {
+        p->device = device;
+        g->dev[device] = p;
+        for (int s = 0; s < SLOTS; s++) {
             BSYM_CUDA_TRY(cudaStreamCreateWithFlags(&p->stream[s], cudaStreamNonBlocking));
             BSYM_CUDA_TRY(cudaEventCreateWithFlags(&p->done[s], cudaEventDisableTiming));
         }
     }
-    *ps = static_cast<pipeline_state *>(*state);
+    *ps = g->dev[device];
     return BSYM_OK;
 }
 
-// Makes slot s hold at least `bytes` on both sides.
-bsym_status reserve(pipeline_state *p, int s, size_t bytes, char *msg, size_t msglen)
+// Makes slot s hold at least dbytes on the device and pbytes pinned.
+bsym_status reserve(pipeline_state *p, int s, size_t dbytes, size_t pbytes, char *msg, size_t msglen)
 {
-    if (p->cap[s] >= bytes)
-        return BSYM_OK;
-    cudaFree(p->dev[s]);
-    cudaFreeHost(p->pin[s]);
-    p->dev[s] = p->pin[s] = nullptr;
-    p->cap[s] = 0;
-    BSYM_CUDA_TRY(cudaMalloc(&p->dev[s], bytes));
-    BSYM_CUDA_TRY(cudaMallocHost(&p->pin[s], bytes));
-    p->cap[s] = bytes;
-    return BSYM_OK;
-}
-
-// memcpy split over the OpenMP team: one thread reaches a fraction of the
-// host's memory bandwidth, and these copies are the end-to-end bottleneck.
-void parallel_copy(void *dst, const void *src, size_t bytes)
-{
-    const size_t piece = size_t(1) << 20;
-    long long pieces = (long long)((bytes + piece - 1) / piece);
-#pragma omp parallel for schedule(static) if (pieces > 1)
-    for (long long i = 0; i < pieces; i++) {
-        size_t off = size_t(i) * piece;
-        std::memcpy(static_cast<char *>(dst) + off, static_cast<const char *>(src) + off,
-                    std::min(piece, bytes - off));
+    if (p->dcap[s] < dbytes) {
+        cudaFree(p->dev[s]);
+        p->dev[s] = nullptr;
+        p->dcap[s] = 0;
+        BSYM_CUDA_TRY(cudaMalloc(&p->dev[s], dbytes));
+        p->dcap[s] = dbytes;
     }
+    if (p->pcap[s] < pbytes) {
+        cudaFreeHost(p->pin[s]);
+        p->pin[s] = nullptr;
+        p->pcap[s] = 0;
+        BSYM_CUDA_TRY(cudaMallocHost(&p->pin[s], pbytes));
+        p->pcap[s] = pbytes;
+    }
+    return BSYM_OK;
+}
+
+void release_one(pipeline_state *p)
+{
+    cudaSetDevice(p->device);
+    for (int s = 0; s < SLOTS; s++) {
+        if (p->stream[s])
+            cudaStreamSynchronize(p->stream[s]);
+        cudaFree(p->dev[s]);
+        cudaFreeHost(p->pin[s]);
+        if (p->done[s])
+            cudaEventDestroy(p->done[s]);
+        if (p->stream[s])
+            cudaStreamDestroy(p->stream[s]);
+    }
+    delete p;
+}
+
+// ---- what crosses the link, per array and system ----
+
+size_t tri_elems(int n) { return size_t(n) * size_t(n + 1) / 2; }
+
+// Bytes of one system of array a on the link (and in its pinned region).
+size_t link_bytes(const bsym_array &a)
+{
+    if (a.in == nullptr && a.out == nullptr)
+        return 0;
+    return a.tri_n > 0 ? tri_elems(a.tri_n) * size_t(a.dsize) : a.bytes_per_system;
+}
+
+// Host element size of a, when the host and device types differ (else 0).
+bool converts(const bsym_array &a) { return a.hsize > 0 && a.hsize != a.dsize; }
+
+// Systems [first, first + count) of a's host input into the pinned region:
+// the referenced triangle only of a matrix, converted to the device type.
+template <typename H, typename T>
+void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count)
+{
+    const size_t nn = size_t(n) * size_t(n), te = tri_elems(n);
+    for (int64_t k = 0; k < count; k++) {
+        const H *a = src + size_t(k) * nn;
+        T *p = dst + size_t(k) * te;
+        for (int j = 0; j < n; j++) {
+            const int lo = lower ? j : 0, hi = lower ? n : j + 1;
+            const H *col = a + size_t(j) * size_t(n);
+            for (int i = lo; i < hi; i++)
+                *p++ = T(col[i]);
+        }
+    }
+}
+template <typename H, typename T> void convert(const H *src, T *dst, size_t count)
+{
+    for (size_t e = 0; e < count; e++)
+        dst[e] = T(src[e]);
+}
+
+// Packs one piece (systems [k0, k0 + cnt) of the chunk that starts at
+// `first`) of array a into its pinned region pin.
+void pack_piece(const bsym_array &a, char *pin, int64_t first, int64_t k0, int64_t cnt)
+{
+    const size_t hbytes = converts(a) ? a.bytes_per_system / size_t(a.dsize) * size_t(a.hsize)
+                                      : a.bytes_per_system;
+    const char *src = static_cast<const char *>(a.in) + hbytes * size_t(first + k0);
+    char *dst = pin + link_bytes(a) * size_t(k0);
+    if (a.tri_n > 0) {
+        const bool lower = a.uplo != 'U';
+        if (a.hsize == 8 && a.dsize == 4)
+            pack_tri(reinterpret_cast<const double *>(src), reinterpret_cast<float *>(dst), a.tri_n, lower, cnt);
+        else if (a.dsize == 8)
+            pack_tri(reinterpret_cast<const double *>(src), reinterpret_cast<double *>(dst), a.tri_n, lower, cnt);
+        else
+            pack_tri(reinterpret_cast<const float *>(src), reinterpret_cast<float *>(dst), a.tri_n, lower, cnt);
+    } else if (converts(a)) {
+        convert(reinterpret_cast<const double *>(src), reinterpret_cast<float *>(dst),
+                a.bytes_per_system / sizeof(float) * size_t(cnt));
+    } else {
+        std::memcpy(dst, src, a.bytes_per_system * size_t(cnt));
+    }
+}
+
+// The reverse for an output: the device type converted back to the host's.
+void unpack_piece(const bsym_array &a, const char *pin, int64_t first, int64_t k0, int64_t cnt)
+{
+    const size_t hbytes = converts(a) ? a.bytes_per_system / size_t(a.dsize) * size_t(a.hsize)
+                                      : a.bytes_per_system;
+    char *dst = static_cast<char *>(a.out) + hbytes * size_t(first + k0);
+    const char *src = pin + a.bytes_per_system * size_t(k0);
+    if (converts(a))
+        convert(reinterpret_cast<const float *>(src), reinterpret_cast<double *>(dst),
+                a.bytes_per_system / sizeof(float) * size_t(cnt));
+    else
+        std::memcpy(dst, src, a.bytes_per_system * size_t(cnt));
+}
+
+// Systems per piece of host work: about 256 KB of link bytes, so that a
+// chunk splits into enough pieces for every thread.
+int64_t piece_systems(size_t per_system)
+{
+    return std::max<int64_t>(1, int64_t((size_t(256) << 10) / std::max<size_t>(per_system, 1)));
+}
+
+// The referenced triangle (packed by columns) of `count` n x n matrices,
+// expanded to both triangles: the kernels read the layout of the caller's
+// matrices, and a symmetric one serves either uplo.
+template <typename T>
+__global__ void expand_kernel(const T *__restrict__ packed, T *__restrict__ full, int n, bool lower, int64_t count)
+{
+    const int64_t nn = int64_t(n) * n, te = int64_t(n) * (n + 1) / 2;
+    for (int64_t idx = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; idx < count * nn;
+         idx += int64_t(gridDim.x) * blockDim.x) {
+        const int64_t k = idx / nn;
+        const int r = int(idx - k * nn);
+        int i = r % n, j = r / n;
+        if (lower ? i < j : i > j) { // the other triangle: read the mirror
+            const int t = i;
+            i = j;
+            j = t;
+        }
+        const int64_t p = lower ? int64_t(j) * n - int64_t(j) * (j - 1) / 2 + (i - j) : int64_t(j) * (j + 1) / 2 + i;
+        full[idx] = packed[k * te + p];
+    }
+}
+
+bsym_status expand(const bsym_array &a, const void *packed, void *full, int64_t count, cudaStream_t s,
+                   char *msg, size_t msglen)
+{
+    const int64_t total = int64_t(a.tri_n) * a.tri_n * count;
+    const unsigned blocks = unsigned(std::min<int64_t>((total + 255) / 256, 65535));
+    if (a.dsize == 8)
+        expand_kernel<double><<<blocks, 256, 0, s>>>(static_cast<const double *>(packed), static_cast<double *>(full),
+                                                     a.tri_n, a.uplo != 'U', count);
+    else
+        expand_kernel<float><<<blocks, 256, 0, s>>>(static_cast<const float *>(packed), static_cast<float *>(full),
+                                                    a.tri_n, a.uplo != 'U', count);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
 }
 
 // One chunk in flight on a slot: which systems it holds.
@@ -127,6 +290,171 @@ struct chunk {
     int64_t first = 0, count = 0;
     bool busy = false;
 };
+
+// The OpenMP team of the host packing: exec->threads (0: OpenMP's default)
+// shared among the devices of the call.
+int pack_team(const bsym__exec *x)
+{
+#ifdef _OPENMP
+    const int all = x->threads > 0 ? x->threads : omp_get_max_threads();
+#else
+    const int all = 1;
+#endif
+    return std::max(1, all / std::max(1, x->ngpus));
+}
+
+// One device's pipeline (the device is current on the calling thread).
+bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arrays, int narrays, int64_t batch,
+                         bsym_chunk_fn launch, void *arg)
+{
+    char *msg = x->msg;
+    const size_t msglen = x->msglen;
+    pipeline_state *p = nullptr;
+    bsym_status st = get_state(x->state, device, &p, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+
+    // Per system: link bytes (pinned, copied), device bytes (the kernels'
+    // arrays, plus the packed triangles the copies land in).
+    size_t link = 0, devb = 0;
+    for (int i = 0; i < narrays; i++) {
+        link += link_bytes(arrays[i]);
+        devb += arrays[i].bytes_per_system + (arrays[i].tri_n > 0 ? link_bytes(arrays[i]) : 0);
+    }
+    const size_t target = std::min(CHUNK_BYTES_MAX, std::max(CHUNK_BYTES_MIN, link * size_t(batch) / 8));
+    const int64_t csize = std::min<int64_t>(batch, std::max<int64_t>(1, int64_t(target / std::max<size_t>(link, 1))));
+    // Carve-out of one slot: each array's regions at 256-byte aligned offsets.
+    std::vector<size_t> poff(narrays), doff(narrays), dpack(narrays);
+    size_t pbytes = 0, dbytes = 0;
+    for (int i = 0; i < narrays; i++) {
+        poff[i] = pbytes;
+        pbytes += round_up(link_bytes(arrays[i]) * size_t(csize));
+        doff[i] = dbytes;
+        dbytes += round_up(arrays[i].bytes_per_system * size_t(csize));
+        dpack[i] = dbytes;
+        if (arrays[i].tri_n > 0)
+            dbytes += round_up(link_bytes(arrays[i]) * size_t(csize));
+    }
+    const int nslots = int(std::min<int64_t>(SLOTS, (batch + csize - 1) / csize));
+    for (int s = 0; s < nslots; s++)
+        if ((st = reserve(p, s, std::max<size_t>(dbytes, 1), std::max<size_t>(pbytes, 1), msg, msglen)) != BSYM_OK)
+            return st;
+
+    const int team = pack_team(x);
+    chunk slot[SLOTS];
+    std::vector<void *> dev(narrays);
+
+    // The host side of slot s: unpack its finished chunk (if any), then pack
+    // chunk [first, first + count) into it (count 0: none), in one parallel
+    // region over pieces of systems (the unpacking done before any packing:
+    // an in/out array's pinned region serves both).
+    auto host_work = [&](int s, int64_t first, int64_t count) {
+        const chunk done = slot[s];
+        const int64_t piece = piece_systems(link);
+        const int64_t out_pieces = done.busy ? (done.count + piece - 1) / piece : 0;
+        const int64_t in_pieces = (count + piece - 1) / piece;
+        char *pin = static_cast<char *>(p->pin[s]);
+#pragma omp parallel num_threads(team) if (out_pieces + in_pieces > 1)
+        {
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t q = 0; q < out_pieces; q++) {
+                const int64_t k0 = q * piece, cnt = std::min(piece, done.count - k0);
+                for (int i = 0; i < narrays; i++)
+                    if (arrays[i].out != nullptr)
+                        unpack_piece(arrays[i], pin + poff[i], done.first, k0, cnt);
+            }
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t q = 0; q < in_pieces; q++) {
+                const int64_t k0 = q * piece, cnt = std::min(piece, count - k0);
+                for (int i = 0; i < narrays; i++)
+                    if (arrays[i].in != nullptr)
+                        pack_piece(arrays[i], pin + poff[i], first, k0, cnt);
+            }
+        }
+        slot[s].busy = false;
+    };
+    auto wait = [&](int s) -> bsym_status {
+        if (slot[s].busy)
+            BSYM_CUDA_TRY(cudaEventSynchronize(p->done[s]));
+        return BSYM_OK;
+    };
+    auto drain = [&]() {
+        for (int s = 0; s < nslots; s++)
+            if (slot[s].busy) {
+                cudaStreamSynchronize(p->stream[s]);
+                slot[s].busy = false;
+            }
+    };
+    auto fail = [&](cudaError_t err, const char *what) {
+        drain();
+        return bsym_cuda_fail(err, what, msg, msglen);
+    };
+
+    int s = 0;
+    for (int64_t first = 0; first < batch; first += csize, s = (s + 1) % nslots) {
+        if (first > 0 && x->interrupt != nullptr && x->interrupt(x->interrupt_data)) {
+            drain();
+            std::snprintf(msg, msglen, "interrupted by the user");
+            return BSYM_ERR_INTERRUPTED;
+        }
+        if ((st = wait(s)) != BSYM_OK) {
+            drain();
+            return st;
+        }
+        const int64_t count = std::min(csize, batch - first);
+        host_work(s, first, count);
+        char *pin = static_cast<char *>(p->pin[s]);
+        char *d = static_cast<char *>(p->dev[s]);
+        const cudaStream_t str = p->stream[s];
+        for (int i = 0; i < narrays; i++) {
+            const bsym_array &a = arrays[i];
+            dev[i] = d + doff[i];
+            if (a.in == nullptr)
+                continue;
+            void *land = a.tri_n > 0 ? d + dpack[i] : dev[i];
+            cudaError_t err = cudaMemcpyAsync(land, pin + poff[i], link_bytes(a) * size_t(count),
+                                              cudaMemcpyHostToDevice, str);
+            if (err != cudaSuccess)
+                return fail(err, "copying a chunk to the GPU");
+            if (a.tri_n > 0 && (st = expand(a, land, dev[i], count, str, msg, msglen)) != BSYM_OK) {
+                drain();
+                return st;
+            }
+        }
+        if ((st = launch(arg, dev.data(), count, str, msg, msglen)) != BSYM_OK) {
+            drain();
+            return st;
+        }
+        for (int i = 0; i < narrays; i++) {
+            if (arrays[i].out == nullptr)
+                continue;
+            cudaError_t err = cudaMemcpyAsync(pin + poff[i], dev[i], arrays[i].bytes_per_system * size_t(count),
+                                              cudaMemcpyDeviceToHost, str);
+            if (err != cudaSuccess)
+                return fail(err, "copying a chunk from the GPU");
+        }
+        cudaError_t err = cudaEventRecord(p->done[s], str);
+        if (err != cudaSuccess)
+            return fail(err, "cudaEventRecord");
+        slot[s].first = first;
+        slot[s].count = count;
+        slot[s].busy = true;
+    }
+    // The last chunks, in the order they were issued.
+    for (int k = 0; k < nslots; k++) {
+        const int t = (s + k) % nslots;
+        if ((st = wait(t)) != BSYM_OK) {
+            drain();
+            return st;
+        }
+        host_work(t, 0, 0);
+    }
+    return BSYM_OK;
+}
+
+// The device of exec x's current thread: its first GPU (a worker of a call
+// over several GPUs is given an exec with its own device first).
+int current_device(const bsym__exec *x) { return x->ngpus > 0 ? x->gpus[0] : 0; }
 
 } // namespace
 
@@ -153,128 +481,159 @@ void bsym_cuda::query(bsym_device_info *info)
 
 void bsym_cuda::release(void *state)
 {
-    pipeline_state *p = static_cast<pipeline_state *>(state);
-    if (p == nullptr)
+    gpu_states *g = static_cast<gpu_states *>(state);
+    if (g == nullptr)
         return;
-    for (int s = 0; s < 2; s++) {
-        if (p->stream[s])
-            cudaStreamSynchronize(p->stream[s]);
-        cudaFree(p->dev[s]);
-        cudaFreeHost(p->pin[s]);
-        if (p->done[s])
-            cudaEventDestroy(p->done[s]);
-        if (p->stream[s])
-            cudaStreamDestroy(p->stream[s]);
-    }
-    delete p;
+    for (int d = 0; d < BSYM_MAX_GPUS; d++)
+        if (g->dev[d] != nullptr)
+            release_one(g->dev[d]);
+    delete g;
 }
 
-bsym_status bsym_pipeline(void **state, const bsym_array *arrays, int narrays, int64_t batch,
-                          bsym_chunk_fn launch, void *arg, bsym_interrupt_fn interrupt,
-                          void *idata, char *msg, size_t msglen)
+int bsym_cuda::devices()
 {
-    pipeline_state *p = nullptr;
-    bsym_status st = get_state(state, &p, msg, msglen);
-    if (st != BSYM_OK)
-        return st;
+    const device_facts &f = facts();
+    return f.usable ? std::min(f.count, int(BSYM_MAX_GPUS)) : 0;
+}
 
-    // Carve-out of one slot: each array's chunk at a 256-byte aligned offset.
-    size_t per_system = 0;
-    for (int i = 0; i < narrays; i++)
-        per_system += arrays[i].bytes_per_system;
-    int64_t chunk_max = std::max<int64_t>(1, (int64_t)(SLOT_BYTES_MAX / std::max<size_t>(per_system, 1)));
-    int64_t csize = std::min(batch, chunk_max);
-    std::vector<size_t> offset(narrays);
-    size_t slot_bytes = 0;
-    for (int i = 0; i < narrays; i++) {
-        offset[i] = slot_bytes;
-        slot_bytes += round_up(arrays[i].bytes_per_system * size_t(csize));
-    }
-    int nslots = batch > csize ? 2 : 1;
-    for (int s = 0; s < nslots; s++)
-        if ((st = reserve(p, s, slot_bytes, msg, msglen)) != BSYM_OK)
-            return st;
-
-    chunk slot[2];
-    std::vector<void *> dev(narrays);
-
-    // Waits for the chunk on slot s and copies its outputs to the caller.
-    auto finish = [&](int s) -> bsym_status {
-        if (!slot[s].busy)
-            return BSYM_OK;
-        slot[s].busy = false;
-        BSYM_CUDA_TRY(cudaEventSynchronize(p->done[s]));
-        for (int i = 0; i < narrays; i++)
-            if (arrays[i].out != nullptr) {
-                size_t b = arrays[i].bytes_per_system;
-                parallel_copy(static_cast<char *>(arrays[i].out) + b * size_t(slot[s].first),
-                              static_cast<char *>(p->pin[s]) + offset[i], b * size_t(slot[s].count));
-            }
-        return BSYM_OK;
-    };
-    auto drain = [&]() {
-        for (int s = 0; s < 2; s++)
-            if (slot[s].busy) {
-                cudaStreamSynchronize(p->stream[s]);
-                slot[s].busy = false;
-            }
-    };
-
-    int s = 0;
-    for (int64_t first = 0; first < batch; first += csize, s = (s + 1) % nslots) {
-        if (first > 0 && interrupt != nullptr && interrupt(idata)) {
-            drain();
-            std::snprintf(msg, msglen, "interrupted by the user");
-            return BSYM_ERR_INTERRUPTED;
+bsym_status bsym_cuda::link_rate(int gpu, size_t bytes, double *h2d, double *d2h, char *msg, size_t msglen)
+{
+    BSYM_CUDA_TRY(cudaSetDevice(gpu));
+    void *pin = nullptr, *dev = nullptr;
+    cudaEvent_t e0 = nullptr, e1 = nullptr;
+    double best[2] = {0, 0};
+    cudaError_t err = cudaMallocHost(&pin, bytes);
+    if (err == cudaSuccess)
+        err = cudaMalloc(&dev, bytes);
+    if (err == cudaSuccess)
+        err = cudaEventCreate(&e0);
+    if (err == cudaSuccess)
+        err = cudaEventCreate(&e1);
+    if (err == cudaSuccess)
+        std::memset(pin, 1, bytes);
+    for (int dir = 0; dir < 2 && err == cudaSuccess; dir++)
+        for (int rep = 0; rep < 4 && err == cudaSuccess; rep++) { // the first is a warm-up
+            cudaEventRecord(e0);
+            err = dir == 0 ? cudaMemcpyAsync(dev, pin, bytes, cudaMemcpyHostToDevice)
+                           : cudaMemcpyAsync(pin, dev, bytes, cudaMemcpyDeviceToHost);
+            cudaEventRecord(e1);
+            if (err == cudaSuccess)
+                err = cudaEventSynchronize(e1);
+            float ms = 0;
+            if (err == cudaSuccess && rep > 0 && cudaEventElapsedTime(&ms, e0, e1) == cudaSuccess && ms > 0)
+                best[dir] = std::max(best[dir], double(bytes) / (ms * 1e-3) / 1e9);
         }
-        if ((st = finish(s)) != BSYM_OK) {
-            drain();
-            return st;
-        }
-        int64_t count = std::min(csize, batch - first);
-        char *pin = static_cast<char *>(p->pin[s]);
-        char *d = static_cast<char *>(p->dev[s]);
-        for (int i = 0; i < narrays; i++) {
-            size_t b = arrays[i].bytes_per_system;
-            dev[i] = d + offset[i];
-            if (arrays[i].in == nullptr)
-                continue;
-            parallel_copy(pin + offset[i], static_cast<const char *>(arrays[i].in) + b * size_t(first),
-                          b * size_t(count));
-            cudaError_t err = cudaMemcpyAsync(dev[i], pin + offset[i], b * size_t(count),
-                                              cudaMemcpyHostToDevice, p->stream[s]);
-            if (err != cudaSuccess) {
-                drain();
-                return bsym_cuda_fail(err, "copying a chunk to the GPU", msg, msglen);
-            }
-        }
-        if ((st = launch(arg, dev.data(), count, p->stream[s], msg, msglen)) != BSYM_OK) {
-            drain();
-            return st;
-        }
-        for (int i = 0; i < narrays; i++) {
-            if (arrays[i].out == nullptr)
-                continue;
-            cudaError_t err = cudaMemcpyAsync(pin + offset[i], dev[i], arrays[i].bytes_per_system * size_t(count),
-                                              cudaMemcpyDeviceToHost, p->stream[s]);
-            if (err != cudaSuccess) {
-                drain();
-                return bsym_cuda_fail(err, "copying a chunk from the GPU", msg, msglen);
-            }
-        }
-        cudaError_t err = cudaEventRecord(p->done[s], p->stream[s]);
-        if (err != cudaSuccess) {
-            drain();
-            return bsym_cuda_fail(err, "cudaEventRecord", msg, msglen);
-        }
-        slot[s].first = first;
-        slot[s].count = count;
-        slot[s].busy = true;
-    }
-    for (int k = 0; k < 2; k++)
-        if ((st = finish(k)) != BSYM_OK) {
-            drain();
-            return st;
-        }
+    cudaFreeHost(pin);
+    cudaFree(dev);
+    if (e0)
+        cudaEventDestroy(e0);
+    if (e1)
+        cudaEventDestroy(e1);
+    if (err != cudaSuccess)
+        return bsym_cuda_fail(err, "measuring the host link", msg, msglen);
+    *h2d = best[0];
+    *d2h = best[1];
     return BSYM_OK;
+}
+
+bsym_status bsym_pipeline(const bsym__exec *x, const bsym_array *arrays, int narrays, int64_t batch,
+                          bsym_chunk_fn launch, void *arg)
+{
+    return run_pipeline(x, current_device(x), arrays, narrays, batch, launch, arg);
+}
+
+bsym_status bsym_cuda::on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op_fn fn)
+{
+    char *msg = x->msg;
+    const size_t msglen = x->msglen;
+    // Devices used: each gets at least BSYM_GPU_SPLIT_MIN_BYTES of input.
+    size_t bytes = 0;
+    const size_t elem = j->prec == BSYM__PREC_S ? 4 : 8;
+    bytes = size_t(j->batch) * elem *
+            size_t(j->op == BSYM__OP_LSFIT ? j->m * (j->n + j->nrhs) : j->n * (j->n + j->nrhs));
+    const int use = int(std::max<size_t>(1, std::min<size_t>(size_t(x->ngpus), bytes / BSYM_GPU_SPLIT_MIN_BYTES)));
+    if (use == 1) {
+        BSYM_CUDA_TRY(cudaSetDevice(x->gpus[0]));
+        return fn(x, j);
+    }
+    // One worker thread per device on a contiguous share of the batch; this
+    // thread polls the caller's interrupt hook (R's may only be called here)
+    // and passes a stop to the workers through `stop`.
+    struct worker {
+        bsym__exec x;
+        bsym__job j;
+        bsym__strategy_stats stats{};
+        int gpu;
+        char msg[512];
+        bsym_status st = BSYM_OK;
+    };
+    std::vector<worker> w(use);
+    std::atomic<int> stop{0}, finished{0};
+    auto stopped = [](void *flag) -> int { return static_cast<std::atomic<int> *>(flag)->load() != 0; };
+    const int64_t share = (j->batch + use - 1) / use;
+    for (int g = 0; g < use; g++) {
+        const int64_t first = std::min(j->batch, share * g), count = std::min(share, j->batch - first);
+        w[g].gpu = x->gpus[g];
+        w[g].x = *x;
+        w[g].x.gpus = &w[g].gpu;
+        w[g].x.ngpus = 1;
+        w[g].x.threads = pack_team(x);
+        w[g].x.interrupt = stopped;
+        w[g].x.interrupt_data = &stop;
+        w[g].x.msg = w[g].msg;
+        w[g].x.msglen = sizeof w[g].msg;
+        w[g].msg[0] = '\0';
+        w[g].j = bsym__job_slice(j, first, count);
+        if (j->stats != nullptr)
+            w[g].j.stats = &w[g].stats;
+    }
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<std::thread> threads;
+    for (int g = 0; g < use; g++)
+        threads.emplace_back([&, g] {
+            worker &me = w[g];
+            const cudaError_t err = cudaSetDevice(me.gpu);
+            me.st = err != cudaSuccess ? bsym_cuda_fail(err, "cudaSetDevice", me.msg, sizeof me.msg)
+                    : me.j.batch > 0    ? fn(&me.x, &me.j)
+                                        : BSYM_OK;
+            if (me.st != BSYM_OK)
+                stop = 1; // the others stop at their next chunk
+            std::lock_guard<std::mutex> lock(m);
+            finished++;
+            cv.notify_one();
+        });
+    {
+        std::unique_lock<std::mutex> lock(m);
+        while (finished.load() < use) {
+            cv.wait_for(lock, std::chrono::milliseconds(5));
+            if (!stop.load() && finished.load() < use && x->interrupt != nullptr) {
+                lock.unlock();
+                if (x->interrupt(x->interrupt_data))
+                    stop = 2;
+                lock.lock();
+            }
+        }
+    }
+    for (std::thread &t : threads)
+        t.join();
+    // The first real failure wins over the stops it caused.
+    bsym_status st = BSYM_OK;
+    for (int g = 0; g < use; g++) {
+        if (w[g].st == BSYM_OK || (st != BSYM_OK && w[g].st == BSYM_ERR_INTERRUPTED))
+            continue;
+        if (st == BSYM_OK || st == BSYM_ERR_INTERRUPTED) {
+            st = w[g].st;
+            std::snprintf(msg, msglen, "GPU %d: %s", w[g].gpu, w[g].msg);
+        }
+    }
+    if (st == BSYM_ERR_INTERRUPTED && stop.load() == 2)
+        std::snprintf(msg, msglen, "interrupted by the user");
+    if (st == BSYM_OK && j->stats != nullptr)
+        for (int g = 0; g < use; g++) {
+            j->stats->solved += w[g].stats.solved;
+            j->stats->fallback += w[g].stats.fallback;
+            j->stats->not_spd += w[g].stats.not_spd;
+        }
+    return st;
 }

@@ -193,10 +193,11 @@ bsym_status eig_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s
 }
 
 template <typename T>
-bsym_status eig_host(void **state, char uplo, int64_t n, int64_t batch, const T *A, const T *d, const T *e,
-                     const bsym_select *sel, T *w, T *V, int *count, int *info, bsym_interrupt_fn interrupt,
-                     void *idata, char *msg, size_t msglen)
+bsym_status eig_host(const bsym__exec *x, char uplo, int64_t n, int64_t batch, const T *A, const T *d, const T *e,
+                     const bsym_select *sel, T *w, T *V, int *count, int *info)
 {
+    char *msg = x->msg;
+    const size_t msglen = x->msglen;
     if (n < 1 || n > BSYM_GPU_EIGEN_MAX_N) {
         std::snprintf(msg, msglen, "n = %lld is outside the GPU eigensolvers' 1..%d", (long long)n,
                       BSYM_GPU_EIGEN_MAX_N);
@@ -206,8 +207,11 @@ bsym_status eig_host(void **state, char uplo, int64_t n, int64_t batch, const T 
     const size_t sz = sizeof(T), ne = size_t(n > 1 ? n - 1 : 1);
     // slots 0, 1: the input; 5, 6: d, e scratch of full input (unused slots
     // carry 0 bytes)
+    bsym_array input{d, nullptr, size_t(n) * sz};
+    if (A != nullptr)
+        input = host_matrix<T>(A, n, uplo);
     const bsym_array arrays[8] = {
-        {A != nullptr ? (const void *)A : (const void *)d, nullptr, size_t(A != nullptr ? n * n : n) * sz},
+        input,
         {A != nullptr ? nullptr : (const void *)e, nullptr, A != nullptr ? 0 : ne * sz},
         {nullptr, w, size_t(n) * sz},
         {nullptr, V, V != nullptr ? size_t(n * n) * sz : 0},
@@ -216,7 +220,7 @@ bsym_status eig_host(void **state, char uplo, int64_t n, int64_t batch, const T 
         {nullptr, nullptr, A != nullptr ? ne * sz : 0},
         {nullptr, info, sizeof(int)},
     };
-    return bsym_pipeline(state, arrays, 8, batch, eig_chunk<T>, &h, interrupt, idata, msg, msglen);
+    return bsym_pipeline(x, arrays, 8, batch, eig_chunk<T>, &h);
 }
 
 } // namespace
@@ -225,10 +229,9 @@ namespace bsym_cuda {
 
 template <typename T> bsym_status eig_op(const bsym__exec *x, const bsym__job *j)
 {
-    return eig_host<T>(x->state, j->uplo, j->n, j->batch, static_cast<const T *>(j->A),
-                       static_cast<const T *>(j->dd), static_cast<const T *>(j->dl), j->sel,
-                       static_cast<T *>(j->w), static_cast<T *>(j->V), j->count, j->info, x->interrupt,
-                       x->interrupt_data, x->msg, x->msglen);
+    return eig_host<T>(x, j->uplo, j->n, j->batch, static_cast<const T *>(j->A), static_cast<const T *>(j->dd),
+                       static_cast<const T *>(j->dl), j->sel, static_cast<T *>(j->w), static_cast<T *>(j->V),
+                       j->count, j->info);
 }
 
 template <typename T>

@@ -602,43 +602,42 @@ bsym_status size_error(int64_t n, char *msg, size_t msglen)
     return BSYM_ERR_SIZE;
 }
 
-template <typename T>
-bsym_status solve_host(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch, const T *A, T *B,
-                       int *info, bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+template <typename T, typename H>
+bsym_status solve_host(const bsym__exec *x, char uplo, int64_t n, int64_t nrhs, int64_t batch, const H *A, H *B,
+                       int *info)
 {
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
-        return size_error(n, msg, msglen);
+        return size_error(n, x->msg, x->msglen);
     hh_args<T> a{};
     a.uplo = uplo;
     a.n = int(n);
     a.nrhs = int(nrhs);
     const bsym_array arrays[3] = {
-        {A, nullptr, size_t(n * n) * sizeof(T)},
-        {B, B, size_t(n * nrhs) * sizeof(T)},
+        host_matrix<T>(A, n, uplo),
+        host_data<T>(B, B, size_t(n * nrhs)),
         {nullptr, info, sizeof(int)},
     };
-    return bsym_pipeline(state, arrays, 3, batch, solve_chunk<T>, &a, interrupt, idata, msg, msglen);
+    return bsym_pipeline(x, arrays, 3, batch, solve_chunk<T>, &a);
 }
 
 template <typename T>
-bsym_status trd_host(void **state, char uplo, int64_t n, int64_t batch, const T *A, T *d, T *e, T *Q,
-                     int *info, bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+bsym_status trd_host(const bsym__exec *x, char uplo, int64_t n, int64_t batch, const T *A, T *d, T *e, T *Q,
+                     int *info)
 {
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
-        return size_error(n, msg, msglen);
+        return size_error(n, x->msg, x->msglen);
     hh_args<T> a{};
     a.uplo = uplo;
     a.n = int(n);
     a.Q = Q; // only a flag here: the chunk launcher puts the device pointer in
     const bsym_array arrays[5] = {
-        {A, nullptr, size_t(n * n) * sizeof(T)},
+        host_matrix<T>(A, n, uplo),
         {nullptr, d, size_t(n) * sizeof(T)},
         {nullptr, e, size_t(n - 1) * sizeof(T)},
         {nullptr, info, sizeof(int)},
         {nullptr, Q, size_t(n * n) * sizeof(T)},
     };
-    return bsym_pipeline(state, arrays, Q != nullptr ? 5 : 4, batch, trd_chunk<T>, &a, interrupt, idata,
-                         msg, msglen);
+    return bsym_pipeline(x, arrays, Q != nullptr ? 5 : 4, batch, trd_chunk<T>, &a);
 }
 
 template <typename T>
@@ -678,17 +677,16 @@ bsym_status trd_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, 
 
 namespace bsym_cuda {
 
-template <typename T> bsym_status hhsolve_op(const bsym__exec *x, const bsym__job *j)
+template <typename T, typename H> bsym_status hhsolve_op(const bsym__exec *x, const bsym__job *j)
 {
-    return solve_host<T>(x->state, j->uplo, j->n, j->nrhs, j->batch, static_cast<const T *>(j->A),
-                         static_cast<T *>(j->B), j->info, x->interrupt, x->interrupt_data, x->msg, x->msglen);
+    return solve_host<T>(x, j->uplo, j->n, j->nrhs, j->batch, static_cast<const H *>(j->A), static_cast<H *>(j->B),
+                         j->info);
 }
 
 template <typename T> bsym_status tridiagonalize_op(const bsym__exec *x, const bsym__job *j)
 {
-    return trd_host<T>(x->state, j->uplo, j->n, j->batch, static_cast<const T *>(j->A), static_cast<T *>(j->d),
-                       static_cast<T *>(j->e), static_cast<T *>(j->Q), j->info, x->interrupt, x->interrupt_data,
-                       x->msg, x->msglen);
+    return trd_host<T>(x, j->uplo, j->n, j->batch, static_cast<const T *>(j->A), static_cast<T *>(j->d),
+                       static_cast<T *>(j->e), static_cast<T *>(j->Q), j->info);
 }
 
 template <typename T>
@@ -713,5 +711,6 @@ bsym_status tridiagonalize_launch(char uplo, int n, int64_t batch, const T *A, T
     template bsym_status tridiagonalize_launch<T>(char, int, int64_t, const T *, T *, T *, T *, int *, \
                                                   cudaStream_t, char *, size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_HOUSEHOLDER_INSTANTIATE)
+template bsym_status hhsolve_op<float, double>(const bsym__exec *, const bsym__job *);
 
 } // namespace bsym_cuda

@@ -975,17 +975,17 @@ bsym_status ldlt_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t 
                        static_cast<T *>(dev[1]), static_cast<int *>(dev[2]), 0, s, msg, msglen);
 }
 
-template <typename T>
-bsym_status ldlt_host(void **state, char uplo, int64_t n, int64_t nrhs, int64_t batch, const T *A,
-                      T *B, int *info, bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+template <typename T, typename H>
+bsym_status ldlt_host(const bsym__exec *x, char uplo, int64_t n, int64_t nrhs, int64_t batch, const H *A,
+                      H *B, int *info)
 {
     ldlt_call<T> call{uplo, int(n), int(nrhs)};
     const bsym_array arrays[3] = {
-        {A, nullptr, size_t(n * n) * sizeof(T)},
-        {B, B, size_t(n * nrhs) * sizeof(T)},
+        host_matrix<T>(A, n, uplo),
+        host_data<T>(B, B, size_t(n * nrhs)),
         {nullptr, info, sizeof(int)},
     };
-    return bsym_pipeline(state, arrays, 3, batch, ldlt_chunk<T>, &call, interrupt, idata, msg, msglen);
+    return bsym_pipeline(x, arrays, 3, batch, ldlt_chunk<T>, &call);
 }
 
 template <typename T> int groups_for(int n, int *groups, int max)
@@ -1007,10 +1007,10 @@ template <typename T> int groups_for(int n, int *groups, int max)
 
 namespace bsym_cuda {
 
-template <typename T> bsym_status ldlt_op(const bsym__exec *x, const bsym__job *j)
+template <typename T, typename H> bsym_status ldlt_op(const bsym__exec *x, const bsym__job *j)
 {
-    return ldlt_host<T>(x->state, j->uplo, j->n, j->nrhs, j->batch, static_cast<const T *>(j->A),
-                        static_cast<T *>(j->B), j->info, x->interrupt, x->interrupt_data, x->msg, x->msglen);
+    return ldlt_host<T>(x, j->uplo, j->n, j->nrhs, j->batch, static_cast<const H *>(j->A), static_cast<H *>(j->B),
+                        j->info);
 }
 
 template <typename T>
@@ -1040,6 +1040,7 @@ bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T 
     template bsym_status ldlt_cert_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
                                              const ldlt_cert &, int, cudaStream_t, char *, size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_INSTANTIATE)
+template bsym_status ldlt_op<float, double>(const bsym__exec *, const bsym__job *);
 
 } // namespace bsym_cuda
 

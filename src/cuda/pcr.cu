@@ -385,10 +385,11 @@ bsym_status pcr_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s
 }
 
 template <typename T>
-bsym_status pcr_host(void **state, int64_t n, int64_t nrhs, int64_t batch, const T *dl, const T *d,
-                     const T *du, T *B, int *info, bsym_interrupt_fn interrupt, void *idata, char *msg,
-                     size_t msglen)
+bsym_status pcr_host(const bsym__exec *x, int64_t n, int64_t nrhs, int64_t batch, const T *dl, const T *d,
+                     const T *du, T *B, int *info)
 {
+    char *msg = x->msg;
+    const size_t msglen = x->msglen;
     if (n < 1 || n > BSYM_GPU_PCR_MAX_N) {
         std::snprintf(msg, msglen, "n = %lld is outside the GPU tridiagonal solve's 1..%d",
                       (long long)n, BSYM_GPU_PCR_MAX_N);
@@ -405,7 +406,7 @@ bsym_status pcr_host(void **state, int64_t n, int64_t nrhs, int64_t batch, const
     arrays[k++] = {nullptr, info, sizeof(int)};
     // device-only workspace (n > 32): neither copied in nor out
     arrays[k++] = {nullptr, nullptr, n > 32 ? partition_work<T>(int(n), 1) : 0};
-    return bsym_pipeline(state, arrays, k, batch, pcr_chunk<T>, &call, interrupt, idata, msg, msglen);
+    return bsym_pipeline(x, arrays, k, batch, pcr_chunk<T>, &call);
 }
 
 } // namespace
@@ -422,9 +423,8 @@ namespace bsym_cuda {
 
 template <typename T> bsym_status pcr_op(const bsym__exec *x, const bsym__job *j)
 {
-    return pcr_host<T>(x->state, j->n, j->nrhs, j->batch, static_cast<const T *>(j->dl),
-                       static_cast<const T *>(j->dd), static_cast<const T *>(j->du), static_cast<T *>(j->B),
-                       j->info, x->interrupt, x->interrupt_data, x->msg, x->msglen);
+    return pcr_host<T>(x, j->n, j->nrhs, j->batch, static_cast<const T *>(j->dl), static_cast<const T *>(j->dd),
+                       static_cast<const T *>(j->du), static_cast<T *>(j->B), j->info);
 }
 
 template <typename T>

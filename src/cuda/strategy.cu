@@ -620,11 +620,12 @@ bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
     return BSYM_ERR_SIZE;
 }
 
-template <typename T>
-bsym_status strategy_host(void **state, const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info,
-                        int *rank, int *used, bsym__strategy_stats *stats, bsym_interrupt_fn interrupt, void *idata,
-                        char *msg, size_t msglen)
+template <typename T, typename H>
+bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_t batch, const H *A, H *B, int *info,
+                          int *rank, int *used, bsym__strategy_stats *stats)
 {
+    char *msg = x->msg;
+    const size_t msglen = x->msglen;
     bsym_status st = size_check(job->n, "n", msg, msglen);
     if (st != BSYM_OK)
         return st;
@@ -632,20 +633,19 @@ bsym_status strategy_host(void **state, const bsym__strategy *job, int64_t batch
     if ((st = cnt.init(msg, msglen)) != BSYM_OK)
         return st;
     strategy_host_args<T> h{*job, cnt.dev, 0, false, false, 0};
-    const size_t n = size_t(job->n), nb = n * size_t(job->nrhs);
+    const size_t nb = size_t(job->n) * size_t(job->nrhs);
     size_t ws[W_N];
     strategy_sizes<T>(*job, ws);
     bsym_array arrays[SOLVE_ARRAYS + W_N] = {
-        {A, nullptr, n * n * sizeof(T)},
-        {B, B, nb * sizeof(T)},
+        host_matrix<T>(A, job->n, job->uplo),
+        host_data<T>(B, B, nb),
         {nullptr, info, sizeof(int)},
         {nullptr, rank, sizeof(int)},
         {nullptr, used, sizeof(int)},
     };
     for (int i = 0; i < W_N; i++)
         arrays[SOLVE_ARRAYS + i] = {nullptr, nullptr, ws[i]};
-    st = bsym_pipeline(state, arrays, SOLVE_ARRAYS + W_N, batch, strategy_chunk<T>, &h, interrupt, idata, msg,
-                       msglen);
+    st = bsym_pipeline(x, arrays, SOLVE_ARRAYS + W_N, batch, strategy_chunk<T>, &h);
     return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
 }
 
@@ -676,10 +676,12 @@ bsym_status lsfit_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t
 }
 
 template <typename T>
-bsym_status lsfit_host(void **state, const bsym__strategy *job, int64_t m, int64_t batch, const T *X, const T *Y,
-                       const T *w, T *beta, T *rss, int *info, int *rank, int *used, bsym__strategy_stats *stats,
-                       bsym_interrupt_fn interrupt, void *idata, char *msg, size_t msglen)
+bsym_status lsfit_host(const bsym__exec *x, const bsym__strategy *job, int64_t m, int64_t batch, const T *X,
+                       const T *Y, const T *w, T *beta, T *rss, int *info, int *rank, int *used,
+                       bsym__strategy_stats *stats)
 {
+    char *msg = x->msg;
+    const size_t msglen = x->msglen;
     bsym_status st = size_check(job->n, "p", msg, msglen);
     if (st != BSYM_OK)
         return st;
@@ -715,7 +717,7 @@ bsym_status lsfit_host(void **state, const bsym__strategy *job, int64_t m, int64
     };
     for (int i = 0; i < W_N; i++)
         arrays[LS_ARRAYS + i] = {nullptr, nullptr, ws[i]};
-    st = bsym_pipeline(state, arrays, LS_ARRAYS + W_N, batch, lsfit_chunk<T>, &h, interrupt, idata, msg, msglen);
+    st = bsym_pipeline(x, arrays, LS_ARRAYS + W_N, batch, lsfit_chunk<T>, &h);
     return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
 }
 
@@ -761,19 +763,17 @@ bsym_status strategy_device_launch(const bsym__strategy *job, int64_t batch, con
 
 namespace bsym_cuda {
 
-template <typename T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j)
+template <typename T, typename H> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j)
 {
-    return strategy_host<T>(x->state, j->strategy, j->batch, static_cast<const T *>(j->A), static_cast<T *>(j->B),
-                          j->info, j->rank, j->used, j->stats, x->interrupt, x->interrupt_data, x->msg,
-                          x->msglen);
+    return strategy_host<T>(x, j->strategy, j->batch, static_cast<const H *>(j->A), static_cast<H *>(j->B), j->info,
+                            j->rank, j->used, j->stats);
 }
 
 template <typename T> bsym_status lsfit_op(const bsym__exec *x, const bsym__job *j)
 {
-    return lsfit_host<T>(x->state, j->strategy, j->m, j->batch, static_cast<const T *>(j->X),
+    return lsfit_host<T>(x, j->strategy, j->m, j->batch, static_cast<const T *>(j->X),
                          static_cast<const T *>(j->Y), static_cast<const T *>(j->wts), static_cast<T *>(j->B),
-                         static_cast<T *>(j->rss), j->info, j->rank, j->used, j->stats, x->interrupt,
-                         x->interrupt_data, x->msg, x->msglen);
+                         static_cast<T *>(j->rss), j->info, j->rank, j->used, j->stats);
 }
 
 template <typename T>
@@ -791,6 +791,7 @@ bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A
                                             int *, void *, bsym__strategy_stats *, cudaStream_t, char *, \
                                             size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_STRATEGY_INSTANTIATE)
+template bsym_status strategy_op<float, double>(const bsym__exec *, const bsym__job *);
 
 } // namespace bsym_cuda
 
