@@ -43,6 +43,7 @@
 // residuals in double, the second stage of shared memory and the registers
 // (lower occupancy).
 #include <algorithm>
+#include <mutex>
 #include <cfloat>
 #include <cmath>
 
@@ -794,31 +795,40 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
                    const ldlt_cert &cert, cudaStream_t stream, char *msg, size_t msglen)
 {
     const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX, MODE>() * sizeof(T);
-    // Above the default 48 KB a kernel must opt in, once per process and
-    // variant (a function-local static is initialised once, thread-safely).
-    // Also ask for the largest shared-memory carve-out: the kernel is limited
-    // by how many systems fit in shared memory, not by the L1 cache.
-    static const cudaError_t opt_in = [smem] {
+    // Above the default 48 KB a kernel must opt in, once per device and
+    // variant (function attributes belong to a device's context). Also ask
+    // for the largest shared-memory carve-out: the kernel is limited by how
+    // many systems fit in shared memory, not by the L1 cache. A persistent
+    // grid: as many blocks as are resident at once (each loops over the
+    // batch), or fewer for a small batch. Both are found on a device's first
+    // launch (the calls of several GPUs run on threads of their own: one
+    // flag per device, set once).
+    int dev = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    if (dev < 0 || dev >= BSYM_MAX_GPUS) {
+        std::snprintf(msg, msglen, "device %d is beyond batchsym's %d", dev, BSYM_MAX_GPUS);
+        return BSYM_ERR_NODEVICE;
+    }
+    static std::once_flag once[BSYM_MAX_GPUS];
+    static cudaError_t opt_in[BSYM_MAX_GPUS];
+    static int resident_of[BSYM_MAX_GPUS];
+    std::call_once(once[dev], [smem, dev] {
         cudaError_t e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G, MODE>,
                                              cudaFuncAttributePreferredSharedMemoryCarveout,
                                              int(cudaSharedmemCarveoutMaxShared));
         if (e == cudaSuccess && smem > 48 * 1024)
             e = cudaFuncSetAttribute(ldlt_kernel<T, NMAX, G, MODE>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
-        return e;
-    }();
-    BSYM_CUDA_TRY(opt_in);
-    // A persistent grid: as many blocks as are resident at once (each loops
-    // over the batch), or fewer for a small batch.
-    static const int resident = [smem] {
-        int dev = 0, sms = 0, per_sm = 0;
-        cudaGetDevice(&dev);
+        opt_in[dev] = e;
+        int sms = 0, per_sm = 0;
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_kernel<T, NMAX, G, MODE>, block_threads(G),
                                                       smem);
         cudaGetLastError();
-        return std::max(1, sms * per_sm);
-    }();
+        resident_of[dev] = std::max(1, sms * per_sm);
+    });
+    BSYM_CUDA_TRY(opt_in[dev]);
+    const int resident = resident_of[dev];
     const long long blocks =
         std::min<long long>(resident, (batch + systems_per_block(G) - 1) / systems_per_block(G));
     if (blocks == 0)

@@ -3150,6 +3150,91 @@ static void test_sx_family(bsym_device dev, const char *dname)
     }
 }
 
+/* The GPU host path (cuda/device.cu) on a batch of many chunks, which cycle
+ * through the pipeline's slots: every system's results are bitwise those of
+ * a call on that system's slice alone (no chunk, offset or slot mix-up), the
+ * unread triangle poisoned with NaN changes nothing (only the referenced one
+ * crosses the link), and with every visible GPU (a share each) the results
+ * are those of one GPU. Solves (LDL^T, AUTO, double storage in float) and
+ * eigenvectors, n = 32. */
+static void test_host_path(void)
+{
+    const int n = 32, batch = 12000, nrhs = 2, slice0 = 7777, slice = 97;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    double *A = malloc(sizeof(double) * nn * batch), *B = malloc(sizeof(double) * nb * batch);
+    double *X = malloc(sizeof(double) * nb * batch), *Y = malloc(sizeof(double) * nb * batch);
+    double *W = malloc(sizeof(double) * n * batch), *V = malloc(sizeof(double) * nn * batch);
+    double *W2 = malloc(sizeof(double) * n * batch), *V2 = malloc(sizeof(double) * nn * batch);
+    int *info = malloc(sizeof(int) * batch), *info2 = malloc(sizeof(int) * batch);
+    for (int k = 0; k < batch; k++) {
+        spd(n, A + (size_t)k * nn);
+        for (int j = 0; j < n; j++) /* poison the upper triangle: uplo 'L' never reads it */
+            for (int i = 0; i < j; i++)
+                A[(size_t)k * nn + (size_t)j * n + i] = NAN;
+    }
+    for (size_t i = 0; i < nb * batch; i++)
+        B[i] = urand();
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_GPU);
+    int all[BSYM_MAX_GPUS];
+    const int ngpus = bsym_ctx_gpus(ctx, all, BSYM_MAX_GPUS);
+    const bsym_method methods[] = {BSYM_METHOD_LDLT, BSYM_METHOD_AUTO};
+    for (int g = 0; g < (ngpus > 1 ? 2 : 1); g++) { /* g 0: GPU 0 alone; 1: all of them */
+        bsym_ctx_set_gpus(ctx, all, g == 0 ? 1 : ngpus);
+        for (int mi = 0; mi < 2; mi++)
+            for (int ds = 0; ds < 2; ds++) {
+                const bsym_solve_opts o = {methods[mi], BSYM_RCOND_DEFAULT, 0.0, NULL};
+                memcpy(X, B, sizeof(double) * nb * batch);
+                memcpy(Y, B, sizeof(double) * nb * batch);
+                bsym_status s1 = (ds ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, 'L', n, nrhs, batch, A, X, info, NULL, NULL);
+                bsym_status s2 = (ds ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, 'L', n, nrhs, slice, A + nn * slice0,
+                                                                     Y + nb * slice0, info2, NULL, NULL);
+                int ok = s1 == BSYM_OK && s2 == BSYM_OK;
+                for (int k = 0; k < batch; k++)
+                    ok &= info[k] == 0;
+                for (int k = 0; k < slice; k++)
+                    ok &= info2[k] == 0;
+                ok &= memcmp(X + nb * slice0, Y + nb * slice0, sizeof(double) * nb * slice) == 0;
+                double worst = 0; /* and the solutions solve the systems */
+                for (int k = 0; k < batch; k += 997)
+                    for (int r = 0; r < nrhs; r++) {
+                        const double *a = A + (size_t)k * nn, *x = X + (size_t)k * nb + (size_t)r * n,
+                                     *b = B + (size_t)k * nb + (size_t)r * n;
+                        for (int i = 0; i < n; i++) {
+                            double acc = -b[i];
+                            for (int j = 0; j < n; j++)
+                                acc += (i >= j ? a[(size_t)j * n + i] : a[(size_t)i * n + j]) * x[j];
+                            worst = fabs(acc) > worst ? fabs(acc) : worst;
+                        }
+                    }
+                ok &= worst <= (ds ? 1e-3 : 1e-10);
+                char what[160];
+                snprintf(what, sizeof what, "host path: %d chunks' solves (method %d%s) as one slice's, %s GPU%s (resid %.2g)",
+                         batch, (int)methods[mi], ds ? ", float arithmetic" : "", g ? "all" : "one", g ? "s" : "", worst);
+                check(ok, what, "gpu", s1, s2);
+            }
+        bsym_status s1 = bsym_dsyev(ctx, 'L', n, batch, A, NULL, W, V, NULL, info);
+        bsym_status s2 = bsym_dsyev(ctx, 'L', n, slice, A + nn * slice0, NULL, W2, V2, NULL, info2);
+        int ok = s1 == BSYM_OK && s2 == BSYM_OK &&
+                 memcmp(W + (size_t)n * slice0, W2, sizeof(double) * n * slice) == 0 &&
+                 memcmp(V + nn * slice0, V2, sizeof(double) * nn * slice) == 0;
+        for (int k = 0; k < batch; k++)
+            ok &= info[k] == 0 && W[(size_t)k * n] < W[(size_t)k * n + n - 1];
+        check(ok, g ? "host path: eigenvectors of many chunks as one slice's, all GPUs"
+                    : "host path: eigenvectors of many chunks as one slice's, one GPU", "gpu", s1, s2);
+        if (g == 1) { /* every GPU against GPU 0 alone */
+            bsym_ctx_set_gpus(ctx, all, 1);
+            s1 = bsym_dsyev(ctx, 'L', n, batch, A, NULL, W2, V2, NULL, info2);
+            ok = s1 == BSYM_OK && memcmp(W, W2, sizeof(double) * n * batch) == 0 &&
+                 memcmp(V, V2, sizeof(double) * nn * batch) == 0;
+            check(ok, "host path: eigen on every GPU is bitwise eigen on one", "gpu", s1, ngpus);
+        }
+    }
+    bsym_ctx_destroy(ctx);
+    free(A); free(B); free(X); free(Y); free(W); free(V); free(W2); free(V2); free(info); free(info2);
+}
+
 int main(int argc, char **argv)
 {
     /* --subset: the GPU only, one size of every launch shape (LDL^T classes 4
@@ -3212,6 +3297,8 @@ int main(int argc, char **argv)
         test_rules_pack();
         test_rules_failures();
     }
+    if (di.gpu_available && WANT("host") && (!subset || only != NULL)) /* not under the sanitizers' --subset */
+        test_host_path();
     if (di.gpu_available && !subset) {
         const int cg_sizes[] = {1, 5, 16, 33, 64};
         for (int single = 0; single < 2; single++)
