@@ -13,10 +13,15 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <thread>
 #include <vector>
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#define BSYM_HAVE_STREAM 1
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -180,27 +185,101 @@ size_t link_bytes(const bsym_array &a)
 // Host element size of a, when the host and device types differ (else 0).
 bool converts(const bsym_array &a) { return a.hsize > 0 && a.hsize != a.dsize; }
 
-// Systems [first, first + count) of a's host input into the pinned region:
-// the referenced triangle only of a matrix, converted to the device type.
+// Tuning knobs of the host side, read once (temporary: BSYM_HOST_NT=0
+// plain stores; BSYM_CHUNK_MB chunk size cap).
+bool knob_nt()
+{
+    static const bool nt = [] { const char *e = std::getenv("BSYM_HOST_NT"); return e == nullptr || e[0] != '0'; }();
+    return nt;
+}
+size_t knob_chunk()
+{
+    static const size_t mb = [] { const char *e = std::getenv("BSYM_CHUNK_MB"); return e != nullptr ? size_t(std::atoi(e)) : size_t(0); }();
+    return mb;
+}
+
+// memcpy whose stores bypass the caches (non-temporal): the staging and the
+// caller's result arrays are written once and read by someone else (the
+// DMA engine, the caller), so the usual read-for-ownership of each line
+// would only add to the host-memory traffic that bounds the host path. The
+// writer's sfence (stream_fence) orders them before the copy is issued.
+void stream_copy(void *dst, const void *src, size_t bytes)
+{
+#ifdef BSYM_HAVE_STREAM
+    if (knob_nt() && bytes >= 256) {
+        char *d = static_cast<char *>(dst);
+        const char *s = static_cast<const char *>(src);
+        const size_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
+        std::memcpy(d, s, head);
+        d += head;
+        s += head;
+        bytes -= head;
+        size_t i = 0;
+        for (; i + 64 <= bytes; i += 64) {
+            const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
+            const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i + 16));
+            const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i + 32));
+            const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i + 48));
+            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i), a);
+            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i + 16), b);
+            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i + 32), c);
+            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i + 48), e);
+        }
+        for (; i + 16 <= bytes; i += 16)
+            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i)));
+        std::memcpy(d + i, s + i, bytes - i);
+        return;
+    }
+#endif
+    std::memcpy(dst, src, bytes);
+}
+void stream_fence()
+{
+#ifdef BSYM_HAVE_STREAM
+    _mm_sfence();
+#endif
+}
+
+// Bytes of a thread's scratch, where a group of systems is packed (or
+// converted) in cache before it is streamed out.
+const size_t SCRATCH = size_t(64) << 10;
+
+// Systems [0, count) of a host matrix array into packed triangles at dst
+// (type T): the referenced triangle only, converted to the device type.
 template <typename H, typename T>
 void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count)
 {
+    alignas(64) static thread_local char scratch[SCRATCH];
     const size_t nn = size_t(n) * size_t(n), te = tri_elems(n);
-    for (int64_t k = 0; k < count; k++) {
-        const H *a = src + size_t(k) * nn;
-        T *p = dst + size_t(k) * te;
-        for (int j = 0; j < n; j++) {
-            const int lo = lower ? j : 0, hi = lower ? n : j + 1;
-            const H *col = a + size_t(j) * size_t(n);
-            for (int i = lo; i < hi; i++)
-                *p++ = T(col[i]);
+    const int64_t group = std::max<int64_t>(1, int64_t(SCRATCH / (te * sizeof(T))));
+    for (int64_t k0 = 0; k0 < count; k0 += group) {
+        const int64_t g = std::min(group, count - k0);
+        T *p = reinterpret_cast<T *>(scratch);
+        for (int64_t k = k0; k < k0 + g; k++) {
+            const H *a = src + size_t(k) * nn;
+            for (int j = 0; j < n; j++) {
+                const int lo = lower ? j : 0, hi = lower ? n : j + 1;
+                const H *col = a + size_t(j) * size_t(n);
+                for (int i = lo; i < hi; i++)
+                    *p++ = T(col[i]);
+            }
         }
+        stream_copy(dst + size_t(k0) * te, scratch, size_t(g) * te * sizeof(T));
     }
 }
+// count elements from src (type H) to dst (type T), through the scratch.
 template <typename H, typename T> void convert(const H *src, T *dst, size_t count)
 {
-    for (size_t e = 0; e < count; e++)
-        dst[e] = T(src[e]);
+    alignas(64) static thread_local char scratch[SCRATCH];
+    const size_t group = SCRATCH / sizeof(T);
+    for (size_t e0 = 0; e0 < count; e0 += group) {
+        const size_t g = std::min(group, count - e0);
+        T *p = reinterpret_cast<T *>(scratch);
+        for (size_t e = 0; e < g; e++)
+            p[e] = T(src[e0 + e]);
+        stream_copy(dst + e0, scratch, g * sizeof(T));
+    }
 }
 
 // Packs one piece (systems [k0, k0 + cnt) of the chunk that starts at
@@ -223,7 +302,7 @@ void pack_piece(const bsym_array &a, char *pin, int64_t first, int64_t k0, int64
         convert(reinterpret_cast<const double *>(src), reinterpret_cast<float *>(dst),
                 a.bytes_per_system / sizeof(float) * size_t(cnt));
     } else {
-        std::memcpy(dst, src, a.bytes_per_system * size_t(cnt));
+        stream_copy(dst, src, a.bytes_per_system * size_t(cnt));
     }
 }
 
@@ -238,7 +317,7 @@ void unpack_piece(const bsym_array &a, const char *pin, int64_t first, int64_t k
         convert(reinterpret_cast<const float *>(src), reinterpret_cast<double *>(dst),
                 a.bytes_per_system / sizeof(float) * size_t(cnt));
     else
-        std::memcpy(dst, src, a.bytes_per_system * size_t(cnt));
+        stream_copy(dst, src, a.bytes_per_system * size_t(cnt));
 }
 
 // Systems per piece of host work: about 256 KB of link bytes, so that a
@@ -321,7 +400,8 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         link += link_bytes(arrays[i]);
         devb += arrays[i].bytes_per_system + (arrays[i].tri_n > 0 ? link_bytes(arrays[i]) : 0);
     }
-    const size_t target = std::min(CHUNK_BYTES_MAX, std::max(CHUNK_BYTES_MIN, link * size_t(batch) / 8));
+    const size_t cap = knob_chunk() > 0 ? knob_chunk() << 20 : CHUNK_BYTES_MAX;
+    const size_t target = std::min(cap, std::max(std::min(cap, CHUNK_BYTES_MIN), link * size_t(batch) / 8));
     const int64_t csize = std::min<int64_t>(batch, std::max<int64_t>(1, int64_t(target / std::max<size_t>(link, 1))));
     // Carve-out of one slot: each array's regions at 256-byte aligned offsets.
     std::vector<size_t> poff(narrays), doff(narrays), dpack(narrays);
@@ -370,6 +450,7 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
                     if (arrays[i].in != nullptr)
                         pack_piece(arrays[i], pin + poff[i], first, k0, cnt);
             }
+            stream_fence(); // this thread's streamed stores, before the copy is issued
         }
         slot[s].busy = false;
     };
