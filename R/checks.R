@@ -132,37 +132,21 @@ rhs_shape <- function(B, da, name = "B", against = "A", rows = "n") {
                     name, rows, rows, length(d)))
 }
 
-# x (a plain vector of solutions) shaped like the right-hand sides B, with B's
-# dim, dimnames and names.
-shape_like <- function(x, B) {
-  if (is.null(dim(B))) dim(x) <- NULL else {
-    dim(x) <- dim(B)
-    dimnames(x) <- dimnames(B)
-  }
-  names(x) <- names(B)
-  x
+# What the C glue needs to shape a batch of outputs (bsym_r_batch_shape in
+# src/r_glue.c, where the shapes are set: in R, setting the dim of a vector
+# that the .Call's result list also holds would copy it): the batch dims
+# `da` (one system or a batch) and the batch dimension's names.
+batch_shape <- function(da, names_k = NULL) {
+  list(one = isTRUE(da$one), names = names_k, batch = as.integer(da$batch))
 }
 
-# x with the attributes info and device of the .Call result res, after one
-# warning for the systems that failed (warn_failed's `see` in ...).
+# x (a list of outputs) with the attributes info and device of the .Call
+# result res, after one warning for the systems that failed (warn_failed's
+# `see` in ...).
 with_outcome <- function(x, res, fun, ...) {
   warn_failed(res$failed, fun, ...)
   attr(x, "info") <- res$info
   attr(x, "device") <- res$device
-  x
-}
-
-# x (the batch of outputs of per-system shape `per`, e.g. n or c(n, n)) with
-# dims per x batch and the batch dimension's names, or for a batch of one
-# (da$one) per alone (a vector when per is a single number); NULL stays NULL.
-as_batch <- function(x, per, da, names_k = NULL) {
-  if (is.null(x)) return(NULL)
-  if (da$one) {
-    if (length(per) > 1L) dim(x) <- per
-    return(x)
-  }
-  dim(x) <- c(per, da$batch)
-  if (!is.null(names_k)) dimnames(x) <- c(rep(list(NULL), length(per)), list(names_k))
   x
 }
 

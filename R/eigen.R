@@ -10,10 +10,11 @@ bsym_eigen <- function(A, vectors = TRUE, index = NULL, interval = NULL,
   check_numeric(A, "A")
   da <- batch_dims(A)
   sel <- eigen_select(index, interval, da$n)
+  shape <- batch_shape(da, if (da$one) NULL else dimnames(A)[[3]])
   res <- with_progress_of(da$batch, .Call(bsym_r_eigen, as_double(A), NULL, NULL,
                                           as.double(c(da$n, da$batch)), vectors, sel, run$device,
-                                          run$precision, uplo, run$threads))
-  eigen_result(res, da, if (da$one) NULL else dimnames(A)[[3]], interval, "bsym_eigen")
+                                          run$precision, uplo, run$threads, shape))
+  eigen_result(res, interval, "bsym_eigen")
 }
 
 bsym_tridiag_eigen <- function(diag, offdiag, vectors = TRUE, index = NULL, interval = NULL,
@@ -28,8 +29,8 @@ bsym_tridiag_eigen <- function(diag, offdiag, vectors = TRUE, index = NULL, inte
   sel <- eigen_select(index, interval, dd$n)
   res <- .Call(bsym_r_eigen, NULL, as_double(diag), as_double(offdiag),
                as.double(c(dd$n, dd$batch)), vectors, sel, run$device, run$precision, "L",
-               run$threads)
-  eigen_result(res, dd, if (dd$one) NULL else dimnames(diag)[[2]], interval, "bsym_tridiag_eigen")
+               run$threads, batch_shape(dd, if (dd$one) NULL else dimnames(diag)[[2]]))
+  eigen_result(res, interval, "bsym_tridiag_eigen")
 }
 
 # The selection c(kind, a, b) handed to the core, which counts eigenvalues in
@@ -46,13 +47,10 @@ eigen_select <- function(index, interval, n) {
 }
 
 # The list R returns from the .Call result res (values and vectors already
-# decreasing, m rows, NA where a system failed), shaped for the batch dims
-# `da` with the batch names names_k; count only for an interval; one warning
-# for the systems that failed.
-eigen_result <- function(res, da, names_k, interval, fun) {
-  n <- da$n
-  out <- list(values = as_batch(res$values, res$m, da, names_k),
-              vectors = as_batch(res$vectors, c(n, res$m), da, names_k)) # NULL stays in the list
+# decreasing, m rows, NA where a system failed, shaped by the C glue);
+# count only for an interval; one warning for the systems that failed.
+eigen_result <- function(res, interval, fun) {
+  out <- list(values = res$values, vectors = res$vectors) # NULL stays in the list
   if (!is.null(interval)) out$count <- res$count
   out$info <- res$info
   warn_failed(res$failed, fun, "$info")

@@ -16,10 +16,8 @@ bsym_solve <- function(A, B, method = "auto", rcond = 1e-5, tol = NULL, plan = N
                                           as.double(c(da$n, shape$nrhs, da$batch)), opts, fields,
                                           run$device, run$precision, uplo, run$threads))
   plan_store(plan, res$plan)
-  x <- with_outcome(shape_like(res$x, B), res, "bsym_solve")
-  attr(x, "rank") <- res$rank
-  attr(x, "method") <- res$method
-  x
+  warn_failed(res$failed, "bsym_solve")
+  res$x # shaped, with its attributes, by the C glue (bsym_r_shape_like)
 }
 
 bsym_gpu_available <- function() {

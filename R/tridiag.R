@@ -15,7 +15,8 @@ bsym_tridiag_solve <- function(lower, diag, upper = NULL, rhs,
   res <- .Call(bsym_r_tridiag_solve, as_double(lower), as_double(diag), as_double(upper),
                as_double(rhs), as.double(c(dd$n, shape$nrhs, dd$batch)),
                run$device, run$precision, run$threads)
-  with_outcome(shape_like(res$x, rhs), res, "bsym_tridiag_solve")
+  warn_failed(res$failed, "bsym_tridiag_solve")
+  res$x # shaped, with its attributes, by the C glue (bsym_r_shape_like)
 }
 
 bsym_tridiagonalize <- function(A, vectors = TRUE,
@@ -27,12 +28,9 @@ bsym_tridiagonalize <- function(A, vectors = TRUE,
   uplo <- match_choice(uplo, "uplo")
   check_numeric(A, "A")
   da <- batch_dims(A)
-  res <- .Call(bsym_r_tridiagonalize, as_double(A), as.double(c(da$n, da$batch)), vectors,
-               run$device, run$precision, uplo, run$threads)
-  n <- da$n
   names_k <- if (da$one) NULL else dimnames(A)[[3]]
-  out <- list(d = as_batch(res$d, n, da, names_k),
-              e = as_batch(res$e, max(n - 1L, 0L), da, names_k),
-              Q = as_batch(res$Q, c(n, n), da, names_k)) # Q = NULL stays in the list
+  res <- .Call(bsym_r_tridiagonalize, as_double(A), as.double(c(da$n, da$batch)), vectors,
+               run$device, run$precision, uplo, run$threads, batch_shape(da, names_k))
+  out <- list(d = res$d, e = res$e, Q = res$Q) # shaped by the C glue; Q = NULL stays in the list
   with_outcome(out, res, "bsym_tridiagonalize")
 }

@@ -16,11 +16,12 @@
  * (n*batch) and e ((n-1)*batch, NULL for n <= 1; A = NULL). dims = c(n,
  * batch); vectors TRUE/FALSE; select = c(kind, a, b) from bsym_r_select,
  * kind 0 (all), 1 (index: the a-th to b-th smallest, 1-based) or 2
- * (interval (a, b]). Returns list(values = m x batch decreasing, vectors =
- * n x m x batch or NULL, count, info, device, m, failed) with m the core's
- * bsym_select_rows; NA for the systems that failed (count NA too). */
+ * (interval (a, b]); shape from R's batch_shape(). Returns list(values = m
+ * x batch decreasing, vectors = n x m x batch or NULL, count, info, device,
+ * m, failed) with m the core's bsym_select_rows, values and vectors shaped
+ * by bsym_r_batch_shape; NA for the systems that failed (count NA too). */
 SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, SEXP device,
-                  SEXP precision, SEXP uplo, SEXP threads)
+                  SEXP precision, SEXP uplo, SEXP threads, SEXP shape)
 {
     const int64_t n = (int64_t)REAL(dims)[0], batch = (int64_t)REAL(dims)[1];
     const int full = !isNull(A);
@@ -83,6 +84,9 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
     for (int64_t k = 0; k < batch; k++)
         if (inf[k] != 0)
             cnt[k] = NA_INTEGER;
+    const int per_w[] = {(int)m}, per_v[] = {(int)n, (int)m};
+    bsym_r_batch_shape(ow, per_w, 1, shape);
+    bsym_r_batch_shape(ov, per_v, 2, shape);
 
     const char *names[] = {"values", "vectors", "count", "info", "device", "m", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));

@@ -28,6 +28,41 @@ SEXP bsym_r_alloc_real(R_xlen_t len)
     return x;
 }
 
+void bsym_r_shape_like(SEXP x, SEXP like)
+{
+    setAttrib(x, R_DimSymbol, getAttrib(like, R_DimSymbol));
+    setAttrib(x, R_DimNamesSymbol, getAttrib(like, R_DimNamesSymbol));
+    setAttrib(x, R_NamesSymbol, getAttrib(like, R_NamesSymbol));
+}
+
+void bsym_r_batch_shape(SEXP x, const int *per, int nper, SEXP shape)
+{
+    if (isNull(x))
+        return;
+    const int one = asLogical(VECTOR_ELT(shape, 0)) == TRUE;
+    SEXP names = VECTOR_ELT(shape, 1);
+    if (one) {
+        if (nper > 1) {
+            SEXP dim = PROTECT(allocVector(INTSXP, nper));
+            memcpy(INTEGER(dim), per, (size_t)nper * sizeof(int));
+            setAttrib(x, R_DimSymbol, dim);
+            UNPROTECT(1);
+        }
+        return;
+    }
+    SEXP dim = PROTECT(allocVector(INTSXP, nper + 1));
+    memcpy(INTEGER(dim), per, (size_t)nper * sizeof(int));
+    INTEGER(dim)[nper] = asInteger(VECTOR_ELT(shape, 2));
+    setAttrib(x, R_DimSymbol, dim);
+    if (!isNull(names)) {
+        SEXP dn = PROTECT(allocVector(VECSXP, nper + 1));
+        SET_VECTOR_ELT(dn, nper, names);
+        setAttrib(x, R_DimNamesSymbol, dn);
+        UNPROTECT(1);
+    }
+    UNPROTECT(1);
+}
+
 static void check_interrupt(void *unused)
 {
     (void)unused;

@@ -85,6 +85,31 @@ static inline void bsym_r_from_floats(double *dst, const float *src, int64_t len
         dst[i] = (double)src[i];
 }
 
+/* dst = src, len doubles, split over the OpenMP team: a right-hand side of
+ * a 1e6-system batch is a quarter of a gigabyte, which one thread copies in
+ * about a fifth of the GPU's whole call. */
+static inline void bsym_r_copy(double *dst, const double *src, int64_t len)
+{
+    const int64_t piece = (int64_t)1 << 17; /* 1 MB */
+#pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
+    for (int64_t p = 0; p < (len + piece - 1) / piece; p++)
+        memcpy(dst + p * piece, src + p * piece,
+               (size_t)(len - p * piece < piece ? len - p * piece : piece) * sizeof(double));
+}
+
+/* A result's shape, set in C on the vector the .Call returns: in R,
+ * setting an attribute of a vector that a list (the .Call's result) also
+ * holds copies it, a gigabyte for large batches.
+ *   bsym_r_shape_like: x's dim, dimnames and names are like's (its right-
+ *     hand side's shape: a vector, a matrix or a 3-d array);
+ *   bsym_r_batch_shape: x holds `batch` outputs of shape per[0..nper-1]
+ *     (n values, n x m vectors); shape = list(one, names, batch) from R's
+ *     batch_shape(): for one system x has the shape per (no dim when per is
+ *     one number), else c(per, batch) with the batch names, if any, on the
+ *     last dimension. NULL x stays NULL. */
+void bsym_r_shape_like(SEXP x, SEXP like);
+void bsym_r_batch_shape(SEXP x, const int *per, int nper, SEXP shape);
+
 /* NA (not NaN) in the `per` entries of every system k with info[k] != 0 of
  * an array of `batch` systems. */
 static inline void bsym_r_na_failed(double *x, int64_t per, int64_t batch, const int *info)
@@ -101,19 +126,20 @@ static inline SEXP bsym_r_device_used(const bsym_ctx *ctx)
     return mkString(bsym_choice_name(BSYM_CHOICE_DEVICE, bsym_ctx_last_device(ctx)));
 }
 
-/* list(x, info, device, failed) of a `task`, after NA for the failed
- * systems; x and info are protected by the caller (2 protections, released
- * here). */
-static inline SEXP bsym_r_solution(SEXP x, SEXP info, int64_t per_system, const bsym_ctx *ctx,
+/* list(x, failed) of a `task`: x (NA for the failed systems) shaped like
+ * `like`, with attributes info and device (what R returns, as it is); x
+ * and info are protected by the caller (2 protections, released here). */
+static inline SEXP bsym_r_solution(SEXP x, SEXP info, SEXP like, int64_t per_system, const bsym_ctx *ctx,
                                    bsym_task task)
 {
     bsym_r_na_failed(REAL(x), per_system, XLENGTH(info), INTEGER(info));
-    const char *names[] = {"x", "info", "device", "failed", ""};
+    bsym_r_shape_like(x, like);
+    setAttrib(x, install("info"), info);
+    setAttrib(x, install("device"), bsym_r_device_used(ctx));
+    const char *names[] = {"x", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(out, 0, x);
-    SET_VECTOR_ELT(out, 1, info);
-    SET_VECTOR_ELT(out, 2, bsym_r_device_used(ctx));
-    SET_VECTOR_ELT(out, 3, bsym_r_failed(task, XLENGTH(info), INTEGER(info), NULL));
+    SET_VECTOR_ELT(out, 1, bsym_r_failed(task, XLENGTH(info), INTEGER(info), NULL));
     UNPROTECT(3);
     return out;
 }
@@ -145,9 +171,9 @@ SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP opts, SEXP plan, SEXP 
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
                           SEXP device, SEXP precision, SEXP threads);
 SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,
-                           SEXP uplo, SEXP threads);
+                           SEXP uplo, SEXP threads, SEXP shape);
 SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, SEXP device,
-                  SEXP precision, SEXP uplo, SEXP threads);
+                  SEXP precision, SEXP uplo, SEXP threads, SEXP shape);
 SEXP bsym_r_device_info(void);
 
 #endif

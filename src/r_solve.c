@@ -69,9 +69,10 @@ SEXP bsym_r_rank_method(SEXP rank, const int *used, const int *info)
 /* A (double, n*n*batch), B (double, n*nrhs*batch), dims = c(n, nrhs, batch),
  * opts = c(method code, rcond, tol) from bsym_r_solve_opts, plan = NULL or
  * the six plan fields (doubles); device, precision, uplo checked names.
- * Returns list(x = solutions with NA for failed systems, info, device,
- * rank (NA where info != 0), method (per system), plan = the updated fields
- * or NULL, failed = the core's sentence about the failed systems). */
+ * Returns list(x = the solutions shaped like B, NA for failed systems, with
+ * attributes info, device, rank (NA where info != 0) and method (per
+ * system); plan = the updated fields or NULL; failed = the core's sentence
+ * about the failed systems). */
 SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
                   SEXP precision, SEXP uplo, SEXP threads)
 {
@@ -90,7 +91,7 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     int *used = (int *)R_alloc((size_t)batch + 1, sizeof(int));
     /* single: float arithmetic on R's own doubles (bsym_dssolvex), no copies */
     if (nx > 0)
-        memcpy(REAL(x), REAL(B), (size_t)nx * sizeof(double));
+        bsym_r_copy(REAL(x), REAL(B), nx);
     const bsym_status st = (single ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, up, n, nrhs, batch, REAL(A), REAL(x),
                                                                    INTEGER(info), INTEGER(rank), used);
     if (st != BSYM_OK)
@@ -98,15 +99,18 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));
     SEXP meth = PROTECT(bsym_r_rank_method(rank, used, INTEGER(info)));
     SEXP pout = PROTECT(o.plan ? bsym_r_plan_out(o.plan) : R_NilValue);
-    const char *names[] = {"x", "info", "device", "rank", "method", "plan", "failed", ""};
+    /* x as R returns it: shaped like B, with its outcome (set here: see
+     * bsym_r_shape_like) */
+    bsym_r_shape_like(x, B);
+    setAttrib(x, install("info"), info);
+    setAttrib(x, install("device"), bsym_r_device_used(ctx));
+    setAttrib(x, install("rank"), rank);
+    setAttrib(x, install("method"), meth);
+    const char *names[] = {"x", "plan", "failed", ""};
     SEXP res = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(res, 0, x);
-    SET_VECTOR_ELT(res, 1, info);
-    SET_VECTOR_ELT(res, 2, bsym_r_device_used(ctx));
-    SET_VECTOR_ELT(res, 3, rank);
-    SET_VECTOR_ELT(res, 4, meth);
-    SET_VECTOR_ELT(res, 5, pout);
-    SET_VECTOR_ELT(res, 6, bsym_r_failed(BSYM_TASK_SOLVE, batch, INTEGER(info), used));
+    SET_VECTOR_ELT(res, 1, pout);
+    SET_VECTOR_ELT(res, 2, bsym_r_failed(BSYM_TASK_SOLVE, batch, INTEGER(info), used));
     UNPROTECT(6);
     return res;
 }

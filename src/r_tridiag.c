@@ -13,8 +13,9 @@
 
 /* lower, diag, upper (upper may be NULL: symmetric) and rhs are doubles with
  * (n-1)*batch, n*batch, (n-1)*batch and n*nrhs*batch entries;
- * dims = c(n, nrhs, batch). Returns list(x = solutions with NA for failed
- * systems, info, device, failed = the core's sentence about them). */
+ * dims = c(n, nrhs, batch). Returns list(x = the solutions shaped like rhs,
+ * NA for failed systems, with attributes info and device; failed = the
+ * core's sentence about them). */
 SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims,
                           SEXP device, SEXP precision, SEXP threads)
 {
@@ -32,7 +33,7 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     bsym_status st;
     if (!single) {
         if (nx > 0)
-            memcpy(REAL(x), REAL(rhs), (size_t)nx * sizeof(double));
+            bsym_r_copy(REAL(x), REAL(rhs), nx);
         st = bsym_dtridiag_solve(ctx, n, nrhs, batch, bands ? REAL(lower) : NULL, REAL(diag),
                                  bands && !sym ? REAL(upper) : NULL, REAL(x), INTEGER(info));
     } else {
@@ -44,14 +45,15 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     }
     if (st != BSYM_OK)
         bsym_r_stop("bsym_tridiag_solve", st);
-    return bsym_r_solution(x, info, n * nrhs, ctx, BSYM_TASK_TRIDIAG_SOLVE);
+    return bsym_r_solution(x, info, rhs, n * nrhs, ctx, BSYM_TASK_TRIDIAG_SOLVE);
 }
 
-/* A (double, n*n*batch), dims = c(n, batch), vectors TRUE/FALSE. Returns
- * list(d = n*batch, e = (n-1)*batch, Q = n*n*batch or NULL, info, device,
- * failed), with NA in d, e and Q of the systems that failed. */
+/* A (double, n*n*batch), dims = c(n, batch), vectors TRUE/FALSE, shape
+ * from R's batch_shape(). Returns list(d = n x batch, e = (n-1) x batch, Q =
+ * n x n x batch or NULL, info, device, failed), with NA in d, e and Q of the
+ * systems that failed, shaped by bsym_r_batch_shape. */
 SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP precision,
-                           SEXP uplo, SEXP threads)
+                           SEXP uplo, SEXP threads, SEXP shape)
 {
     const int64_t n = (int64_t)REAL(dims)[0], batch = (int64_t)REAL(dims)[1];
     const int64_t m = n > 1 ? n - 1 : 0; /* off-diagonal entries per system */
@@ -89,6 +91,10 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
     bsym_r_na_failed(REAL(e), m, batch, inf);
     if (want_q)
         bsym_r_na_failed(REAL(Q), n * n, batch, inf);
+    const int per_d[] = {(int)n}, per_e[] = {(int)m}, per_q[] = {(int)n, (int)n};
+    bsym_r_batch_shape(d, per_d, 1, shape);
+    bsym_r_batch_shape(e, per_e, 1, shape);
+    bsym_r_batch_shape(Q, per_q, 2, shape);
 
     const char *names[] = {"d", "e", "Q", "info", "device", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
