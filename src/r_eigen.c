@@ -43,7 +43,7 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
     /* the core's n-row output, in doubles */
-    SEXP w = PROTECT(allocVector(REALSXP, (R_xlen_t)nw));
+    SEXP w = PROTECT(bsym_r_alloc_real((R_xlen_t)nw));
     SEXP V = PROTECT(want_v ? bsym_r_alloc_real((R_xlen_t)nv) : R_NilValue);
     SEXP count = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));

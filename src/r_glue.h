@@ -44,11 +44,13 @@ int bsym_r_code(bsym_choice kind, SEXP name);
  * as an R string ("" when none failed). */
 SEXP bsym_r_failed(bsym_task task, int64_t batch, const int *info, const int *used);
 
-/* allocVector(REALSXP, len) for a result the core fills: where the system
- * has transparent huge pages on request (Linux), a large one asks for them
- * before its first touch, so that filling it costs a few page faults, not
- * one per 4 KiB (first-touch faults cost more than the eigensolver itself on
- * some virtual machines: 0.25 s for the 164 MB of 20 000 32 x 32 vectors). */
+/* allocVector(REALSXP, len) for a result the core fills: a large one (from
+ * 4 MB) asks for transparent huge pages where the system has them on request
+ * (Linux), and its pages are touched once by the OpenMP team, so that
+ * filling it costs a few page faults taken in parallel, not one per 4 KiB
+ * inside the call (first-touch faults cost more than the eigensolver itself
+ * on some virtual machines: 0.25 s for the 164 MB of 20 000 32 x 32
+ * vectors). */
 SEXP bsym_r_alloc_real(R_xlen_t len);
 
 /* fn(done, total) after each chunk of the next calls (R/progress.R), or NULL. */

@@ -31,7 +31,7 @@ SEXP bsym_r_lsfit(SEXP X, SEXP Y, SEXP w, SEXP dims, SEXP opts, SEXP plan, SEXP 
     const bsym_solve_opts o = bsym_r_opts(opts, plan, &pl);
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
-    SEXP beta = PROTECT(allocVector(REALSXP, (R_xlen_t)nb));
+    SEXP beta = PROTECT(bsym_r_alloc_real((R_xlen_t)nb));
     SEXP rss = PROTECT(allocVector(REALSXP, (R_xlen_t)nr));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP rank = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));

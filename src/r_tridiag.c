@@ -62,8 +62,8 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
     const char up = bsym_r_code(BSYM_CHOICE_UPLO, uplo) == 0 ? 'L' : 'U';
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
-    SEXP d = PROTECT(allocVector(REALSXP, (R_xlen_t)(n * batch)));
-    SEXP e = PROTECT(allocVector(REALSXP, (R_xlen_t)(m * batch)));
+    SEXP d = PROTECT(bsym_r_alloc_real((R_xlen_t)(n * batch)));
+    SEXP e = PROTECT(bsym_r_alloc_real((R_xlen_t)(m * batch)));
     SEXP Q = PROTECT(want_q ? bsym_r_alloc_real((R_xlen_t)(n * n * batch)) : R_NilValue);
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     bsym_status st;
