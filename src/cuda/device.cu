@@ -416,7 +416,6 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
 
     const int team = pack_team(x);
     chunk slot[SLOTS];
-    std::vector<void *> dev(narrays);
 
     // The host side of slot s: unpack its finished chunk (if any), then pack
     // chunk [first, first + count) into it (count 0: none), in one parallel
@@ -448,21 +447,76 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         }
         slot[s].busy = false;
     };
+    // The device side of a chunk (the copies in, the triangles' expansion,
+    // the operation's kernels, the copies out, the slot's event) is issued
+    // by a thread of its own: an operation that reads a count back from the
+    // device between its steps (the automatic strategy) waits there, not in
+    // the loop that packs the next chunks (which it would serialize with
+    // the copies: 0.25 s against 0.16 s for 1e6 systems).
+    struct issuer {
+        std::thread thread;
+        bsym_status st = BSYM_OK;
+        char msg[512] = "";
+    };
+    issuer iss[SLOTS];
+    auto issue = [&, device](int s, int64_t count) {
+        issuer &me = iss[s];
+        auto cuda_error = [&me](cudaError_t err, const char *what) {
+            me.st = bsym_cuda_fail(err, what, me.msg, sizeof me.msg);
+        };
+        cudaError_t err = cudaSetDevice(device);
+        if (err != cudaSuccess)
+            return cuda_error(err, "cudaSetDevice");
+        char *pin = static_cast<char *>(p->pin[s]);
+        char *d = static_cast<char *>(p->dev[s]);
+        const cudaStream_t str = p->stream[s];
+        std::vector<void *> dev(narrays);
+        for (int i = 0; i < narrays; i++) {
+            const bsym_array &a = arrays[i];
+            dev[i] = d + doff[i];
+            if (a.in == nullptr)
+                continue;
+            void *land = a.tri_n > 0 ? d + dpack[i] : dev[i];
+            err = cudaMemcpyAsync(land, pin + poff[i], link_bytes(a) * size_t(count), cudaMemcpyHostToDevice, str);
+            if (err != cudaSuccess)
+                return cuda_error(err, "copying a chunk to the GPU");
+            if (a.tri_n > 0 && (me.st = expand(a, land, dev[i], count, str, me.msg, sizeof me.msg)) != BSYM_OK)
+                return;
+        }
+        if ((me.st = launch(arg, dev.data(), count, str, me.msg, sizeof me.msg)) != BSYM_OK)
+            return;
+        for (int i = 0; i < narrays; i++) {
+            if (arrays[i].out == nullptr)
+                continue;
+            err = cudaMemcpyAsync(pin + poff[i], dev[i], arrays[i].bytes_per_system * size_t(count),
+                                  cudaMemcpyDeviceToHost, str);
+            if (err != cudaSuccess)
+                return cuda_error(err, "copying a chunk from the GPU");
+        }
+        if ((err = cudaEventRecord(p->done[s], str)) != cudaSuccess)
+            return cuda_error(err, "cudaEventRecord");
+    };
+    // Slot s free for the host: its issuing thread done, its chunk finished.
     auto wait = [&](int s) -> bsym_status {
+        if (iss[s].thread.joinable())
+            iss[s].thread.join();
+        if (iss[s].st != BSYM_OK) {
+            std::snprintf(msg, msglen, "%s", iss[s].msg);
+            return iss[s].st;
+        }
         if (slot[s].busy)
             BSYM_CUDA_TRY(cudaEventSynchronize(p->done[s]));
         return BSYM_OK;
     };
     auto drain = [&]() {
-        for (int s = 0; s < nslots; s++)
+        for (int s = 0; s < nslots; s++) {
+            if (iss[s].thread.joinable())
+                iss[s].thread.join();
             if (slot[s].busy) {
                 cudaStreamSynchronize(p->stream[s]);
                 slot[s].busy = false;
             }
-    };
-    auto fail = [&](cudaError_t err, const char *what) {
-        drain();
-        return bsym_cuda_fail(err, what, msg, msglen);
+        }
     };
 
     int s = 0;
@@ -478,42 +532,10 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         }
         const int64_t count = std::min(csize, batch - first);
         host_work(s, first, count);
-        char *pin = static_cast<char *>(p->pin[s]);
-        char *d = static_cast<char *>(p->dev[s]);
-        const cudaStream_t str = p->stream[s];
-        for (int i = 0; i < narrays; i++) {
-            const bsym_array &a = arrays[i];
-            dev[i] = d + doff[i];
-            if (a.in == nullptr)
-                continue;
-            void *land = a.tri_n > 0 ? d + dpack[i] : dev[i];
-            cudaError_t err = cudaMemcpyAsync(land, pin + poff[i], link_bytes(a) * size_t(count),
-                                              cudaMemcpyHostToDevice, str);
-            if (err != cudaSuccess)
-                return fail(err, "copying a chunk to the GPU");
-            if (a.tri_n > 0 && (st = expand(a, land, dev[i], count, str, msg, msglen)) != BSYM_OK) {
-                drain();
-                return st;
-            }
-        }
-        if ((st = launch(arg, dev.data(), count, str, msg, msglen)) != BSYM_OK) {
-            drain();
-            return st;
-        }
-        for (int i = 0; i < narrays; i++) {
-            if (arrays[i].out == nullptr)
-                continue;
-            cudaError_t err = cudaMemcpyAsync(pin + poff[i], dev[i], arrays[i].bytes_per_system * size_t(count),
-                                              cudaMemcpyDeviceToHost, str);
-            if (err != cudaSuccess)
-                return fail(err, "copying a chunk from the GPU");
-        }
-        cudaError_t err = cudaEventRecord(p->done[s], str);
-        if (err != cudaSuccess)
-            return fail(err, "cudaEventRecord");
         slot[s].first = first;
         slot[s].count = count;
         slot[s].busy = true;
+        iss[s].thread = std::thread(issue, s, count);
     }
     // The last chunks, in the order they were issued.
     for (int k = 0; k < nslots; k++) {
