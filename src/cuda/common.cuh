@@ -73,9 +73,11 @@ typedef bsym_status (*bsym_chunk_fn)(void *arg, void *const *dev, int64_t count,
 // Moves `batch` systems through the current device in chunks (device.cu:
 // pinned staging reused across calls, host packing and the copies and
 // kernels of consecutive chunks overlapped), the kernels through `launch`.
-// Polls x->interrupt between chunks.
+// Polls x->interrupt between chunks. waits: `launch` waits on the stream
+// (reads results back between its steps), so each chunk is issued from a
+// thread of its own.
 bsym_status bsym_pipeline(const bsym__exec *x, const bsym_array *arrays, int narrays, int64_t batch,
-                          bsym_chunk_fn launch, void *arg);
+                          bsym_chunk_fn launch, void *arg, bool waits = false);
 
 namespace bsym_cuda {
 

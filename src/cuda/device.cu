@@ -379,7 +379,7 @@ int pack_team(const bsym__exec *x)
 
 // One device's pipeline (the device is current on the calling thread).
 bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arrays, int narrays, int64_t batch,
-                         bsym_chunk_fn launch, void *arg)
+                         bsym_chunk_fn launch, void *arg, bool waits)
 {
     char *msg = x->msg;
     const size_t msglen = x->msglen;
@@ -414,7 +414,9 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         if ((st = reserve(p, s, std::max<size_t>(dbytes, 1), std::max<size_t>(pbytes, 1), msg, msglen)) != BSYM_OK)
             return st;
 
-    const int team = pack_team(x);
+    // An issuing thread (below) needs a core of its own: the team's threads
+    // keep theirs spinning for a while after each parallel region.
+    const int team = std::max(1, pack_team(x) - (waits ? 1 : 0));
     chunk slot[SLOTS];
 
     // The host side of slot s: unpack its finished chunk (if any), then pack
@@ -447,12 +449,13 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         }
         slot[s].busy = false;
     };
-    // The device side of a chunk (the copies in, the triangles' expansion,
-    // the operation's kernels, the copies out, the slot's event) is issued
-    // by a thread of its own: an operation that reads a count back from the
-    // device between its steps (the automatic strategy) waits there, not in
-    // the loop that packs the next chunks (which it would serialize with
-    // the copies: 0.25 s against 0.16 s for 1e6 systems).
+    // The device side of a chunk: the copies in, the triangles' expansion,
+    // the operation's kernels, the copies out, the slot's event. When the
+    // operation waits on the device between its steps (`waits`: the
+    // automatic strategy reads back how many systems go on), a thread of its
+    // own issues it, so that the loop packing the next chunks does not wait
+    // with it; else this thread does (a thread per chunk would compete with
+    // the packing team for the cores: LDL^T at 1e6 systems lost a third).
     struct issuer {
         std::thread thread;
         bsym_status st = BSYM_OK;
@@ -535,7 +538,10 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         slot[s].first = first;
         slot[s].count = count;
         slot[s].busy = true;
-        iss[s].thread = std::thread(issue, s, count);
+        if (waits)
+            iss[s].thread = std::thread(issue, s, count);
+        else
+            issue(s, count);
     }
     // The last chunks, in the order they were issued.
     for (int k = 0; k < nslots; k++) {
@@ -634,9 +640,9 @@ bsym_status bsym_cuda::link_rate(int gpu, size_t bytes, double *h2d, double *d2h
 }
 
 bsym_status bsym_pipeline(const bsym__exec *x, const bsym_array *arrays, int narrays, int64_t batch,
-                          bsym_chunk_fn launch, void *arg)
+                          bsym_chunk_fn launch, void *arg, bool waits)
 {
-    return run_pipeline(x, current_device(x), arrays, narrays, batch, launch, arg);
+    return run_pipeline(x, current_device(x), arrays, narrays, batch, launch, arg, waits);
 }
 
 bsym_status bsym_cuda::on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op_fn fn)

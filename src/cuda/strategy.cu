@@ -645,7 +645,7 @@ bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_
     };
     for (int i = 0; i < W_N; i++)
         arrays[SOLVE_ARRAYS + i] = {nullptr, nullptr, ws[i]};
-    st = bsym_pipeline(x, arrays, SOLVE_ARRAYS + W_N, batch, strategy_chunk<T>, &h);
+    st = bsym_pipeline(x, arrays, SOLVE_ARRAYS + W_N, batch, strategy_chunk<T>, &h, true);
     return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
 }
 
@@ -717,7 +717,7 @@ bsym_status lsfit_host(const bsym__exec *x, const bsym__strategy *job, int64_t m
     };
     for (int i = 0; i < W_N; i++)
         arrays[LS_ARRAYS + i] = {nullptr, nullptr, ws[i]};
-    st = bsym_pipeline(x, arrays, LS_ARRAYS + W_N, batch, lsfit_chunk<T>, &h);
+    st = bsym_pipeline(x, arrays, LS_ARRAYS + W_N, batch, lsfit_chunk<T>, &h, true);
     return st != BSYM_OK ? st : cnt.add_to(stats, msg, msglen);
 }
 
