@@ -23,12 +23,36 @@ arg_error <- function(...) invisible(.Call(bsym_r_arg_error, paste0(...)))
 match_choice <- function(x, name, kind = name) .Call(bsym_r_choice, kind, name, x)
 
 # The device and precision choices checked, with the thread option: what
-# every bsym_* call hands to its .Call entry.
+# every bsym_* call hands to its .Call entry. The GPUs option goes to the
+# package's context here (use_gpus).
 run_choices <- function(device, precision) {
-  list(device = match_choice(device, "device"),
-       precision = match_choice(precision, "precision"),
-       threads = as.integer(getOption("batchsym.threads", 0L)))
+  run <- list(device = match_choice(device, "device"),
+              precision = match_choice(precision, "precision"),
+              threads = as.integer(getOption("batchsym.threads", 0L)))
+  use_gpus()
+  run
 }
+
+# options(batchsym.gpus) handed to the package's context (bsym_ctx_set_gpus):
+# the GPUs of the next calls, device ids as CUDA numbers them after
+# CUDA_VISIBLE_DEVICES; NULL (unset) = every visible GPU. R checks the type
+# (whole numbers); the core checks the ids (>= 0, distinct, visible, at most
+# 16) and its error names gpus. The value last handed over is remembered, so
+# an unchanged option costs one getOption() and identical().
+use_gpus <- local({
+  last <- NULL # what the context holds: NULL, every visible GPU, is its default
+  function() {
+    ids <- getOption("batchsym.gpus")
+    if (identical(ids, last)) return(invisible(NULL))
+    if (!is.null(ids) && (!is.numeric(ids) || anyNA(ids) || any(abs(ids) > .Machine$integer.max) ||
+                          any(ids != trunc(ids))))
+      arg_error(sprintf("options(batchsym.gpus) must be NULL (every visible GPU) or GPU device ids, whole numbers such as c(0, 1) (got %s)",
+                        got_text(ids)))
+    .Call(bsym_r_set_gpus, if (is.null(ids)) NULL else as.integer(ids))
+    last <<- ids
+    invisible(NULL)
+  }
+})
 
 # x as doubles: integers are converted, a double array (or NULL) is passed
 # as it is (no copy).

@@ -56,6 +56,10 @@
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} > 64).
 ##
+## @item @qcode{"gpus"}
+## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
+## @code{[]}: every visible GPU), as for @code{bsym_solve}.
+##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
 ## @end table
@@ -647,7 +651,7 @@ endfunction
 %!error <bsym_eigen: index and interval cannot both be given: choose the eigenvalues by rank or by value> bsym_eigen (eye (3), "index", [1 2], "interval", [0 1])
 %!error id=batchsym:bad_argument bsym_eigen (eye (3), "interval", [0 1], "INDEX", [1 1])
 ## other options
-%!error <unknown option 'method' \(options: 'device', 'index', 'interval', 'uplo'\)> bsym_eigen (eye (2), "method", "dc")
+%!error <unknown option 'method' \(options: 'device', 'index', 'interval', 'uplo', 'gpus'\)> bsym_eigen (eye (2), "method", "dc")
 %!error id=batchsym:bad_argument bsym_eigen (eye (2), "tol", 1)
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_eigen (eye (2), "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_eigen (eye (2), "uplo", "X")
@@ -661,3 +665,34 @@ endfunction
 
 %!assert (! isempty (strfind (get_help_text ("bsym_eigen"), "matrix of eigenvalues")))
 %!assert (! isempty (strfind (get_help_text ("bsym_eigen"), "not a diagonal matrix")))
+
+## 'gpus': the GPUs of a GPU call. Octave checks the type, the core the ids
+## (their errors name gpus); on the CPU it changes nothing.
+%!error <option 'gpus' must be a vector of GPU device ids, whole numbers such as \[0 1\], or \[\] for every visible GPU \(got char> bsym_eigen (eye (2), "gpus", "0")
+%!error <option 'gpus' must be a vector of GPU device ids.*\(got double with 1 element\)> bsym_eigen (eye (2), "gpus", 1.5)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_eigen (eye (2), "gpus", NaN)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_eigen (eye (2), "gpus", true)
+%!error <gpus must be device ids .= 0 \(got -1\)> bsym_eigen (eye (2), "gpus", -1)
+%!error <gpus names device 0 twice> bsym_eigen (eye (2), "gpus", [0 0])
+%!error <gpus must list 0 to 16 device ids \(got 17\)> bsym_eigen (eye (2), "gpus", 0:16)
+%!error id=batchsym:bad_argument bsym_eigen (eye (2), "gpus", -1)
+%!error id=batchsym:bad_argument bsym_eigen (eye (2), "gpus", {0})
+
+%!test  # on the CPU, 'gpus' changes no result
+%! A = repmat ([4 1 0; 1 3 1; 0 1 2], [1 1 5]); A(1, 1, :) = 4 + (1:5) / 7;
+%! [V0, D0] = bsym_eigen (A, "device", "cpu");
+%! [V, D] = bsym_eigen (A, "device", "cpu", "gpus", 0);
+%! assert (isequal (V, V0) && isequal (D, D0));
+
+%!test  # with GPUs: each GPU alone and all of them give the same bits
+%! d = bsym_device_info ();
+%! if (d.gpu_available)
+%!   n = 32; batch = 8200 * numel (d.gpus) + 37;   # each GPU gets > 32 MiB of A
+%!   randn ("seed", 8);
+%!   M = randn (n); A = repmat ((M + M') / 2, [1 1 batch]);
+%!   A(1, 1, :) = A(1, 1, :) + reshape ((1:batch) / batch, 1, 1, batch);
+%!   D = bsym_eigen (A, "device", "gpu");
+%!   for g = d.gpus
+%!     assert (isequal (bsym_eigen (A, "device", "gpu", "gpus", g), D));
+%!   endfor
+%! endif

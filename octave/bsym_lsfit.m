@@ -75,6 +75,10 @@
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default), @qcode{"cpu"} or @qcode{"gpu"}, as for
 ## @code{bsym_solve}.
+##
+## @item @qcode{"gpus"}
+## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
+## @code{[]}: every visible GPU), as for @code{bsym_solve}.
 ## @end table
 ##
 ## Outputs besides @var{beta}:
@@ -614,7 +618,7 @@ endfunction
 %!error <option 'plan' must be a plan> bsym_lsfit (ones (3, 2), ones (3, 1), "plan", "ldlt")
 %!error <option 'plan' lacks the field 'systems'> bsym_lsfit (ones (3, 2), ones (3, 1), "plan", rmfield (bsym_plan (), "systems"))
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "device", "tpu")
-%!error <unknown option 'uplo' \(options: 'method', 'device', 'weights', 'rcond', 'tol', 'plan'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "uplo", "L")
+%!error <unknown option 'uplo' \(options: 'method', 'device', 'weights', 'rcond', 'tol', 'plan', 'gpus'\)> bsym_lsfit (ones (3, 2), ones (3, 1), "uplo", "L")
 %!error id=batchsym:bad_argument bsym_lsfit (ones (3, 2), ones (3, 1), "weight", ones (3, 1))
 %!error <options must come in name/value pairs> bsym_lsfit (ones (3, 2), ones (3, 1), "weights")
 %!error <an option name must be a string \(got double\)> bsym_lsfit (ones (3, 2), ones (3, 1), 1, 2)
@@ -627,3 +631,21 @@ endfunction
 %!   assert (status, 0);
 %! endif
 %!assert (! isempty (strfind (get_help_text ("bsym_lsfit"), "least-squares")))
+
+## 'gpus': the GPUs of a GPU call. Octave checks the type, the core the ids
+## (their errors name gpus); on the CPU it changes nothing.
+%!error <option 'gpus' must be a vector of GPU device ids, whole numbers such as \[0 1\], or \[\] for every visible GPU \(got char> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", "0")
+%!error <option 'gpus' must be a vector of GPU device ids.*\(got double with 1 element\)> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", 1.5)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", NaN)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", true)
+%!error <gpus must be device ids .= 0 \(got -1\)> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", -1)
+%!error <gpus names device 0 twice> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", [0 0])
+%!error <gpus must list 0 to 16 device ids \(got 17\)> bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", 0:16)
+%!error id=batchsym:bad_argument bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", -1)
+%!error id=batchsym:bad_argument bsym_lsfit (ones (3, 2) + eye (3, 2), ones (3, 1), "gpus", {0})
+
+%!test  # on the CPU, 'gpus' changes no result
+%! X = repmat ([1 0; 1 1; 1 2; 1 4], [1 1 3]); Y = [1 2 3; 2 2 2; 3 1 4; 5 0 1];
+%! [b0, r0, s0] = bsym_lsfit (X, Y, "device", "cpu");
+%! [b, r, s] = bsym_lsfit (X, Y, "device", "cpu", "gpus", 0);
+%! assert (isequal (b, b0) && isequal (r, r0) && isequal (s, s0));

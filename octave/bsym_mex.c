@@ -5,7 +5,9 @@
  *   [...] = __bsym__ ("<fn>", args...)
  *
  * hands args to the gateway of bsym_<fn> (octave/bsym_<fn>.c), whose
- * bsym_<fn>.m holds the help text and the tests. One file for every
+ * bsym_<fn>.m holds the help text and the tests. One command has no public
+ * function: __bsym__ ("link_rate", bytes, gpu), the host link's copy rates
+ * for the benchmarks (bsym_device_info.c). One file for every
  * function means one copy of the core in memory and one context per
  * process (bsym_oct_context), kept across calls.
  */
@@ -28,6 +30,9 @@ static const struct {
     {"tridiagonalize", bsym_oct_tridiagonalize},
     {"device", bsym_oct_device},
     {"device_info", bsym_oct_device_info},
+    /* private, for the benchmarks (inst/bench): [h2d, d2h] = __bsym__
+     * ("link_rate", bytes, gpu), the host link's pinned copy rates in GB/s */
+    {"link_rate", bsym_oct_link_rate},
 };
 enum { NFUNCTIONS = sizeof functions / sizeof functions[0] };
 

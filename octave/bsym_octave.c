@@ -5,6 +5,7 @@
  * conventions).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,16 +115,30 @@ static bsym_status ensure_context(void)
     return BSYM_OK;
 }
 
+/* The 'gpus' option of the call being served (bsym_oct_parse_options; count
+ * 0: absent or [], every visible GPU), applied and cleared by
+ * bsym_oct_context. ids holds the first BSYM_MAX_GPUS of them: a longer list
+ * is refused by the core on its count alone. */
+static struct {
+    int ids[BSYM_MAX_GPUS];
+    int count;
+} call_gpus;
+
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx)
 {
     *ctx = NULL;
+    const int ngpus = call_gpus.count;
+    call_gpus.count = 0; /* used by this call only */
     bsym_status st = ensure_context();
     if (st != BSYM_OK)
         return st;
-    /* every call sets what a call may choose; nothing is left from the last */
+    /* every call sets what a call may choose; nothing is left from the last
+     * (no 'gpus' option: every visible GPU again) */
     st = bsym_ctx_set_threads(process_ctx, 0);
     if (st == BSYM_OK)
         st = bsym_ctx_set_device(process_ctx, device);
+    if (st == BSYM_OK)
+        st = bsym_ctx_set_gpus(process_ctx, ngpus > 0 ? call_gpus.ids : NULL, ngpus);
     *ctx = process_ctx;
     return st;
 }
@@ -524,22 +539,64 @@ int bsym_oct_choice(const mxArray *a, const char *what, const char *const *choic
     return c;
 }
 
+/* The value of the 'gpus' option into call_gpus. Octave's part: a real
+ * numeric vector (or []) of whole numbers that an int holds; the ids
+ * themselves (>= 0, distinct, visible, how many) are the core's rule,
+ * checked by bsym_ctx_set_gpus in bsym_oct_context. */
+static void gpus_option(const mxArray *a)
+{
+    const size_t count = mxIsNumeric(a) ? mxGetNumberOfElements(a) : 0;
+    int ok = mxIsNumeric(a) && !mxIsComplex(a) && !mxIsSparse(a) &&
+             (count == 0 || mxGetNumberOfDimensions(a) == 2) && (count == 0 || mxGetM(a) == 1 || mxGetN(a) == 1);
+    mxArray *as_double = NULL;
+    if (ok && count > 0) {
+        mxArray *in = (mxArray *)a; /* only read */
+        mexCallMATLAB(1, &as_double, 1, &in, "double");
+        const double *v = mxGetPr(as_double);
+        for (size_t i = 0; ok && i < count; i++) {
+            ok = isfinite(v[i]) && v[i] == floor(v[i]) && fabs(v[i]) <= INT_MAX;
+            if (ok && i < BSYM_MAX_GPUS)
+                call_gpus.ids[i] = (int)v[i];
+        }
+        mxDestroyArray(as_double);
+    }
+    if (!ok)
+        bsym_oct_error(BSYM_ERR_ARG, "option 'gpus' must be a vector of GPU device ids, whole numbers "
+                       "such as [0 1], or [] for every visible GPU (got %s%s%s with %lld element%s)",
+                       mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
+                       mxGetClassName(a), (long long)mxGetNumberOfElements(a),
+                       mxGetNumberOfElements(a) == 1 ? "" : "s");
+    call_gpus.count = count > INT_MAX ? INT_MAX : (int)count;
+}
+
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts)
 {
+    /* 'gpus' goes with 'device': every function that takes a device takes
+     * the GPUs of a GPU call too; absent, every visible GPU */
+    int device = 0;
+    for (int o = 0; o < nopts; o++)
+        device |= same_word(opts[o].name, "device");
+    call_gpus.count = 0;
     if (nargs % 2 != 0)
         bsym_oct_error(BSYM_ERR_ARG, "options must come in name/value pairs (got %d argument%s after the "
                        "inputs)", nargs, nargs == 1 ? "" : "s");
     for (int a = 0; a < nargs; a += 2) {
         char name[64], what[96], list[256];
         string_arg(args[a], "an option name", name, sizeof name);
+        if (device && same_word(name, "gpus")) {
+            gpus_option(args[a + 1]);
+            continue;
+        }
         int o = 0;
         while (o < nopts && !same_word(name, opts[o].name))
             o++;
         if (o == nopts) {
-            const char *names[16];
+            const char *names[17];
             int m = nopts < 15 ? nopts : 15;
             for (int i = 0; i < m; i++)
                 names[i] = opts[i].name;
+            if (device)
+                names[m++] = "gpus";
             names[m] = NULL;
             list_words(list, sizeof list, names);
             bsym_oct_error(BSYM_ERR_ARG, "unknown option '%s' (options: %s)", name, list);

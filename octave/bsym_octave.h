@@ -58,10 +58,12 @@ void bsym_oct_set_caller(const char *name);
 /* ---- the context ------------------------------------------------------ */
 
 /* The process's context, made on first use (then released by mexAtExit),
- * set for this call: `device`, the OpenMP default thread count, and the
- * interrupt hook that stops a long call between chunks on Ctrl-C. Returns
- * the status; hand it and *ctx (NULL when none could be made) to
- * bsym_oct_finish. */
+ * set for this call: `device`, the OpenMP default thread count, the GPUs of
+ * the call's 'gpus' option (bsym_oct_parse_options; absent: every visible
+ * GPU, so that no call's choice outlives it), and the interrupt hook that
+ * stops a long call between chunks on Ctrl-C. Returns the status (a bad
+ * 'gpus' list: the core's error, naming gpus); hand it and *ctx (NULL when
+ * none could be made) to bsym_oct_finish. */
 bsym_status bsym_oct_context(bsym_device device, bsym_ctx **ctx);
 
 /* Ends a core call: keeps the core's message, mxFree's owned (NULL is
@@ -212,7 +214,11 @@ typedef struct {
 
 /* Parses name/value pairs args[0..nargs-1] into opts (the last of repeated
  * names wins). Raises batchsym:bad_argument for an odd count, a non-string
- * name (or value, for an option with choices), an unknown name or value. */
+ * name (or value, for an option with choices), an unknown name or value.
+ * Where opts has a 'device' option, the option 'gpus' is taken too, the
+ * same for every such function: a vector of GPU device ids ([]: every
+ * visible GPU), checked here for its type (whole numbers) and kept for the
+ * call's bsym_oct_context, which hands it to the core. */
 void bsym_oct_parse_options(int nargs, const mxArray *const *args, bsym_oct_option *opts, int nopts);
 
 /* The index of value among the NULL-terminated choices (any case), or -1. */
@@ -246,6 +252,6 @@ typedef void bsym_oct_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray
 
 bsym_oct_gateway bsym_oct_solve, bsym_oct_lsfit, bsym_oct_plan, bsym_oct_device_info,
     bsym_oct_device, bsym_oct_tridiag_solve, bsym_oct_tridiagonalize, bsym_oct_eigen,
-    bsym_oct_tridiag_eigen;
+    bsym_oct_tridiag_eigen, bsym_oct_link_rate;
 
 #endif

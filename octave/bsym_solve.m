@@ -101,6 +101,12 @@
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} > 64).
 ##
+## @item @qcode{"gpus"}
+## The GPUs over which a GPU call spreads a large batch: a vector of device
+## ids as CUDA numbers them after @env{CUDA_VISIBLE_DEVICES}, such as
+## @code{[0 1]}.  Default @code{[]}: every visible GPU.  It applies to this
+## call only, and the results are the same as on one GPU.
+##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
 ## @end table
@@ -969,7 +975,7 @@ endfunction
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_solve (eye (2), [1; 1], "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_solve (eye (2), [1; 1], "uplo", "X")
 %!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "uplo", "lower")
-%!error <unknown option 'tolerance' \(options: 'method', 'device', 'uplo', 'rcond', 'tol', 'plan'\)> bsym_solve (eye (2), [1; 1], "tolerance", 1)
+%!error <unknown option 'tolerance' \(options: 'method', 'device', 'uplo', 'rcond', 'tol', 'plan', 'gpus'\)> bsym_solve (eye (2), [1; 1], "tolerance", 1)
 %!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "weights", 1)
 %!error <option 'method' must be one of .* \(got 'svd'\)> bsym_solve (eye (2), [1; 1], "method", "svd")
 %!error <bsym_solve: rcond must be a single number in \[0, 1\) \(got -0\.1\)> bsym_solve (eye (2), [1; 1], "rcond", -0.1)
@@ -1029,3 +1035,50 @@ endfunction
 %!     endif
 %!   endfor
 %! endfor
+
+## 'gpus': the GPUs of a GPU call. Octave checks the type, the core the ids
+## (their errors name gpus); on the CPU it changes nothing.
+%!error <option 'gpus' must be a vector of GPU device ids, whole numbers such as \[0 1\], or \[\] for every visible GPU \(got char> bsym_solve (eye (2), [1; 1], "gpus", "0")
+%!error <option 'gpus' must be a vector of GPU device ids.*\(got double with 1 element\)> bsym_solve (eye (2), [1; 1], "gpus", 1.5)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_solve (eye (2), [1; 1], "gpus", NaN)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_solve (eye (2), [1; 1], "gpus", true)
+%!error <gpus must be device ids .= 0 \(got -1\)> bsym_solve (eye (2), [1; 1], "gpus", -1)
+%!error <gpus names device 0 twice> bsym_solve (eye (2), [1; 1], "gpus", [0 0])
+%!error <gpus must list 0 to 16 device ids \(got 17\)> bsym_solve (eye (2), [1; 1], "gpus", 0:16)
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "gpus", -1)
+%!error id=batchsym:bad_argument bsym_solve (eye (2), [1; 1], "gpus", {0})
+
+%!test  # on the CPU, 'gpus' changes no result; a refused list leaves nothing behind
+%! A = repmat ([4 1 0; 1 3 1; 0 1 2], [1 1 5]); A(1, 1, :) = 4 + (1:5) / 7;
+%! B = reshape (1:15, 3, 5);
+%! X0 = bsym_solve (A, B, "device", "cpu");
+%! assert (isequal (bsym_solve (A, B, "device", "cpu", "gpus", 0), X0));
+%! assert (isequal (bsym_solve (A, B, "device", "cpu", "GPUS", int32 (0)), X0));
+%! assert (isequal (bsym_solve (A, B, "device", "cpu", "gpus", []), X0));
+%! assert (isequal (bsym_solve (single (A), B, "device", "cpu", "gpus", 0), bsym_solve (single (A), B, "device", "cpu")));
+%! try
+%!   bsym_solve (A, B, "device", "cpu", "gpus", [0 0]);
+%!   error ("no error for gpus [0 0]");
+%! catch err
+%!   assert (err.identifier, "batchsym:bad_argument");
+%! end_try_catch
+%! assert (isequal (bsym_solve (A, B, "device", "cpu"), X0));
+%! d = bsym_device_info ();
+%! assert (d.gpus, 0:numel (d.gpus) - 1);   # a call's GPUs without 'gpus': every visible one
+
+%!test  # with GPUs: each GPU alone and all of them give the same bits
+%! d = bsym_device_info ();
+%! if (d.gpu_available)
+%!   n = 32; batch = 8200 * numel (d.gpus) + 37;   # each GPU gets > 32 MiB of A
+%!   randn ("seed", 7);
+%!   M = randn (n); A = repmat (M * M' / n + eye (n), [1 1 batch]);
+%!   A(1, 1, :) = A(1, 1, :) + reshape ((1:batch) / batch, 1, 1, batch);
+%!   B = randn (n, batch);
+%!   X = bsym_solve (A, B, "device", "gpu", "method", "ldlt");
+%!   Xs = bsym_solve (single (A), single (B), "device", "gpu");
+%!   for g = d.gpus
+%!     assert (isequal (bsym_solve (A, B, "device", "gpu", "method", "ldlt", "gpus", g), X));
+%!     assert (isequal (bsym_solve (single (A), single (B), "device", "gpu", "gpus", g), Xs));
+%!   endfor
+%!   assert (isequal (bsym_solve (A, B, "device", "gpu", "method", "ldlt", "gpus", fliplr (d.gpus)), X));
+%! endif

@@ -48,6 +48,10 @@
 ## @qcode{"auto"} (default), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} > 64).
+##
+## @item @qcode{"gpus"}
+## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
+## @code{[]}: every visible GPU), as for @code{bsym_solve}.
 ## @end table
 ##
 ## @var{info} and @var{count} are int32 row vectors with one entry per
@@ -482,7 +486,7 @@ endfunction
 %!error <bsym_tridiag_eigen: interval must be two numbers lo < hi, the values in \(lo, hi\] being kept \(got 2, -Inf\)> bsym_tridiag_eigen ([1; 2], 1, "interval", [2 -Inf])
 %!error <option 'interval' must be a real vector> bsym_tridiag_eigen ([1; 2], 1, "interval", {0, 1})
 %!error <bsym_tridiag_eigen: index and interval cannot both be given: choose the eigenvalues by rank or by value> bsym_tridiag_eigen ([1; 2], 1, "index", [1 1], "interval", [0 1])
-%!error <unknown option 'uplo' \(options: 'device', 'index', 'interval'\)> bsym_tridiag_eigen ([1; 2], 1, "uplo", "L")
+%!error <unknown option 'uplo' \(options: 'device', 'index', 'interval', 'gpus'\)> bsym_tridiag_eigen ([1; 2], 1, "uplo", "L")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_tridiag_eigen ([1; 2], 1, "device", "tpu")
 %!error <options must come in name/value pairs> bsym_tridiag_eigen ([1; 2], 1, "index")
 %!error <an option name must be a string \(got double\)> bsym_tridiag_eigen ([1; 2], 1, 1, 2)
@@ -490,3 +494,21 @@ endfunction
 ## ---- help -----------------------------------------------------------------------
 
 %!assert (! isempty (strfind (get_help_text ("bsym_tridiag_eigen"), "not a diagonal matrix")))
+
+## 'gpus': the GPUs of a GPU call. Octave checks the type, the core the ids
+## (their errors name gpus); on the CPU it changes nothing.
+%!error <option 'gpus' must be a vector of GPU device ids, whole numbers such as \[0 1\], or \[\] for every visible GPU \(got char> bsym_tridiag_eigen ([1; 2], 1, "gpus", "0")
+%!error <option 'gpus' must be a vector of GPU device ids.*\(got double with 1 element\)> bsym_tridiag_eigen ([1; 2], 1, "gpus", 1.5)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_tridiag_eigen ([1; 2], 1, "gpus", NaN)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_tridiag_eigen ([1; 2], 1, "gpus", true)
+%!error <gpus must be device ids .= 0 \(got -1\)> bsym_tridiag_eigen ([1; 2], 1, "gpus", -1)
+%!error <gpus names device 0 twice> bsym_tridiag_eigen ([1; 2], 1, "gpus", [0 0])
+%!error <gpus must list 0 to 16 device ids \(got 17\)> bsym_tridiag_eigen ([1; 2], 1, "gpus", 0:16)
+%!error id=batchsym:bad_argument bsym_tridiag_eigen ([1; 2], 1, "gpus", -1)
+%!error id=batchsym:bad_argument bsym_tridiag_eigen ([1; 2], 1, "gpus", {0})
+
+%!test  # on the CPU, 'gpus' changes no result
+%! d = [4 5; 3 5; 2 5]; e = [1 2; 1 -2];
+%! [V0, D0] = bsym_tridiag_eigen (d, e, "device", "cpu");
+%! [V, D] = bsym_tridiag_eigen (d, e, "device", "cpu", "gpus", 0);
+%! assert (isequal (V, V0) && isequal (D, D0));

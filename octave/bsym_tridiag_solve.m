@@ -44,6 +44,10 @@
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} > 16384).
+##
+## @item @qcode{"gpus"}
+## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
+## @code{[]}: every visible GPU), as for @code{bsym_solve}.
 ## @end table
 ##
 ## @var{info} is an int32 row vector with one entry per system: 0 solved,
@@ -445,7 +449,7 @@ endfunction
 %!error <size \(rhs, 3\) is 2 but diag holds 3 systems> bsym_tridiag_solve (ones (1, 3), ones (2, 3), [], ones (2, 1, 2))
 %!error <rhs must be n x batch> bsym_tridiag_solve (ones (1, 3), ones (2, 3), [], ones (2, 1, 1, 3))
 ## options
-%!error <unknown option 'method' \(options: 'device'\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "method", "ldlt")
+%!error <unknown option 'method' \(options: 'device', 'gpus'\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "method", "ldlt")
 %!error <unknown option 'uplo'> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "uplo", "L")
 %!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], [], [1; 1], "tol", "1")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "device", "tpu")
@@ -458,3 +462,20 @@ endfunction
 ## ---- help -----------------------------------------------------------------------
 
 %!assert (! isempty (strfind (get_help_text ("bsym_tridiag_solve"), "tridiagonal linear systems")))
+
+## 'gpus': the GPUs of a GPU call. Octave checks the type, the core the ids
+## (their errors name gpus); on the CPU it changes nothing.
+%!error <option 'gpus' must be a vector of GPU device ids, whole numbers such as \[0 1\], or \[\] for every visible GPU \(got char> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", "0")
+%!error <option 'gpus' must be a vector of GPU device ids.*\(got double with 1 element\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", 1.5)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", NaN)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", true)
+%!error <gpus must be device ids .= 0 \(got -1\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", -1)
+%!error <gpus names device 0 twice> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", [0 0])
+%!error <gpus must list 0 to 16 device ids \(got 17\)> bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", 0:16)
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", -1)
+%!error id=batchsym:bad_argument bsym_tridiag_solve (1, [2; 2], [], [1; 1], "gpus", {0})
+
+%!test  # on the CPU, 'gpus' changes no result
+%! d = [4 5; 4 5; 4 5]; e = [1 2; 1 2]; b = [1 2; 3 4; 5 6];
+%! assert (isequal (bsym_tridiag_solve (e, d, [], b, "device", "cpu", "gpus", 0),
+%!                  bsym_tridiag_solve (e, d, [], b, "device", "cpu")));

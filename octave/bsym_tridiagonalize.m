@@ -31,6 +31,10 @@
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} > 64).
 ##
+## @item @qcode{"gpus"}
+## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
+## @code{[]}: every visible GPU), as for @code{bsym_solve}.
+##
 ## @item @qcode{"uplo"}
 ## @qcode{"L"} (default: read the lower triangle) or @qcode{"U"}.
 ## @end table
@@ -358,7 +362,7 @@ endfunction
 %!error <A must hold square matrices \(got 2 x 3\)> bsym_tridiagonalize (ones (2, 3))
 %!error id=batchsym:bad_argument bsym_tridiagonalize (ones (2, 3, 4))
 %!error <A must be an n x n matrix or an n x n x batch array> bsym_tridiagonalize (ones (2, 2, 2, 2))
-%!error <unknown option 'method' \(options: 'device', 'uplo'\)> bsym_tridiagonalize (eye (2), "method", "ldlt")
+%!error <unknown option 'method' \(options: 'device', 'uplo', 'gpus'\)> bsym_tridiagonalize (eye (2), "method", "ldlt")
 %!error id=batchsym:bad_argument bsym_tridiagonalize (eye (2), "tol", "1")
 %!error <option 'device' must be one of 'auto', 'cpu', 'gpu' \(got 'tpu'\)> bsym_tridiagonalize (eye (2), "device", "tpu")
 %!error <option 'uplo' must be one of 'L', 'U' \(got 'X'\)> bsym_tridiagonalize (eye (2), "uplo", "X")
@@ -371,3 +375,21 @@ endfunction
 ## ---- help -----------------------------------------------------------------------
 
 %!assert (! isempty (strfind (get_help_text ("bsym_tridiagonalize"), "tridiagonal form")))
+
+## 'gpus': the GPUs of a GPU call. Octave checks the type, the core the ids
+## (their errors name gpus); on the CPU it changes nothing.
+%!error <option 'gpus' must be a vector of GPU device ids, whole numbers such as \[0 1\], or \[\] for every visible GPU \(got char> bsym_tridiagonalize (eye (3), "gpus", "0")
+%!error <option 'gpus' must be a vector of GPU device ids.*\(got double with 1 element\)> bsym_tridiagonalize (eye (3), "gpus", 1.5)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_tridiagonalize (eye (3), "gpus", NaN)
+%!error <option 'gpus' must be a vector of GPU device ids> bsym_tridiagonalize (eye (3), "gpus", true)
+%!error <gpus must be device ids .= 0 \(got -1\)> bsym_tridiagonalize (eye (3), "gpus", -1)
+%!error <gpus names device 0 twice> bsym_tridiagonalize (eye (3), "gpus", [0 0])
+%!error <gpus must list 0 to 16 device ids \(got 17\)> bsym_tridiagonalize (eye (3), "gpus", 0:16)
+%!error id=batchsym:bad_argument bsym_tridiagonalize (eye (3), "gpus", -1)
+%!error id=batchsym:bad_argument bsym_tridiagonalize (eye (3), "gpus", {0})
+
+%!test  # on the CPU, 'gpus' changes no result
+%! A = repmat ([4 1 2; 1 3 1; 2 1 2], [1 1 4]); A(1, 1, :) = 4 + (1:4) / 7;
+%! [d0, e0, Q0] = bsym_tridiagonalize (A, "device", "cpu");
+%! [d, e, Q] = bsym_tridiagonalize (A, "device", "cpu", "gpus", 0);
+%! assert (isequal (d, d0) && isequal (e, e0) && isequal (Q, Q0));

@@ -19,6 +19,8 @@ static const R_CallMethodDef call_methods[] = {
     {"bsym_r_tridiagonalize", (DL_FUNC)&bsym_r_tridiagonalize, 8},
     {"bsym_r_eigen", (DL_FUNC)&bsym_r_eigen, 11},
     {"bsym_r_device_info", (DL_FUNC)&bsym_r_device_info, 0},
+    {"bsym_r_set_gpus", (DL_FUNC)&bsym_r_set_gpus, 1},
+    {"bsym_r_link_rate", (DL_FUNC)&bsym_r_link_rate, 2},
     {"bsym_r_rules", (DL_FUNC)&bsym_r_rules, 0},
     {"bsym_r_choice", (DL_FUNC)&bsym_r_choice, 3},
     {"bsym_r_arg_error", (DL_FUNC)&bsym_r_arg_error, 1},

@@ -177,5 +177,7 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
 SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, SEXP device,
                   SEXP precision, SEXP uplo, SEXP threads, SEXP shape);
 SEXP bsym_r_device_info(void);
+SEXP bsym_r_set_gpus(SEXP ids);
+SEXP bsym_r_link_rate(SEXP bytes, SEXP gpu);
 
 #endif

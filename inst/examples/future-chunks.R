@@ -11,9 +11,11 @@
 # futures, which is right when they are small; for a batch too large for one
 # machine, let each worker read or generate its own chunk from its index.
 #
-# One GPU per worker when several workers share a node: pick it by the
-# worker's rank before the worker's first batchsym call (CUDA reads
-# CUDA_VISIBLE_DEVICES when batchsym first touches the GPU in that process).
+# One GPU per worker when several workers share a node: by the worker's rank,
+# options(batchsym.gpus = (rank - 1) %% n_gpus), n_gpus the GPUs the worker
+# sees (ids as CUDA numbers them after CUDA_VISIBLE_DEVICES). Without a GPU
+# the workers solve on their CPUs. (A single session uses every GPU of its
+# machine by itself: a large batch is spread over them.)
 #
 #   Rscript inst/examples/future-chunks.R [workers] [batch]
 library(batchsym)
@@ -34,10 +36,15 @@ plan(multisession, workers = workers)
 # Chunk k of the batch: system indices, one chunk per worker (more chunks than
 # workers balance better when chunks differ in cost).
 chunks <- split(seq_len(batch), cut(seq_len(batch), workers, labels = FALSE))
-gpus_per_node <- 0L # e.g. 4 on a node with four GPUs: worker rank r uses GPU (r - 1) %% 4
 
+# Chunk `rank` on its worker, on GPU (rank - 1) %% n_gpus of the worker's node
+# when it has GPUs (the option is put back afterwards: a worker serves
+# several futures).
 solve_chunk <- function(k, rank) {
-  if (gpus_per_node > 0L) Sys.setenv(CUDA_VISIBLE_DEVICES = (rank - 1L) %% gpus_per_node)
+  old <- options(batchsym.gpus = NULL)
+  on.exit(options(old))
+  n_gpus <- length(bsym_device_info()$gpus) # every GPU the worker sees; 0 without
+  if (n_gpus > 0L) options(batchsym.gpus = (rank - 1L) %% n_gpus)
   bsym_solve(A[, , k, drop = FALSE], B[, k, drop = FALSE])
 }
 t <- system.time(parts <- future_mapply(solve_chunk, chunks, seq_along(chunks), SIMPLIFY = FALSE,

@@ -303,6 +303,112 @@ static void test_interrupt(bsym_device dev, const char *dname)
     free(A); free(B); free(info);
 }
 
+/* An argument error whose message names gpus. */
+static int gpus_error(bsym_ctx *ctx, bsym_status st)
+{
+    return st == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "gpus") != NULL;
+}
+
+/* The GPUs of a context (bsym_ctx_set_gpus, bsym_ctx_gpus) and the host
+ * link's rates (bsym_gpu_link_rate); with GPUs, the results of a batch spread
+ * over all of them equal those of each GPU alone, bit for bit. */
+static void test_gpus(void)
+{
+    bsym_device_info di;
+    bsym_get_device_info(&di);
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    int out[BSYM_MAX_GPUS], ids[BSYM_MAX_GPUS + 1];
+    for (int i = 0; i <= BSYM_MAX_GPUS; i++)
+        ids[i] = i;
+    const int expect = di.gpu_available ? (di.device_count < BSYM_MAX_GPUS ? di.device_count : BSYM_MAX_GPUS) : 0;
+    int visible = bsym_ctx_gpus(ctx, out, BSYM_MAX_GPUS), in_order = 1;
+    for (int i = 0; i < visible; i++)
+        in_order &= out[i] == i;
+    check(visible == expect && in_order, "by default every visible GPU (0 without a usable one)", "-", visible,
+          expect);
+
+    /* the rules, each an argument error naming gpus */
+    const int neg[] = {0, -1}, dup[] = {0, 0};
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, neg, 2)), "gpus: a negative id", "-", 0, 0);
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, dup, 2)), "gpus: an id twice", "-", 0, 0);
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, ids, BSYM_MAX_GPUS + 1)), "gpus: more than BSYM_MAX_GPUS ids",
+          "-", BSYM_MAX_GPUS + 1, 0);
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, NULL, 1)), "gpus: NULL ids with count 1", "-", 0, 0);
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, ids, -1)), "gpus: a negative count", "-", -1, 0);
+    check(bsym_ctx_set_gpus(NULL, ids, 1) == BSYM_ERR_ARG, "gpus: NULL context", "-", 0, 0);
+    check(bsym_ctx_set_gpus(ctx, NULL, 0) == BSYM_OK && bsym_ctx_message(ctx)[0] == '\0' &&
+              bsym_ctx_gpus(ctx, out, BSYM_MAX_GPUS) == visible,
+          "gpus: count 0 is every visible GPU", "-", 0, 0);
+    check(bsym_ctx_gpus(ctx, out, 0) == 0, "bsym_ctx_gpus with max 0 lists none", "-", 0, 0);
+
+    double h2d = -1, d2h = -1;
+    if (!di.gpu_available) {
+        /* nothing is visible, so only the ids' form is checked: accepted, none used */
+        const int some[] = {0, 3, 7};
+        check(bsym_ctx_set_gpus(ctx, some, 3) == BSYM_OK && bsym_ctx_gpus(ctx, out, BSYM_MAX_GPUS) == 0,
+              "gpus without a GPU: ids >= 0 accepted, none used", "-", 0, 0);
+        check(bsym_ctx_set_gpus(ctx, ids, BSYM_MAX_GPUS) == BSYM_OK, "gpus: BSYM_MAX_GPUS ids", "-", 0, 0);
+        bsym_status st = bsym_gpu_link_rate(ctx, 0, (size_t)1 << 20, &h2d, &d2h);
+        check(st == BSYM_ERR_NODEVICE && bsym_ctx_message(ctx)[0] != '\0', "link rate without a GPU: no device",
+              "-", st, 0);
+        /* a CPU call does not care which GPUs were chosen */
+        double a[4] = {2, 0, 0, 2}, b[2] = {1, 1};
+        int info[1] = {9};
+        bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+        check(bsym_dsolve(ctx, BSYM_METHOD_LDLT, 'L', 2, 1, 1, a, b, info) == BSYM_OK && b[0] == 0.5 && info[0] == 0,
+              "gpus chosen, a CPU call as before", "cpu", 0, 0);
+        bsym_ctx_destroy(ctx);
+        return;
+    }
+
+    /* with GPUs: an id past the visible ones, the last one alone, the link */
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, &visible, 1)), "gpus: an id past the visible GPUs", "gpu", visible, 0);
+    const int last = visible - 1;
+    check(bsym_ctx_set_gpus(ctx, &last, 1) == BSYM_OK && bsym_ctx_gpus(ctx, out, BSYM_MAX_GPUS) == 1 &&
+              out[0] == last,
+          "gpus: the last GPU alone", "gpu", last, 0);
+    check(gpus_error(ctx, bsym_ctx_set_gpus(ctx, dup, 2)) && bsym_ctx_gpus(ctx, out, BSYM_MAX_GPUS) == 1 &&
+              out[0] == last,
+          "gpus: a refused list leaves the last choice", "gpu", 0, 0);
+    bsym_status st = bsym_gpu_link_rate(ctx, last, (size_t)16 << 20, &h2d, &d2h);
+    check(st == BSYM_OK && h2d > 0 && d2h > 0 && isfinite(h2d) && isfinite(d2h), "link rate of the last GPU", "gpu",
+          st, 0);
+    check(bsym_gpu_link_rate(ctx, visible, (size_t)1 << 20, &h2d, &d2h) == BSYM_ERR_ARG,
+          "link rate of a GPU past the visible ones", "gpu", visible, 0);
+
+    /* a batch big enough for every GPU to get a share (> 32 MiB of A each):
+     * all GPUs, then each alone, the same bits */
+    const int n = 32, batch = 8200 * visible + 37;
+    const size_t na = (size_t)n * n * batch, nb = (size_t)n * batch;
+    double *A = malloc(sizeof(double) * na), *B = malloc(sizeof(double) * nb);
+    double *x0 = malloc(sizeof(double) * nb), *x = malloc(sizeof(double) * nb);
+    int *info0 = malloc(sizeof(int) * batch), *info = malloc(sizeof(int) * batch);
+    spd(n, A);
+    for (int k = 1; k < batch; k++) {
+        memcpy(A + (size_t)k * n * n, A, sizeof(double) * n * n);
+        A[(size_t)k * n * n] += (double)k / batch;
+    }
+    for (size_t i = 0; i < nb; i++)
+        B[i] = urand();
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_GPU);
+    bsym_ctx_set_gpus(ctx, NULL, 0);
+    memcpy(x0, B, sizeof(double) * nb);
+    st = bsym_dsolve(ctx, BSYM_METHOD_LDLT, 'L', n, 1, batch, A, x0, info0);
+    check(st == BSYM_OK && bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU, "a batch over every GPU", "gpu", st,
+          visible);
+    for (int g = 0; g < visible; g++) {
+        bsym_ctx_set_gpus(ctx, &g, 1);
+        memcpy(x, B, sizeof(double) * nb);
+        st = bsym_dsolve(ctx, BSYM_METHOD_LDLT, 'L', n, 1, batch, A, x, info);
+        check(st == BSYM_OK && memcmp(x, x0, sizeof(double) * nb) == 0 &&
+                  memcmp(info, info0, sizeof(int) * batch) == 0,
+              "one GPU alone gives the bits of every GPU", "gpu", g, st);
+    }
+    free(A); free(B); free(x0); free(x); free(info0); free(info);
+    bsym_ctx_destroy(ctx);
+}
+
 /* ==== Householder tridiagonalization, tridiagonal solves (PCR) and ========
  * ==== BSYM_METHOD_TRIDIAG ================================================= */
 
@@ -3290,6 +3396,7 @@ int main(int argc, char **argv)
     }
     if (!subset) {
         test_errors();
+        test_gpus();
         test_eig_errors();
         test_sx_errors();
         test_rules_names();
