@@ -187,8 +187,11 @@ bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d
         return bsym__fail(ctx, BSYM_ERR_ARG, "h2d and d2h must not be NULL, bytes > 0");
     const bsym__backend *be = bsym__gpu_backend();
     const int visible = visible_gpus();
-    if (be == NULL || be->link_rate == NULL || visible == 0)
-        return bsym__fail(ctx, BSYM_ERR_NODEVICE, "no usable GPU");
+    if (be == NULL || be->link_rate == NULL || visible == 0) {
+        bsym_device_info di;
+        bsym_get_device_info(&di);
+        return bsym__fail(ctx, BSYM_ERR_NODEVICE, "%s", di.reason);
+    }
     if (gpu < 0 || gpu >= visible)
         return bsym__fail(ctx, BSYM_ERR_ARG, "gpu must be a device id from 0 to %d (got %d)", visible - 1, gpu);
     return be->link_rate(gpu, bytes, h2d, d2h, ctx->message, sizeof ctx->message);
