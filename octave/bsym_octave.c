@@ -349,31 +349,29 @@ mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims)
     mxArray *err = mexCallMATLABWithTrap(1, &out, (int)nd + 1, args, "__bsym_empty__");
     for (mwSize i = 0; i <= nd; i++)
         mxDestroyArray(args[i]);
-    if (err == NULL)
-        return out;
-    mxDestroyArray(err);
-    return mxCreateUninitNumericArray(nd, (mwSize *)dims, cls, mxREAL);
+    if (err != NULL) {
+        mxDestroyArray(err);
+        out = mxCreateUninitNumericArray(nd, (mwSize *)dims, cls, mxREAL);
+    }
+    /* its pages faulted in by the OpenMP team, not inside the call */
+    bsym_host_touch(mxGetData(out), mxGetNumberOfElements(out) * mxGetElementSize(out));
+    return out;
 }
 
-/* The copy is made by Octave itself (mexCallMATLAB: single (a), double (a),
- * or a + (-0), which keeps every value, -0 and NaN included), so that it is
- * an array of Octave's own, not shared with any variable: the core writes it
+/* The copy is an array of Octave's own (bsym_oct_result, filled bit for bit
+ * by the core's parallel bsym_host_copy; or Octave's single (a) or double (a)
+ * where the class changes), not shared with any variable: the core writes it
  * in place and Octave hands it back as it is, where it copies every result
  * built on an mxMalloc'ed buffer on the way out (a second pass over the
  * solutions; see inst/bench/host_calls.m). */
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
 {
-    mxArray *in[2] = {(mxArray *)a, NULL}, *r = NULL; /* a is only read */
+    mxArray *in[1] = {(mxArray *)a}, *r = NULL; /* a is only read */
     if (mxGetClassID(a) != cls) {
         mexCallMATLAB(1, &r, 1, in, cls == mxSINGLE_CLASS ? "single" : "double");
     } else {
-        in[1] = mxCreateNumericMatrix(1, 1, cls, mxREAL);
-        if (cls == mxSINGLE_CLASS)
-            *(float *)mxGetData(in[1]) = -0.0f;
-        else
-            *(double *)mxGetData(in[1]) = -0.0;
-        mexCallMATLAB(1, &r, 2, in, "plus");
-        mxDestroyArray(in[1]);
+        r = bsym_oct_result(cls, mxGetNumberOfDimensions(a), mxGetDimensions(a));
+        bsym_host_copy(mxGetData(r), mxGetData(a), mxGetNumberOfElements(a) * mxGetElementSize(a));
     }
     return r;
 }

@@ -5,9 +5,6 @@
  */
 #include <stdint.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include <R.h>
 #include <Rinternals.h>
@@ -19,24 +16,7 @@ static bsym_ctx *g_ctx = NULL;
 SEXP bsym_r_alloc_real(R_xlen_t len)
 {
     SEXP x = allocVector(REALSXP, len);
-    const size_t bytes = (size_t)len * sizeof(double);
-    if (bytes < ((size_t)4 << 20))
-        return x;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t huge = (uintptr_t)2 << 20, a = (uintptr_t)REAL(x);
-    const uintptr_t lo = (a + huge - 1) & ~(huge - 1), hi = (a + bytes) & ~(huge - 1);
-    if (hi > lo)
-        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
-#endif
-    /* the first touch of every page, by the OpenMP team: the kernel zeroes
-     * the new pages in parallel (huge ones where the hint took), instead of
-     * one at a time inside the call that fills the array (on the H200
-     * machine, 20 ms for 800 MB here against 60 ms there) */
-    volatile char *p = (volatile char *)REAL(x);
-    const int64_t pages = (int64_t)(bytes / 4096);
-#pragma omp parallel for schedule(static)
-    for (int64_t k = 0; k < pages; k++)
-        p[k * 4096] = 0;
+    bsym_host_touch(REAL(x), (size_t)len * sizeof(double));
     return x;
 }
 

@@ -44,13 +44,10 @@ int bsym_r_code(bsym_choice kind, SEXP name);
  * as an R string ("" when none failed). */
 SEXP bsym_r_failed(bsym_task task, int64_t batch, const int *info, const int *used);
 
-/* allocVector(REALSXP, len) for a result the core fills: a large one (from
- * 4 MB) asks for transparent huge pages where the system has them on request
- * (Linux), and its pages are touched once by the OpenMP team, so that
- * filling it costs a few page faults taken in parallel, not one per 4 KiB
- * inside the call (first-touch faults cost more than the eigensolver itself
- * on some virtual machines: 0.25 s for the 164 MB of 20 000 32 x 32
- * vectors). */
+/* allocVector(REALSXP, len) for a result the core fills, prepared by
+ * bsym_host_touch (huge pages where the system gives them, first touched by
+ * the OpenMP team: first-touch faults inside the call cost more than the
+ * eigensolver itself on some virtual machines). */
 SEXP bsym_r_alloc_real(R_xlen_t len);
 
 /* fn(done, total) after each chunk of the next calls (R/progress.R), or NULL. */
@@ -85,18 +82,6 @@ static inline void bsym_r_from_floats(double *dst, const float *src, int64_t len
 #pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
     for (int64_t i = 0; i < len; i++)
         dst[i] = (double)src[i];
-}
-
-/* dst = src, len doubles, split over the OpenMP team: a right-hand side of
- * a 1e6-system batch is a quarter of a gigabyte, which one thread copies in
- * about a fifth of the GPU's whole call. */
-static inline void bsym_r_copy(double *dst, const double *src, int64_t len)
-{
-    const int64_t piece = (int64_t)1 << 17; /* 1 MB */
-#pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
-    for (int64_t p = 0; p < (len + piece - 1) / piece; p++)
-        memcpy(dst + p * piece, src + p * piece,
-               (size_t)(len - p * piece < piece ? len - p * piece : piece) * sizeof(double));
 }
 
 /* A result's shape, set in C on the vector the .Call returns: in R,

@@ -91,7 +91,7 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     int *used = (int *)R_alloc((size_t)batch + 1, sizeof(int));
     /* single: float arithmetic on R's own doubles (bsym_dssolvex), no copies */
     if (nx > 0)
-        bsym_r_copy(REAL(x), REAL(B), nx);
+        bsym_host_copy(REAL(x), REAL(B), (size_t)nx * sizeof(double));
     const bsym_status st = (single ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, up, n, nrhs, batch, REAL(A), REAL(x),
                                                                    INTEGER(info), INTEGER(rank), used);
     if (st != BSYM_OK)

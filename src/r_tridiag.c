@@ -33,7 +33,7 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     bsym_status st;
     if (!single) {
         if (nx > 0)
-            bsym_r_copy(REAL(x), REAL(rhs), nx);
+            bsym_host_copy(REAL(x), REAL(rhs), (size_t)nx * sizeof(double));
         st = bsym_dtridiag_solve(ctx, n, nrhs, batch, bands ? REAL(lower) : NULL, REAL(diag),
                                  bands && !sym ? REAL(upper) : NULL, REAL(x), INTEGER(info));
     } else {

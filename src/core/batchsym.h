@@ -142,6 +142,19 @@ int bsym_cpu_threads(void);
  * reports. */
 int64_t bsym_cpu_chunk(void);
 
+/* ---- host memory, for the bindings ---------------------------------------
+ * bsym_host_touch: a result array the caller has just allocated (not yet
+ * written), prepared for the call that fills it: where the system has
+ * transparent huge pages on request (Linux), the hint for them, then the
+ * first touch of every page by the OpenMP team, so that the kernel zeroes
+ * the new pages in parallel and not one at a time inside the call (on the
+ * H200 machine: 20 ms for 800 MB so, against 60 ms inside the GPU call).
+ * Arrays below 4 MB are left as they are.
+ * bsym_host_copy: memcpy by the OpenMP team (a 1e6-system right-hand side
+ * is 256 MB, which one thread copies in a fifth of the GPU's whole call). */
+void bsym_host_touch(void *p, size_t bytes);
+void bsym_host_copy(void *dst, const void *src, size_t bytes);
+
 /* ---- batched linear solves ---------------------------------------------
  * Solves A_k X_k = B_k for k = 0 .. batch-1, overwriting B with X.
  *   A     n x n x batch, column-major, read only; the triangle named by uplo

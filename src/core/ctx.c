@@ -232,16 +232,49 @@ int bsym_gpu_available(void)
 #include <omp.h>
 #endif
 
-void *bsym__malloc_big(size_t bytes)
+/* The huge-page hint for [p, p + bytes) (its 2 MB-aligned interior). */
+static void huge_hint(void *p, size_t bytes)
 {
-    void *p = malloc(bytes > 0 ? bytes : 1);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const uintptr_t huge = (uintptr_t)2 << 20, a = (uintptr_t)p;
     const uintptr_t lo = (a + huge - 1) & ~(huge - 1), hi = (a + bytes) & ~(huge - 1);
-    if (p != NULL && bytes >= ((size_t)4 << 20) && hi > lo)
+    if (p != NULL && hi > lo)
         (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#else
+    (void)p;
+    (void)bytes;
 #endif
+}
+
+void *bsym__malloc_big(size_t bytes)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    if (bytes >= ((size_t)4 << 20))
+        huge_hint(p, bytes);
     return p;
+}
+
+void bsym_host_touch(void *p, size_t bytes)
+{
+    if (p == NULL || bytes < ((size_t)4 << 20))
+        return;
+    huge_hint(p, bytes);
+    volatile char *c = p;
+    const int64_t pages = (int64_t)(bytes / 4096);
+#pragma omp parallel for schedule(static)
+    for (int64_t k = 0; k < pages; k++)
+        c[k * 4096] = 0;
+}
+
+void bsym_host_copy(void *dst, const void *src, size_t bytes)
+{
+    const size_t piece = (size_t)1 << 20;
+    const int64_t pieces = (int64_t)((bytes + piece - 1) / piece);
+#pragma omp parallel for schedule(static) if (pieces > 4)
+    for (int64_t q = 0; q < pieces; q++) {
+        const size_t off = (size_t)q * piece;
+        memcpy((char *)dst + off, (const char *)src + off, bytes - off < piece ? bytes - off : piece);
+    }
 }
 
 const char *bsym_cpu_simd(void)
