@@ -414,9 +414,11 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         if ((st = reserve(p, s, std::max<size_t>(dbytes, 1), std::max<size_t>(pbytes, 1), msg, msglen)) != BSYM_OK)
             return st;
 
-    // An issuing thread (below) needs a core of its own: the team's threads
-    // keep theirs spinning for a while after each parallel region.
-    const int team = std::max(1, pack_team(x) - (waits ? 1 : 0));
+    // Issuing threads (below) only where a later chunk could be packed
+    // meanwhile; one needs a core of its own: the team's threads keep
+    // theirs spinning for a while after each parallel region.
+    const bool threaded = waits && batch > csize;
+    const int team = std::max(1, pack_team(x) - (threaded ? 1 : 0));
     chunk slot[SLOTS];
 
     // The host side of slot s: unpack its finished chunk (if any), then pack
@@ -538,7 +540,7 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         slot[s].first = first;
         slot[s].count = count;
         slot[s].busy = true;
-        if (waits)
+        if (threaded)
             iss[s].thread = std::thread(issue, s, count);
         else
             issue(s, count);
