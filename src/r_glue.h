@@ -113,16 +113,23 @@ static inline SEXP bsym_r_device_used(const bsym_ctx *ctx)
     return mkString(bsym_choice_name(BSYM_CHOICE_DEVICE, bsym_ctx_last_device(ctx)));
 }
 
-/* list(x, failed) of a `task`: x (NA for the failed systems) shaped like
- * `like`, with attributes info and device (what R returns, as it is); x
- * and info are protected by the caller (2 protections, released here). */
-static inline SEXP bsym_r_solution(SEXP x, SEXP info, SEXP like, int64_t per_system, const bsym_ctx *ctx,
-                                   bsym_task task)
+/* The solutions x as R returns them: NA for the failed systems, shaped like
+ * `like` (the right-hand sides), with attributes info and device (set here:
+ * see bsym_r_shape_like). */
+static inline void bsym_r_mark_solution(SEXP x, SEXP info, SEXP like, int64_t per_system, const bsym_ctx *ctx)
 {
     bsym_r_na_failed(REAL(x), per_system, XLENGTH(info), INTEGER(info));
     bsym_r_shape_like(x, like);
     setAttrib(x, install("info"), info);
     setAttrib(x, install("device"), bsym_r_device_used(ctx));
+}
+
+/* list(x, failed) of a `task`: x marked by bsym_r_mark_solution; x and info
+ * are protected by the caller (2 protections, released here). */
+static inline SEXP bsym_r_solution(SEXP x, SEXP info, SEXP like, int64_t per_system, const bsym_ctx *ctx,
+                                   bsym_task task)
+{
+    bsym_r_mark_solution(x, info, like, per_system, ctx);
     const char *names[] = {"x", "failed", ""};
     SEXP out = PROTECT(mkNamed(VECSXP, names));
     SET_VECTOR_ELT(out, 0, x);

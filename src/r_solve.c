@@ -96,14 +96,9 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
                                                                    INTEGER(info), INTEGER(rank), used);
     if (st != BSYM_OK)
         bsym_r_stop("bsym_solve", st);
-    bsym_r_na_failed(REAL(x), n * nrhs, batch, INTEGER(info));
+    bsym_r_mark_solution(x, info, B, n * nrhs, ctx);
     SEXP meth = PROTECT(bsym_r_rank_method(rank, used, INTEGER(info)));
     SEXP pout = PROTECT(o.plan ? bsym_r_plan_out(o.plan) : R_NilValue);
-    /* x as R returns it: shaped like B, with its outcome (set here: see
-     * bsym_r_shape_like) */
-    bsym_r_shape_like(x, B);
-    setAttrib(x, install("info"), info);
-    setAttrib(x, install("device"), bsym_r_device_used(ctx));
     setAttrib(x, install("rank"), rank);
     setAttrib(x, install("method"), meth);
     const char *names[] = {"x", "plan", "failed", ""};

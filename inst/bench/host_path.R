@@ -129,9 +129,9 @@ gpus_in_use <- function(info = bsym_device_info()) {
 
 # The GPUs of the first `use` ids that a call of `count` systems occupies
 # (src/cuda/device.cu, on_gpus: each gets at least 32 MiB of input, counted
-# as the full matrices and right-hand sides in the working precision).
-gpus_of_call <- function(gpus, count, elem, nrhs) {
-  bytes <- count * elem * N * (N + nrhs)
+# by bsym__job_input_bytes as the n x n matrices in R's doubles).
+gpus_of_call <- function(gpus, count) {
+  bytes <- count * 8 * N * N
   gpus[seq_len(max(1, min(length(gpus), floor(bytes / SPLIT_MIN_BYTES))))]
 }
 
@@ -357,7 +357,7 @@ solve_section <- function(count, pool, gpus, meter, notes) {
   bound_of <- function(precision, ids) {
     elem <- if (precision == "double") 8 else 4
     b <- solve_bytes(N, elem)
-    function() if (length(ids)) meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(ids, count, elem, 1)) else NA_real_
+    function() if (length(ids)) meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(ids, count)) else NA_real_
   }
   ldlt <- function(device, precision = "double") function() bsym_solve(A, B, method = "ldlt", device = device, precision = precision)
   default <- function(device) function() bsym_solve(A, B, device = device)
@@ -414,7 +414,7 @@ eigen_section <- function(count, pool, gpus, meter) {
     b <- eigen_bytes(N, 8, vectors)
     if (length(gpus)) {
       add(run_row(label, "gpu", count, f("gpu"), chk,
-                  bound = function() meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(gpus, count, 8, 0))))
+                  bound = function() meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(gpus, count))))
       i <- nrow(rows)
     }
     add(run_row(label, "cpu", count, f("cpu"), chk))
@@ -433,7 +433,7 @@ latency_section <- function(pool, gpus, meter) {
   idx <- sample_of(count)
   chk <- function(X) check_solve(X, A, B, idx)
   b <- solve_bytes(N, 8)
-  bound <- function() meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(gpus, count, 8, 1))
+  bound <- function() meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(gpus, count))
   rbind(run_row("bsym_solve ldlt, double", "gpu", count, function() bsym_solve(A, B, method = "ldlt", device = "gpu"),
                 chk, bound = bound, reps = LAT_REPS),
         run_row("bsym_solve default, double", "gpu", count, function() bsym_solve(A, B, device = "gpu"),

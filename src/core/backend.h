@@ -143,6 +143,9 @@ typedef struct {
  * extents listed at bsym__job); dispatch.c, for backends that split a batch
  * (the GPU backend over several devices). */
 bsym__job bsym__job_slice(const bsym__job *j, int64_t first, int64_t count);
+/* Bytes of job j's matrix input (the entries of dispatch.c's automatic
+ * device choice, in j's storage precision), for the split over devices. */
+size_t bsym__job_input_bytes(const bsym__job *j);
 
 /* The CPU backend (cpu_backend.c). */
 extern const bsym__backend bsym__cpu_backend;

@@ -46,6 +46,11 @@ static size_t prec_size(bsym__prec p)
     return size[p];
 }
 
+size_t bsym__job_input_bytes(const bsym__job *j)
+{
+    return (size_t)j->batch * (size_t)job_entries(j) * prec_size(j->prec);
+}
+
 /* p advanced by k0 systems of `per` elements of `size` bytes (NULL stays NULL). */
 static const void *advance(const void *p, int64_t per, int64_t k0, size_t size)
 {

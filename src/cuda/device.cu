@@ -188,8 +188,14 @@ size_t link_bytes(const bsym_array &a)
     return a.tri_n > 0 ? tri_elems(a.tri_n) * size_t(a.dsize) : a.bytes_per_system;
 }
 
-// Host element size of a, when the host and device types differ (else 0).
+// The host and device types of a differ (double host data, float device).
 bool converts(const bsym_array &a) { return a.hsize > 0 && a.hsize != a.dsize; }
+
+// Bytes of one system of a in the caller's (host) array.
+size_t host_bytes(const bsym_array &a)
+{
+    return converts(a) ? a.bytes_per_system / size_t(a.dsize) * size_t(a.hsize) : a.bytes_per_system;
+}
 
 // memcpy whose stores bypass the caches (non-temporal): the staging and the
 // caller's result arrays are written once and read by someone else (the
@@ -281,9 +287,7 @@ template <typename H, typename T> void convert(const H *src, T *dst, size_t coun
 // `first`) of array a into its pinned region pin.
 void pack_piece(const bsym_array &a, char *pin, int64_t first, int64_t k0, int64_t cnt)
 {
-    const size_t hbytes = converts(a) ? a.bytes_per_system / size_t(a.dsize) * size_t(a.hsize)
-                                      : a.bytes_per_system;
-    const char *src = static_cast<const char *>(a.in) + hbytes * size_t(first + k0);
+    const char *src = static_cast<const char *>(a.in) + host_bytes(a) * size_t(first + k0);
     char *dst = pin + link_bytes(a) * size_t(k0);
     if (a.tri_n > 0) {
         const bool lower = a.uplo != 'U';
@@ -304,9 +308,7 @@ void pack_piece(const bsym_array &a, char *pin, int64_t first, int64_t k0, int64
 // The reverse for an output: the device type converted back to the host's.
 void unpack_piece(const bsym_array &a, const char *pin, int64_t first, int64_t k0, int64_t cnt)
 {
-    const size_t hbytes = converts(a) ? a.bytes_per_system / size_t(a.dsize) * size_t(a.hsize)
-                                      : a.bytes_per_system;
-    char *dst = static_cast<char *>(a.out) + hbytes * size_t(first + k0);
+    char *dst = static_cast<char *>(a.out) + host_bytes(a) * size_t(first + k0);
     const char *src = pin + a.bytes_per_system * size_t(k0);
     if (converts(a))
         convert(reinterpret_cast<const float *>(src), reinterpret_cast<double *>(dst),
@@ -365,16 +367,16 @@ struct chunk {
     bool busy = false;
 };
 
-// The OpenMP team of the host packing: exec->threads (0: OpenMP's default)
-// shared among the devices of the call.
+// The OpenMP team of the host packing: exec->threads (0: OpenMP's default;
+// a worker of a call over several GPUs is given its share, on_gpus).
 int pack_team(const bsym__exec *x)
 {
 #ifdef _OPENMP
-    const int all = x->threads > 0 ? x->threads : omp_get_max_threads();
+    return x->threads > 0 ? x->threads : omp_get_max_threads();
 #else
-    const int all = 1;
+    (void)x;
+    return 1;
 #endif
-    return std::max(1, all / std::max(1, x->ngpus));
 }
 
 // One device's pipeline (the device is current on the calling thread).
@@ -652,10 +654,7 @@ bsym_status bsym_cuda::on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op
     char *msg = x->msg;
     const size_t msglen = x->msglen;
     // Devices used: each gets at least BSYM_GPU_SPLIT_MIN_BYTES of input.
-    size_t bytes = 0;
-    const size_t elem = j->prec == BSYM__PREC_S ? 4 : 8;
-    bytes = size_t(j->batch) * elem *
-            size_t(j->op == BSYM__OP_LSFIT ? j->m * (j->n + j->nrhs) : j->n * (j->n + j->nrhs));
+    const size_t bytes = bsym__job_input_bytes(j);
     const int use = int(std::max<size_t>(1, std::min<size_t>(size_t(x->ngpus), bytes / BSYM_GPU_SPLIT_MIN_BYTES)));
     if (use == 1) {
         BSYM_CUDA_TRY(cudaSetDevice(x->gpus[0]));
@@ -682,7 +681,7 @@ bsym_status bsym_cuda::on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op
         w[g].x = *x;
         w[g].x.gpus = &w[g].gpu;
         w[g].x.ngpus = 1;
-        w[g].x.threads = pack_team(x);
+        w[g].x.threads = std::max(1, pack_team(x) / use); // the host's cores shared
         w[g].x.interrupt = stopped;
         w[g].x.interrupt_data = &stop;
         w[g].x.msg = w[g].msg;
