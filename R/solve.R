@@ -31,14 +31,15 @@ bsym_device_info <- function() {
 
 # The host link of GPU `gpu` (not exported; for the benchmarks): c(h2d, d2h),
 # the rates in GB/s (1e9 bytes/s) of pinned copies of `bytes` to the device
-# and back, each the best of three (bsym_gpu_link_rate). An error of class
-# batchsym_no_device without a usable GPU.
+# and back, each the best of three (bsym_gpus_link_rate). With several ids,
+# `bytes` to and from each of them at once, the rates those links carry
+# together. An error of class batchsym_no_device without a usable GPU.
 link_rate <- function(bytes, gpu = 0L) {
   if (!is.numeric(bytes) || length(bytes) != 1L || !is.finite(bytes) || bytes < 1)
     arg_error(sprintf("bytes must be a single number >= 1 (got %s)", got_text(bytes)))
-  if (!is.numeric(gpu) || length(gpu) != 1L || is.na(gpu) || gpu != trunc(gpu) ||
-      abs(gpu) > .Machine$integer.max)
-    arg_error(sprintf("gpu must be a single device id, a whole number (got %s)", got_text(gpu)))
+  if (!is.numeric(gpu) || !length(gpu) || anyNA(gpu) || any(gpu != trunc(gpu)) ||
+      any(abs(gpu) > .Machine$integer.max))
+    arg_error(sprintf("gpu must be device ids, whole numbers (got %s)", got_text(gpu)))
   .Call(bsym_r_link_rate, as.double(bytes), as.integer(gpu))
 }
 

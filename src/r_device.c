@@ -60,13 +60,15 @@ SEXP bsym_r_set_gpus(SEXP ids)
 }
 
 /* link_rate() (R/solve.R, not exported): c(h2d, d2h) in GB/s, pinned copies
- * of `bytes` (a number >= 1, R has checked it) to and from GPU `gpu`. */
+ * of `bytes` (a number >= 1, R has checked it) to and from each GPU of the
+ * integer vector `gpu`, all at once (the core checks the ids). */
 SEXP bsym_r_link_rate(SEXP bytes, SEXP gpu)
 {
     const double b = asReal(bytes);
     const size_t nb = b >= (double)SIZE_MAX ? SIZE_MAX : (size_t)b; /* too many: the allocation fails */
     double h2d = 0, d2h = 0;
-    const bsym_status st = bsym_gpu_link_rate(bsym_r_ctx(), asInteger(gpu), nb, &h2d, &d2h);
+    const int n = XLENGTH(gpu) > INT_MAX ? INT_MAX : (int)XLENGTH(gpu);
+    const bsym_status st = bsym_gpus_link_rate(bsym_r_ctx(), INTEGER(gpu), n, nb, &h2d, &d2h);
     if (st != BSYM_OK)
         bsym_r_stop("link_rate", st);
     const char *names[] = {"h2d", "d2h", ""};

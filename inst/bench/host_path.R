@@ -3,9 +3,11 @@
 # the host-link bound measured in the same run (a pinned copy of the bytes
 # that must cross, batchsym:::link_rate).
 #
-#   Rscript inst/bench/host_path.R [--quick] [--systems 1e6] [--eigen 1e5]
+#   Rscript inst/bench/host_path.R [--quick] [--scaling] [--systems 1e6] [--eigen 1e5]
 #   (also --systems=1e6; --quick: 2e4 systems and 4e3 matrices, a smoke test
-#    whose figures are not the ones to record; an explicit size wins)
+#    whose figures are not the ones to record; an explicit size wins;
+#    --eigen 0 leaves the eigensolver out; --scaling: only the GPU scaling
+#    table below)
 #
 # All calls at n = 32, one right-hand side, from the same pool of random SPD
 # matrices. Rows, by table:
@@ -26,6 +28,11 @@
 #   6. the same with device = "cpu", ratio GPU / CPU.
 # Latency (one call of 1000 systems, median of 20 calls, in ms):
 #   5. bsym_solve(method = "ldlt") and the default method, device = "gpu".
+# GPU scaling (--scaling, instead of the tables above; median of 3 calls):
+#   8. bsym_solve ldlt and default (`--systems`) and bsym_eigen with vectors
+#      (`--eigen`), double, on the first 1, 2, 4, ... and all GPUs in use
+#      (options(batchsym.gpus)); ratio: over the same call on one GPU; the
+#      check also fails where a result is not identical to the one-GPU one.
 #
 # Columns:
 #   median s      median elapsed time of 5 timed calls after one untimed
@@ -40,13 +47,13 @@
 #                 values (n) and vectors (n*n) + a 4-byte info; elements of 8
 #                 bytes, 4 in single. With the rates h2d, d2h of a pinned copy
 #                 of the input bytes (batchsym:::link_rate(bytes_in, gpu),
-#                 best of 3, GB/s = 1e9 B/s), the bound time is
-#                 max(bytes_in / h2d, bytes_out / d2h). On several GPUs each
-#                 gets a contiguous share (the rule of src/cuda/device.cu,
-#                 on_gpus: as many GPUs as the batch gives 32 MiB of input
-#                 each, at most all), each link is measured alone on its
-#                 share, and the bound is that of the slowest share: links
-#                 that shared host bandwidth would make it lower;
+#                 best of 3, GB/s = 1e9 B/s; at most 1 GiB a GPU, past
+#                 which the rate no longer grows), the bound time is
+#                 max(bytes_in / h2d, bytes_out / d2h). On several GPUs
+#                 (the rule of src/cuda/device.cu, on_gpus: as many GPUs as
+#                 the batch gives 32 MiB of input each, at most all) the
+#                 copies to and from every GPU of the call run at once, and
+#                 h2d, d2h are what the links carry together;
 #   % of bound    systems/s / link bound;
 #   ratio         as listed above (speed over speed: > 1 means faster);
 #   residual      the largest backward error over a sample of 100 systems
@@ -81,8 +88,9 @@ SPLIT_MIN_BYTES <- 32 * 2^20  # BSYM_GPU_SPLIT_MIN_BYTES of src/core/batchsym.h
 # over --quick whatever the order.
 parse_args <- function(args) {
   quick <- "--quick" %in% args
-  opt <- list(quick = quick, systems = if (quick) 2e4 else 1e6, eigen = if (quick) 4e3 else 1e5)
-  args <- setdiff(args, "--quick")
+  opt <- list(quick = quick, scaling = "--scaling" %in% args, systems = if (quick) 2e4 else 1e6,
+              eigen = if (quick) 4e3 else 1e5)
+  args <- setdiff(args, c("--quick", "--scaling"))
   i <- 1L
   while (i <= length(args)) {
     a <- args[i]
@@ -95,8 +103,9 @@ parse_args <- function(args) {
       value <- args[i]
     }
     v <- suppressWarnings(as.numeric(value))
-    if (is.na(v) || v < 1 || v != floor(v))
-      stop("--", kv[2], " must be a positive whole number (got ", value, ")", call. = FALSE)
+    if (is.na(v) || v < (kv[2] == "systems") || v != floor(v))
+      stop("--", kv[2], " must be a ", if (kv[2] == "systems") "positive" else "non-negative",
+           " whole number (got ", value, ")", call. = FALSE)
     opt[[kv[2]]] <- v
     i <- i + 1L
   }
@@ -192,40 +201,41 @@ time_calls <- function(f, reps = REPS) {
 
 # ---- the host-link bound -------------------------------------------------------
 
-# A memo of batchsym:::link_rate(bytes, gpu) (NULL when the build lacks it or
+# A memo of batchsym:::link_rate(bytes, gpus) (NULL when the build lacks it or
 # it fails: the reason goes to `notes`), and the list of what was measured.
+LINK_MAX_BYTES <- 2^30 # per GPU: the copy rate has stopped growing well below
 link_meter <- function() {
   rate_fun <- ns_fun("link_rate")
   cache <- list()
   failed <- character()
   problems <- character()
-  rate <- function(bytes, gpu) {
+  rate <- function(bytes, gpus) {
     if (is.null(rate_fun)) return(NULL)
-    key <- sprintf("%.0f@%d", bytes, gpu)
+    bytes <- min(bytes, LINK_MAX_BYTES)
+    key <- sprintf("%.0f@%s", bytes, paste(gpus, collapse = ","))
     if (key %in% failed) return(NULL) # measured once, failed: not tried again
     if (is.null(cache[[key]])) {
-      r <- tryCatch(rate_fun(bytes, gpu = gpu), error = function(e) {
-        problems <<- c(problems, sprintf("link_rate(%.0f, gpu = %d): %s", bytes, gpu, conditionMessage(e)))
+      r <- tryCatch(rate_fun(bytes, gpu = gpus), error = function(e) {
+        problems <<- c(problems, sprintf("link_rate(%.0f, gpu = %s): %s", bytes, paste(gpus, collapse = ","),
+                                         conditionMessage(e)))
         NULL
       })
       if (is.null(r)) {
         failed <<- c(failed, key)
         return(NULL)
       }
-      cache[[key]] <<- list(bytes = bytes, gpu = gpu, h2d = r[["h2d"]], d2h = r[["d2h"]])
+      cache[[key]] <<- list(bytes = bytes, gpu = paste(gpus, collapse = ","), h2d = r[["h2d"]], d2h = r[["d2h"]])
     }
     cache[[key]]
   }
   # systems/s the links of `gpus` allow for count systems of in_b bytes in
-  # and out_b bytes out each (equal contiguous shares, one per GPU)
+  # and out_b bytes out each (equal contiguous shares, one per GPU, all
+  # copies at once: the rates the links carry together)
   bound <- function(in_b, out_b, count, gpus) {
     share <- ceiling(count / length(gpus))
-    t <- vapply(gpus, function(g) {
-      r <- rate(in_b * share, g)
-      if (is.null(r)) return(NA_real_)
-      max(in_b * share / (r$h2d * 1e9), out_b * share / (r$d2h * 1e9))
-    }, numeric(1))
-    if (anyNA(t)) NA_real_ else count / max(t)
+    r <- rate(in_b * share, gpus)
+    if (is.null(r)) return(NA_real_)
+    count / max(in_b * count / (r$h2d * 1e9), out_b * count / (r$d2h * 1e9))
   }
   list(bound = bound, available = !is.null(rate_fun),
        measured = function() cache, problems = function() problems)
@@ -440,6 +450,66 @@ latency_section <- function(pool, gpus, meter) {
                 chk, bound = bound, reps = LAT_REPS))
 }
 
+# Row 8: the GPU scaling. Each call on the first k GPUs in use, k = 1, 2, 4,
+# ... and all, its ratio over k = 1 and its result compared with k = 1's.
+SCALING_REPS <- 3L
+scaling_section <- function(systems, matrices, pool, gpus, meter) {
+  ks <- unique(c(2^(0:4)[2^(0:4) < length(gpus)], length(gpus)))
+  rows <- NULL
+  add <- function(r) rows <<- rbind(rows, r)
+  # one call f at every k: check(result) extended by the comparison with k = 1
+  over_gpus <- function(label, count, f, check, b) {
+    ref <- NULL
+    first <- NULL
+    for (k in ks) {
+      use <- gpus[seq_len(k)]
+      options(batchsym.gpus = use)
+      same_check <- function(res) {
+        chk <- check(res)
+        if (is.null(ref)) ref <<- res
+        else if (!nzchar(chk$why) && !same_result(res, ref)) chk$why <- "not identical to the one-GPU result"
+        chk
+      }
+      add(run_row(sprintf("%s, %d GPU%s", label, k, if (k > 1) "s" else ""), "gpu", count, f, same_check,
+                  bound = function() meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(use, count)),
+                  reps = SCALING_REPS))
+      if (is.null(first)) first <- nrow(rows)
+      else rows <- with_ratio(rows, nrow(rows), nrow(rows), first, sprintf("%d GPUs / 1", k))
+    }
+    options(batchsym.gpus = NULL)
+    ref <- NULL
+    invisible(gc())
+  }
+  if (systems > 0) {
+    cat(sprintf("generating %s SPD systems (%.1f GB) ...\n", fmt_count(systems), 8 * systems * N * N / 1e9))
+    A <- replicate_batch(pool, systems)
+    B <- make_rhs(N, systems)
+    idx <- sample_of(systems)
+    chk <- function(X) check_solve(X, A, B, idx)
+    b <- solve_bytes(N, 8)
+    over_gpus("bsym_solve ldlt, double", systems, function() bsym_solve(A, B, method = "ldlt", device = "gpu"), chk, b)
+    over_gpus("bsym_solve default, double", systems, function() bsym_solve(A, B, device = "gpu"), chk, b)
+    rm(A, B)
+    invisible(gc())
+  }
+  if (matrices > 0) {
+    cat(sprintf("generating %s SPD matrices for the eigensolver ...\n", fmt_count(matrices)))
+    A <- replicate_batch(pool, matrices)
+    idx <- sample_of(matrices)
+    over_gpus("bsym_eigen, vectors", matrices, function() bsym_eigen(A, device = "gpu"),
+              function(res) check_eigen(res, A, idx, TRUE), eigen_bytes(N, 8, TRUE))
+    rm(A)
+    invisible(gc())
+  }
+  rows
+}
+
+# Two results (a solution matrix, or bsym_eigen's list) hold the same values.
+same_result <- function(a, b) {
+  if (is.list(a)) return(all(vapply(c("values", "vectors"), function(k) same_result(a[[k]], b[[k]]), TRUE)))
+  identical(dim(a), dim(b)) && !anyNA(a) && all(a == b)
+}
+
 # ---- main --------------------------------------------------------------------
 
 main <- function() {
@@ -475,22 +545,29 @@ main <- function() {
   cat("host_path.R\n", paste0("  ", header, "\n"), sep = "")
 
   pool <- spd_pool(N, POOL)
-  solves <- solve_section(opt$systems, pool, gpus, meter, notes)
-  eigens <- eigen_section(opt$eigen, pool, gpus, meter)
-  latency <- if (length(gpus)) latency_section(pool, gpus, meter)
+  solves <- eigens <- latency <- scaling <- NULL
+  if (opt$scaling) {
+    if (length(gpus) >= 2) scaling <- scaling_section(opt$systems, opt$eigen, pool, gpus, meter)
+    else notes$add(sprintf("--scaling needs 2 or more GPUs in use (%d here): nothing timed", length(gpus)))
+  } else {
+    solves <- solve_section(opt$systems, pool, gpus, meter, notes)
+    if (opt$eigen > 0) eigens <- eigen_section(opt$eigen, pool, gpus, meter)
+    latency <- if (length(gpus)) latency_section(pool, gpus, meter)
+  }
 
-  print_table(sprintf("## Solves, %s systems, n = %d", fmt_count(opt$systems), N), solves)
-  print_table(sprintf("## Eigendecompositions, %s matrices, n = %d", fmt_count(opt$eigen), N), eigens)
+  if (!is.null(solves)) print_table(sprintf("## Solves, %s systems, n = %d", fmt_count(opt$systems), N), solves)
+  if (!is.null(eigens)) print_table(sprintf("## Eigendecompositions, %s matrices, n = %d", fmt_count(opt$eigen), N), eigens)
   if (!is.null(latency)) print_table(sprintf("## Latency of one call of %s systems (median of %d)", fmt_count(LAT_SYSTEMS), LAT_REPS),
                                      latency, ms = TRUE)
+  if (!is.null(scaling)) print_table(sprintf("## GPU scaling, n = %d, double (median of %d calls)", N, SCALING_REPS), scaling)
   m <- meter$measured()
   if (length(m)) {
-    cat("\n## Host link (batchsym:::link_rate, pinned copies, best of 3)\n\n| GPU | bytes | h2d GB/s | d2h GB/s |\n|---|---|---|---|\n")
-    for (r in m) cat(sprintf("| %d | %s | %.1f | %.1f |\n", r$gpu, fmt_count(r$bytes), r$h2d, r$d2h))
+    cat("\n## Host link (batchsym:::link_rate, pinned copies, best of 3; several GPUs: all at once, bytes per GPU)\n\n| GPUs | bytes | h2d GB/s | d2h GB/s |\n|---|---|---|---|\n")
+    for (r in m) cat(sprintf("| %s | %s | %.1f | %.1f |\n", r$gpu, fmt_count(r$bytes), r$h2d, r$d2h))
   }
   for (p in meter$problems()) notes$add(paste("host-link bound not measured:", p))
   if (length(notes$get())) cat("\nNotes:\n", paste0("- ", notes$get(), "\n"), sep = "")
-  failed <- any(nzchar(c(solves$why, eigens$why, if (!is.null(latency)) latency$why)))
+  failed <- any(nzchar(c(solves$why, eigens$why, latency$why, scaling$why)))
   if (failed) {
     cat("\n*** FAIL: a call failed or its result failed its check (see above) ***\n")
     quit(status = 1)

@@ -133,9 +133,10 @@ typedef struct {
     /* Releases a context's cached state (NULL is fine). */
     void (*release)(void *state);
     /* GPU backend: number of visible devices (0 without a usable one), and
-     * the pinned-copy rates of bsym_gpu_link_rate on device `gpu`. */
+     * the pinned-copy rates of bsym_gpus_link_rate on devices gpus[0..n). */
     int (*devices)(void);
-    bsym_status (*link_rate)(int gpu, size_t bytes, double *h2d, double *d2h, char *msg, size_t msglen);
+    bsym_status (*link_rate)(const int *gpus, int n, size_t bytes, double *h2d, double *d2h, char *msg,
+                             size_t msglen);
     bsym__op_fn op[BSYM__OPS][BSYM__PRECS];
 } bsym__backend;
 

@@ -129,6 +129,11 @@ typedef struct {
  * host <-> device transfer of those bytes meets. BSYM_ERR_NODEVICE without a
  * usable GPU. */
 bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d, double *d2h);
+/* The same for ngpus GPUs (distinct ids) at once: `bytes` to and from each,
+ * all copies in flight together; the rates are the bytes of all GPUs over
+ * the time the slowest took (what their links carry together, where they
+ * share the host's memory and buses). */
+bsym_status bsym_gpus_link_rate(bsym_ctx *ctx, const int *gpus, int ngpus, size_t bytes, double *h2d, double *d2h);
 
 /* Fills *info; never fails on a machine without a GPU or driver. */
 bsym_status bsym_get_device_info(bsym_device_info *info);

@@ -178,13 +178,15 @@ int bsym_ctx_gpus(const bsym_ctx *ctx, int *ids, int max)
     return n;
 }
 
-bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d, double *d2h)
+bsym_status bsym_gpus_link_rate(bsym_ctx *ctx, const int *gpus, int ngpus, size_t bytes, double *h2d, double *d2h)
 {
     if (ctx == NULL)
         return BSYM_ERR_ARG;
     bsym__begin(ctx);
     if (h2d == NULL || d2h == NULL || bytes == 0)
         return bsym__fail(ctx, BSYM_ERR_ARG, "h2d and d2h must not be NULL, bytes > 0");
+    if (ngpus < 1 || ngpus > BSYM_MAX_GPUS || gpus == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "gpu must list 1 to %d device ids (got %d)", BSYM_MAX_GPUS, ngpus);
     const bsym__backend *be = bsym__gpu_backend();
     const int visible = visible_gpus();
     if (be == NULL || be->link_rate == NULL || visible == 0) {
@@ -192,9 +194,19 @@ bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d
         bsym_get_device_info(&di);
         return bsym__fail(ctx, BSYM_ERR_NODEVICE, "%s", di.reason);
     }
-    if (gpu < 0 || gpu >= visible)
-        return bsym__fail(ctx, BSYM_ERR_ARG, "gpu must be a device id from 0 to %d (got %d)", visible - 1, gpu);
-    return be->link_rate(gpu, bytes, h2d, d2h, ctx->message, sizeof ctx->message);
+    for (int i = 0; i < ngpus; i++) {
+        if (gpus[i] < 0 || gpus[i] >= visible)
+            return bsym__fail(ctx, BSYM_ERR_ARG, "gpu must be a device id from 0 to %d (got %d)", visible - 1, gpus[i]);
+        for (int k = 0; k < i; k++)
+            if (gpus[k] == gpus[i])
+                return bsym__fail(ctx, BSYM_ERR_ARG, "gpu names device %d twice", gpus[i]);
+    }
+    return be->link_rate(gpus, ngpus, bytes, h2d, d2h, ctx->message, sizeof ctx->message);
+}
+
+bsym_status bsym_gpu_link_rate(bsym_ctx *ctx, int gpu, size_t bytes, double *h2d, double *d2h)
+{
+    return bsym_gpus_link_rate(ctx, &gpu, 1, bytes, h2d, d2h);
 }
 
 const char *bsym_ctx_message(const bsym_ctx *ctx)

@@ -86,7 +86,8 @@ namespace bsym_cuda {
 void query(bsym_device_info *info);  // device.cu
 void release(void *state);           // device.cu
 int devices();                       // device.cu: usable devices visible
-bsym_status link_rate(int gpu, size_t bytes, double *h2d, double *d2h, char *msg, size_t msglen); // device.cu
+bsym_status link_rate(const int *gpus, int n, size_t bytes, double *h2d, double *d2h, char *msg,
+                      size_t msglen); // device.cu
 // Runs the table entry fn on job j over exec x's GPUs (device.cu): on one,
 // or for a large batch a contiguous share on each, in parallel.
 bsym_status on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op_fn fn);

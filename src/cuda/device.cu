@@ -603,39 +603,53 @@ int bsym_cuda::devices()
     return f.usable ? std::min(f.count, int(BSYM_MAX_GPUS)) : 0;
 }
 
-bsym_status bsym_cuda::link_rate(int gpu, size_t bytes, double *h2d, double *d2h, char *msg, size_t msglen)
+// Pinned copies of `bytes` to and from each of the n devices, issued on a
+// stream per device so that all are in flight together, timed by the host
+// clock from the first issue to the last completion; the best of three
+// (after a warm-up) per direction.
+bsym_status bsym_cuda::link_rate(const int *gpus, int n, size_t bytes, double *h2d, double *d2h, char *msg,
+                                 size_t msglen)
 {
-    BSYM_CUDA_TRY(cudaSetDevice(gpu));
-    void *pin = nullptr, *dev = nullptr;
-    cudaEvent_t e0 = nullptr, e1 = nullptr;
+    struct buffers {
+        void *pin = nullptr, *dev = nullptr;
+        cudaStream_t stream = nullptr;
+    };
+    std::vector<buffers> b(n);
+    cudaError_t err = cudaSuccess;
+    for (int i = 0; i < n && err == cudaSuccess; i++) {
+        err = cudaSetDevice(gpus[i]);
+        if (err == cudaSuccess)
+            err = cudaMallocHost(&b[i].pin, bytes);
+        if (err == cudaSuccess)
+            err = cudaMalloc(&b[i].dev, bytes);
+        if (err == cudaSuccess)
+            err = cudaStreamCreateWithFlags(&b[i].stream, cudaStreamNonBlocking);
+        if (err == cudaSuccess)
+            std::memset(b[i].pin, 1, bytes);
+    }
     double best[2] = {0, 0};
-    cudaError_t err = cudaMallocHost(&pin, bytes);
-    if (err == cudaSuccess)
-        err = cudaMalloc(&dev, bytes);
-    if (err == cudaSuccess)
-        err = cudaEventCreate(&e0);
-    if (err == cudaSuccess)
-        err = cudaEventCreate(&e1);
-    if (err == cudaSuccess)
-        std::memset(pin, 1, bytes);
     for (int dir = 0; dir < 2 && err == cudaSuccess; dir++)
         for (int rep = 0; rep < 4 && err == cudaSuccess; rep++) { // the first is a warm-up
-            cudaEventRecord(e0);
-            err = dir == 0 ? cudaMemcpyAsync(dev, pin, bytes, cudaMemcpyHostToDevice)
-                           : cudaMemcpyAsync(pin, dev, bytes, cudaMemcpyDeviceToHost);
-            cudaEventRecord(e1);
-            if (err == cudaSuccess)
-                err = cudaEventSynchronize(e1);
-            float ms = 0;
-            if (err == cudaSuccess && rep > 0 && cudaEventElapsedTime(&ms, e0, e1) == cudaSuccess && ms > 0)
-                best[dir] = std::max(best[dir], double(bytes) / (ms * 1e-3) / 1e9);
+            const auto t0 = std::chrono::steady_clock::now();
+            for (int i = 0; i < n && err == cudaSuccess; i++) {
+                err = cudaSetDevice(gpus[i]);
+                if (err == cudaSuccess)
+                    err = dir == 0 ? cudaMemcpyAsync(b[i].dev, b[i].pin, bytes, cudaMemcpyHostToDevice, b[i].stream)
+                                   : cudaMemcpyAsync(b[i].pin, b[i].dev, bytes, cudaMemcpyDeviceToHost, b[i].stream);
+            }
+            for (int i = 0; i < n && err == cudaSuccess; i++)
+                err = cudaStreamSynchronize(b[i].stream);
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (err == cudaSuccess && rep > 0 && s > 0)
+                best[dir] = std::max(best[dir], double(bytes) * n / s / 1e9);
         }
-    cudaFreeHost(pin);
-    cudaFree(dev);
-    if (e0)
-        cudaEventDestroy(e0);
-    if (e1)
-        cudaEventDestroy(e1);
+    for (int i = 0; i < n; i++) {
+        cudaSetDevice(gpus[i]);
+        if (b[i].stream)
+            cudaStreamDestroy(b[i].stream);
+        cudaFree(b[i].dev);
+        cudaFreeHost(b[i].pin);
+    }
     if (err != cudaSuccess)
         return bsym_cuda_fail(err, "measuring the host link", msg, msglen);
     *h2d = best[0];

@@ -376,6 +376,17 @@ static void test_gpus(void)
           st, 0);
     check(bsym_gpu_link_rate(ctx, visible, (size_t)1 << 20, &h2d, &d2h) == BSYM_ERR_ARG,
           "link rate of a GPU past the visible ones", "gpu", visible, 0);
+    int every[BSYM_MAX_GPUS];
+    const int nevery = visible < BSYM_MAX_GPUS ? visible : BSYM_MAX_GPUS;
+    for (int g = 0; g < nevery; g++)
+        every[g] = g;
+    st = bsym_gpus_link_rate(ctx, every, nevery, (size_t)16 << 20, &h2d, &d2h);
+    check(st == BSYM_OK && h2d > 0 && d2h > 0 && isfinite(h2d) && isfinite(d2h),
+          "link rate of every GPU at once", "gpu", st, nevery);
+    check(bsym_gpus_link_rate(ctx, dup, 2, (size_t)1 << 20, &h2d, &d2h) == BSYM_ERR_ARG,
+          "link rate of a GPU named twice", "gpu", 0, 0);
+    check(bsym_gpus_link_rate(ctx, every, 0, (size_t)1 << 20, &h2d, &d2h) == BSYM_ERR_ARG,
+          "link rate of no GPU", "gpu", 0, 0);
 
     /* a batch big enough for every GPU to get a share (> 32 MiB of A each):
      * all GPUs, then each alone, the same bits */

@@ -146,5 +146,9 @@ test_that("link_rate() measures the host link, or says there is no GPU", {
     expect_identical(names(r), c("h2d", "d2h"))
     expect_true(all(is.finite(r) & r > 0))
     expect_error(batchsym:::link_rate(2^20, gpu = -1), "gpu", class = "batchsym_bad_argument")
+    expect_error(batchsym:::link_rate(2^20, gpu = c(0, 0)), "twice", class = "batchsym_bad_argument")
+    all_gpus <- seq_len(bsym_device_info()$device_count) - 1L
+    together <- batchsym:::link_rate(2^24, gpu = all_gpus) # every GPU at once
+    expect_true(all(is.finite(together) & together > 0))
   }
 })
