@@ -90,7 +90,7 @@ parse_args <- function(args) {
   quick <- "--quick" %in% args
   opt <- list(quick = quick, scaling = "--scaling" %in% args, systems = if (quick) 2e4 else 1e6,
               eigen = if (quick) 4e3 else 1e5)
-  args <- setdiff(args, c("--quick", "--scaling"))
+  args <- args[!args %in% c("--quick", "--scaling")] # (setdiff would drop a repeated value)
   i <- 1L
   while (i <= length(args)) {
     a <- args[i]
@@ -474,7 +474,7 @@ scaling_section <- function(systems, matrices, pool, gpus, meter) {
                   bound = function() meter$bound(b[["inp"]], b[["out"]], count, gpus_of_call(use, count)),
                   reps = SCALING_REPS))
       if (is.null(first)) first <- nrow(rows)
-      else rows <- with_ratio(rows, nrow(rows), nrow(rows), first, sprintf("%d GPUs / 1", k))
+      else rows <<- with_ratio(rows, nrow(rows), nrow(rows), first, sprintf("%d GPUs / 1", k))
     }
     options(batchsym.gpus = NULL)
     ref <- NULL
