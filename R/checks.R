@@ -61,6 +61,14 @@ as_double <- function(x) {
   x
 }
 
+# x as complex when `complex` (real data converted, a complex array passed as
+# it is), else as_double(x).
+as_data <- function(x, complex) {
+  if (!complex) return(as_double(x))
+  if (!is.complex(x)) storage.mode(x) <- "complex"
+  x
+}
+
 # TRUE or FALSE, or an error naming the argument.
 check_flag <- function(x, name) {
   if (!is.logical(x) || length(x) != 1L || is.na(x))
@@ -68,10 +76,11 @@ check_flag <- function(x, name) {
   x
 }
 
-# Real numeric (double or integer) data, or an error naming the argument.
-check_numeric <- function(x, name) {
-  if (is.complex(x))
-    arg_error(name, " must be real: complex values are not supported")
+# Real numeric (double or integer) data, or an error naming the argument;
+# with complex = TRUE complex data too.
+check_numeric <- function(x, name, complex = FALSE) {
+  if (is.complex(x) && !complex)
+    arg_error(name, " must be real: complex values are not supported (of the bsym_ functions only bsym_solve takes them)")
   if (!is.numeric(x)) # also FALSE for logical, character, factor, Date, list, NULL
     arg_error(sprintf("%s must be a numeric array (got %s)", name, paste(class(x), collapse = "/")))
 }

@@ -7,12 +7,13 @@ bsym_solve <- function(A, B, method = "auto", rcond = 1e-5, tol = NULL, plan = N
   opts <- solve_options(method, rcond, tol)
   run <- run_choices(device, precision)
   uplo <- match_choice(uplo, "uplo")
-  check_numeric(A, "A")
-  check_numeric(B, "B")
+  check_numeric(A, "A", complex = TRUE)
+  check_numeric(B, "B", complex = TRUE)
   da <- batch_dims(A)
   shape <- rhs_shape(B, da)
   fields <- plan_for(plan, method, "bsym_solve")
-  res <- with_progress_of(da$batch, .Call(bsym_r_solve, as_double(A), as_double(B),
+  cplx <- is.complex(A) || is.complex(B) # then both go complex (Hermitian A)
+  res <- with_progress_of(da$batch, .Call(bsym_r_solve, as_data(A, cplx), as_data(B, cplx),
                                           as.double(c(da$n, shape$nrhs, da$batch)), opts, fields,
                                           run$device, run$precision, uplo, run$threads))
   plan_store(plan, res$plan)

@@ -141,7 +141,7 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     if (tridiag)
         tridiag_shape(prhs[0], prhs[1], &n, &batch);
     else
-        bsym_oct_square_batch(prhs[0], "A", &n, &batch);
+        bsym_oct_square_batch(prhs[0], "A", 0, &n, &batch);
     bsym_oct_option opt[NOPT] = {
         [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device(), NULL},
         [OPT_INDEX] = {"index", NULL, 0, NULL},

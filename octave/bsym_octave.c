@@ -183,18 +183,23 @@ void bsym_oct_finish(bsym_status status, bsym_ctx *ctx, void *owned)
 
 /* ---- arrays ------------------------------------------------------------ */
 
-void bsym_oct_check_real(const mxArray *a, const char *what)
+void bsym_oct_check_data(const mxArray *a, const char *what, int complex_ok)
 {
-    if (mxIsNumeric(a) && !mxIsComplex(a) && !mxIsSparse(a) && (mxIsDouble(a) || mxIsSingle(a)))
+    if (mxIsNumeric(a) && (complex_ok || !mxIsComplex(a)) && !mxIsSparse(a) && (mxIsDouble(a) || mxIsSingle(a)))
         return;
-    bsym_oct_error(BSYM_ERR_ARG, "%s must be a real, full double or single array (got %s%s%s)",
-                   what, mxIsSparse(a) ? "sparse " : "", mxIsComplex(a) ? "complex " : "",
-                   mxGetClassName(a));
+    bsym_oct_error(BSYM_ERR_ARG, "%s must be a %s, full double or single array (got %s%s%s)", what,
+                   complex_ok ? "real or complex" : "real", mxIsSparse(a) ? "sparse " : "",
+                   mxIsComplex(a) ? "complex " : "", mxGetClassName(a));
 }
 
-void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch)
+void bsym_oct_check_real(const mxArray *a, const char *what)
 {
-    bsym_oct_check_real(a, what);
+    bsym_oct_check_data(a, what, 0);
+}
+
+void bsym_oct_square_batch(const mxArray *a, const char *what, int complex_ok, int64_t *n, int64_t *batch)
+{
+    bsym_oct_check_data(a, what, complex_ok);
     mwSize nd = mxGetNumberOfDimensions(a);
     const mwSize *d = mxGetDimensions(a);
     if (nd > 3)
@@ -247,10 +252,10 @@ void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwha
 
 /* Right-hand sides (or responses: `word`) for a batch of `batch` rows x cols
  * systems, the rows called `r` in messages. */
-static void rhs_shape(const mxArray *b, const char *what, const char *awhat, int64_t rows,
+static void rhs_shape(const mxArray *b, const char *what, const char *awhat, int complex_ok, int64_t rows,
                       int64_t cols, const char *r, const char *word, int64_t batch, int64_t *nrhs)
 {
-    bsym_oct_check_real(b, what);
+    bsym_oct_check_data(b, what, complex_ok);
     mwSize nd = mxGetNumberOfDimensions(b);
     const mwSize *d = mxGetDimensions(b);
     if (nd > 3)
@@ -276,16 +281,16 @@ static void rhs_shape(const mxArray *b, const char *what, const char *awhat, int
     }
 }
 
-void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
+void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat, int complex_ok,
                         int64_t n, int64_t batch, int64_t *nrhs)
 {
-    rhs_shape(b, what, awhat, n, n, "n", "right-hand sides", batch, nrhs);
+    rhs_shape(b, what, awhat, complex_ok, n, n, "n", "right-hand sides", batch, nrhs);
 }
 
 void bsym_oct_response_batch(const mxArray *y, const char *what, const char *xwhat,
                              int64_t m, int64_t p, int64_t batch, int64_t *nrhs)
 {
-    rhs_shape(y, what, xwhat, m, p, "m", "responses", batch, nrhs);
+    rhs_shape(y, what, xwhat, 0, m, p, "m", "responses", batch, nrhs);
 }
 
 mxClassID bsym_oct_precision(const mxArray *const *arrays, int count)
@@ -373,6 +378,63 @@ mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
         r = bsym_oct_result(cls, mxGetNumberOfDimensions(a), mxGetDimensions(a));
         bsym_host_copy(mxGetData(r), mxGetData(a), mxGetNumberOfElements(a) * mxGetElementSize(a));
     }
+    return r;
+}
+
+/* Copies count complex values into dst (interleaved, class dcls) from a
+ * (real or complex, double or single). */
+static void to_complex(const mxArray *a, void *dst, mxClassID dcls, size_t count)
+{
+    const int cplx = mxIsComplex(a), single = mxIsSingle(a);
+    const void *src = cplx ? (single ? (const void *)mxGetComplexSingles(a) : (const void *)mxGetComplexDoubles(a))
+                           : mxGetData(a);
+    for (size_t i = 0; i < count; i++) {
+        double re, im = 0;
+        if (single) {
+            re = ((const float *)src)[cplx ? 2 * i : i];
+            if (cplx)
+                im = ((const float *)src)[2 * i + 1];
+        } else {
+            re = ((const double *)src)[cplx ? 2 * i : i];
+            if (cplx)
+                im = ((const double *)src)[2 * i + 1];
+        }
+        if (dcls == mxSINGLE_CLASS) {
+            ((float *)dst)[2 * i] = (float)re;
+            ((float *)dst)[2 * i + 1] = (float)im;
+        } else {
+            ((double *)dst)[2 * i] = re;
+            ((double *)dst)[2 * i + 1] = im;
+        }
+    }
+}
+
+static void *complex_data(const mxArray *a)
+{
+    return mxIsSingle(a) ? (void *)mxGetComplexSingles(a) : (void *)mxGetComplexDoubles(a);
+}
+
+const void *bsym_oct_complex_as(const mxArray *a, mxClassID cls, void **owned)
+{
+    *owned = NULL;
+    if (mxIsComplex(a) && mxGetClassID(a) == cls)
+        return complex_data(a);
+    const size_t count = mxGetNumberOfElements(a);
+    *owned = mxMalloc(count > 0 ? 2 * count * (cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)) : 1);
+    to_complex(a, *owned, cls, count);
+    return *owned;
+}
+
+mxArray *bsym_oct_complex_copy(const mxArray *a, mxClassID cls)
+{
+    mxArray *r = mxCreateNumericArray(mxGetNumberOfDimensions(a), mxGetDimensions(a), cls, mxCOMPLEX);
+    const size_t count = mxGetNumberOfElements(a);
+    if (count == 0)
+        return r;
+    if (mxIsComplex(a) && mxGetClassID(a) == cls)
+        bsym_host_copy(complex_data(r), complex_data(a), 2 * count * (cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)));
+    else
+        to_complex(a, complex_data(r), cls, count);
     return r;
 }
 

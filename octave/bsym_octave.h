@@ -29,6 +29,9 @@
 
 #include <stdint.h>
 
+/* Octave's interleaved complex API (mxGetComplexDoubles: the {re, im} pairs
+ * Octave stores, which are the core's bsym_cdouble), in every gateway. */
+#define MX_HAS_INTERLEAVED_COMPLEX 1
 #include "mex.h"
 #include "batchsym.h"
 
@@ -94,9 +97,13 @@ void bsym_oct_context_state(int *created, int *alive);
  * batchsym:bad_argument naming `what` otherwise. */
 void bsym_oct_check_real(const mxArray *a, const char *what);
 
+/* The same, complex arrays accepted too when complex_ok. */
+void bsym_oct_check_data(const mxArray *a, const char *what, int complex_ok);
+
 /* A batch of square matrices: an n x n x batch array, or an n x n matrix (a
- * batch of one). Raises unless a is such a real double/single array. */
-void bsym_oct_square_batch(const mxArray *a, const char *what, int64_t *n, int64_t *batch);
+ * batch of one). Raises unless a is such a real double/single array (or a
+ * complex one, when complex_ok). */
+void bsym_oct_square_batch(const mxArray *a, const char *what, int complex_ok, int64_t *n, int64_t *batch);
 
 /* A batch of general matrices: an m x p x batch array, or an m x p matrix (a
  * batch of one). Raises unless a is such a real double/single array. */
@@ -118,7 +125,7 @@ void bsym_oct_offdiag_batch(const mxArray *a, const char *what, const char *dwha
 /* Right-hand sides for a batch of `batch` n x n systems: n x nrhs x batch;
  * n x batch (one each); or, when batch is 1, n x nrhs. Sets *nrhs; raises
  * (naming `what` and `awhat`) when the shape does not fit. */
-void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat,
+void bsym_oct_rhs_batch(const mxArray *b, const char *what, const char *awhat, int complex_ok,
                         int64_t n, int64_t batch, int64_t *nrhs);
 
 /* The same for the responses of a batch of m x p design matrices (the
@@ -152,6 +159,15 @@ mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims);
 /* A new array of a's dimensions and class cls holding a's values (the
  * output of a call that overwrites its input, such as X from B). */
 mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls);
+
+/* Complex data of class cls (double or single), interleaved {re, im}: a's
+ * own when a is complex of class cls, else a converted copy (a real a gets
+ * zero imaginary parts) that *owned holds for bsym_oct_finish to free. */
+const void *bsym_oct_complex_as(const mxArray *a, mxClassID cls, void **owned);
+
+/* A new complex array of class cls with a's shape and values (the complex
+ * counterpart of bsym_oct_copy_as). */
+mxArray *bsym_oct_complex_copy(const mxArray *a, mxClassID cls);
 
 /* ---- per-system info --------------------------------------------------- */
 

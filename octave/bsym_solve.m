@@ -11,8 +11,12 @@
 ## their truncated spectrum (a minimum-norm, pseudo-inverse solution).
 ##
 ## @var{A} is an @var{n} x @var{n} x @var{batch} array of symmetric matrices,
-## or an @var{n} x @var{n} matrix (a batch of one), real double or single.
-## Only the triangle named by @qcode{"uplo"} is read.
+## or an @var{n} x @var{n} matrix (a batch of one), real double or single,
+## or complex Hermitian matrices.  Only the triangle named by @qcode{"uplo"}
+## is read (and of a complex diagonal only the real part, as LAPACK's
+## zhetrf).  When @var{A} or @var{B} is complex, @var{X} is complex, and the
+## methods are @qcode{"ldlt"}, @qcode{"bunch-kaufman"} and @qcode{"aasen"}
+## (on the CPU).
 ##
 ## @var{B} holds the right-hand sides: @var{n} x @var{batch} (one per system),
 ## @var{n} x @var{k} x @var{batch} (@var{k} per system), or, for a batch of one,
@@ -68,6 +72,27 @@
 ## @qcode{"ldlt"}: LDL' without pivoting, for symmetric positive
 ## definite, well-conditioned systems.
 ##
+## @qcode{"bunch-kaufman"}: @code{P * A * P' = L * D * L'} with D block
+## diagonal (1 x 1 and 2 x 2 blocks) by LAPACK's partial-pivoting rule
+## (@code{alpha = (1 + sqrt (17)) / 8}): any nonsingular symmetric or
+## Hermitian system, indefinite ones included, at the cost of LDL'
+## (@code{n^3 / 3} flops) plus the pivot search.
+##
+## @qcode{"aasen"}: @code{P * A * P' = L * T * L'} with T tridiagonal
+## (Aasen's method), T solved by Gaussian elimination with partial
+## pivoting: the same systems as Bunch-Kaufman, with a bounded growth of L.
+##
+## Which to use: @qcode{"ldlt"} for positive definite, well-conditioned
+## systems (cheapest; breaks down on a small pivot); @qcode{"bunch-kaufman"}
+## or @qcode{"aasen"} for indefinite nonsingular ones, real or complex
+## (about the cost of @qcode{"ldlt"}); @qcode{"tridiag"} (about four times
+## that) for real indefinite ones on the GPU; @qcode{"eigen"} (about 9
+## @code{n^3}) for singular and ill-conditioned ones (minimum-norm);
+## @qcode{"auto"} when the conditioning is not known (real input).
+## @qcode{"bunch-kaufman"} and @qcode{"aasen"} run on the CPU: with
+## @qcode{"device"}, @qcode{"gpu"} they are an error, with @qcode{"auto"}
+## the CPU serves them.
+##
 ## @qcode{"tridiag"}: Householder tridiagonalization
 ## @code{@var{A} = Q * T * Q'} (as @code{bsym_tridiagonalize}), parallel
 ## cyclic reduction on @code{T * z = Q' * b} (as @code{bsym_tridiag_solve}),
@@ -118,7 +143,9 @@
 ## an int32 row vector with one entry per system: 0 solved; -1 non-finite
 ## entries in the referenced triangle of @var{A} or in @var{B}; @var{j} > 0
 ## with @qcode{"ldlt"} a breakdown at pivot @var{j} (singular, or not safely
-## factorizable without pivoting), with @qcode{"tridiag"} a zero or
+## factorizable without pivoting), with @qcode{"bunch-kaufman"} or
+## @qcode{"aasen"} an exactly zero pivot in row @var{j} (singular), with
+## @qcode{"tridiag"} a zero or
 ## non-finite pivot of the cyclic reduction on T in row @var{j}, with
 ## @qcode{"eigen"} and @qcode{"auto"} an eigensolver that did not converge
 ## (never seen).  The solutions of systems with @var{info} @code{!=} 0 are
@@ -137,7 +164,8 @@
 ##
 ## @item method
 ## a 1 x @var{batch} cell array of strings: the method that produced each
-## solution, @qcode{"ldlt"}, @qcode{"tridiag"} or @qcode{"eigen"}
+## solution, @qcode{"ldlt"}, @qcode{"bunch-kaufman"}, @qcode{"aasen"},
+## @qcode{"tridiag"} or @qcode{"eigen"}
 ## (@qcode{""} where @var{info} @code{!=} 0).
 ## @end table
 ##
@@ -947,6 +975,142 @@ endfunction
 %! endif
 
 ## ---- errors -------------------------------------------------------------------
+
+## ---- methods "bunch-kaufman" and "aasen"; complex Hermitian input -----------
+
+## A batch of nb Hermitian (complex) or symmetric n x n matrices of a family:
+## "random" indefinite, "hpd" positive definite, "graded", "tiny" (a11 =
+## 1e-12), "swap" (zero diagonal: 2 x 2 pivots).
+%!function A = herm_batch (n, nb, family, cplx, cls = "double")
+%!  A = zeros (n, n, nb);
+%!  if (cplx)
+%!    A = complex (A);
+%!  endif
+%!  for k = 1:nb
+%!    M = randn (n);
+%!    if (cplx)
+%!      M = M + i * randn (n);
+%!    endif
+%!    H = (M + M') / 2;
+%!    switch (family)
+%!      case "hpd"
+%!        H = M * M' / n + eye (n);
+%!      case "graded"
+%!        g = 10 .^ -(3 * (0:n-1)' / max (1, n - 1));
+%!        H = (H + 2 * sqrt (n) * eye (n)) .* (g * g');
+%!      case "tiny"
+%!        H(1,1) = 1e-12;
+%!      case "swap"
+%!        H(logical (eye (n))) = 0;
+%!    endswitch
+%!    A(:,:,k) = H;
+%!  endfor
+%!  A = cast (A, cls);
+%!endfunction
+
+%!function junk = ifelse_mask (n, uplo)
+%!  if (strcmp (uplo, "L"))
+%!    junk = logical (triu (ones (n), 1));
+%!  else
+%!    junk = logical (tril (ones (n), -1));
+%!  endif
+%!endfunction
+
+%!test  # every family, method, class and uplo, real and complex, as mldivide
+%! randn ("state", 14);
+%! for cplx = [false true]
+%!   for family = {"random", "hpd", "graded", "tiny", "swap"}
+%!     for n = [2 5 16 32]
+%!       A = herm_batch (n, 4, family{1}, cplx);
+%!       B = randn (n, 4);
+%!       if (cplx)
+%!         B = complex (B, randn (n, 4));
+%!       endif
+%!       methods = {"bunch-kaufman", "aasen"};
+%!       if (strcmp (family{1}, "hpd"))
+%!         methods{end+1} = "ldlt";
+%!       endif
+%!       for m = methods
+%!         for cls = {"double", "single"}
+%!           for uplo = {"L", "U"}
+%!             As = cast (A, cls{1});
+%!             junk = ifelse_mask (n, uplo{1});
+%!             for k = 1:4                 # garbage where nothing may be read
+%!               a = As(:,:,k);
+%!               a(junk) = 1e30;
+%!               if (cplx)
+%!                 a(logical (eye (n))) = real (diag (a)) + 7i;
+%!               endif
+%!               As(:,:,k) = a;
+%!             endfor
+%!             [X, info, ~, ~, used] = bsym_solve (As, cast (B, cls{1}), "method", m{1}, "uplo", uplo{1}, "device", "cpu");
+%!             assert (class (X), cls{1});
+%!             assert (iscomplex (X), cplx);
+%!             assert (info, zeros (1, 4, "int32"));
+%!             assert (used, repmat (m, 1, 4));
+%!             be = backward_errors (A, X, B);
+%!             assert (max (be) <= 30 * n * eps (cls{1}), "%s %s n=%d: backward error %g", m{1}, family{1}, n, max (be));
+%!             for k = [1 4]
+%!               ref = A(:,:,k) \ B(:,k);
+%!               assert (norm (double (X(:,k)) - ref, inf) / norm (ref, inf) <= 100 * n * eps (cls{1}) * cond (A(:,:,k)));
+%!             endfor
+%!           endfor
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test  # LDL' without pivoting breaks down where Bunch-Kaufman and Aasen do not
+%! S = [0 1; 1 0];
+%! [x, info] = bsym_solve (S, [1; 2], "method", "ldlt", "device", "cpu");
+%! assert (info, int32 (1));
+%! for m = {"bunch-kaufman", "aasen"}
+%!   [x, info] = bsym_solve (S, [1; 2], "method", m{1}, "device", "cpu");
+%!   assert (info, int32 (0));
+%!   assert (x, [2; 1], eps);
+%! endfor
+
+%!test  # real B with complex A and the reverse give complex X; several right-hand sides
+%! randn ("state", 141);
+%! A = herm_batch (6, 3, "random", true);
+%! B = randn (6, 2, 3);
+%! X = bsym_solve (A, B, "method", "bunch-kaufman");
+%! assert (iscomplex (X));
+%! for k = 1:3
+%!   assert (X(:,:,k), A(:,:,k) \ B(:,:,k), 1e-10);
+%! endfor
+%! S = herm_batch (6, 3, "random", false);
+%! Bz = complex (randn (6, 3), randn (6, 3));
+%! Z = bsym_solve (S, Bz, "method", "aasen");
+%! for k = 1:3
+%!   assert (Z(:,k), S(:,:,k) \ Bz(:,k), 1e-10);
+%! endfor
+%! Zs = bsym_solve (single (S), Bz, "method", "aasen");
+%! assert (class (Zs), "single");
+%! assert (iscomplex (Zs));
+
+%!test  # one bad system spoils only itself, real and complex
+%! randn ("state", 142);
+%! for cplx = [false true]
+%!   for m = {"bunch-kaufman", "aasen"}
+%!     A = herm_batch (5, 4, "random", cplx);
+%!     A(3,2,2) = NaN;
+%!     A(:,:,3) = 0;
+%!     B = randn (5, 4);
+%!     [X, info] = bsym_solve (A, B, "method", m{1}, "device", "cpu");
+%!     assert (info([1 4]), int32 ([0 0]));
+%!     assert (info(2), int32 (-1));
+%!     assert (info(3) > 0);
+%!     assert (all (isnan (X(:,[2 3]))(:)));
+%!     assert (X(:,4), A(:,:,4) \ B(:,4), 1e-9);
+%!   endfor
+%! endfor
+
+%!error <does not take complex input> bsym_solve (complex (eye (3)), ones (3, 1), "method", "tridiag")
+%!error <does not take complex input> bsym_solve (complex (eye (3)), ones (3, 1), "method", "auto")
+%!error <must be a real, full> bsym_eigen (complex (eye (3)))
+%!error <real or complex, full> bsym_solve (int8 (eye (3)), ones (3, 1))
 
 %!error <Invalid call> bsym_solve ()
 %!error <Invalid call> bsym_solve (eye (2))

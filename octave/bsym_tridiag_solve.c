@@ -32,7 +32,7 @@ void bsym_oct_tridiag_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *
     int symmetric = mxIsEmpty(upper); /* [] (or an empty upper when n <= 1) */
     if (!symmetric)
         bsym_oct_offdiag_batch(upper, "upper", "diag", n, batch);
-    bsym_oct_rhs_batch(rhs, "rhs", "diag", n, batch, &k);
+    bsym_oct_rhs_batch(rhs, "rhs", "diag", 0, n, batch, &k);
     bsym_oct_option opt[NOPT] = {
         [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
     };

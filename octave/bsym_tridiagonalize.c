@@ -22,7 +22,7 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
         bsym_oct_error(BSYM_ERR_ARG, "returns at most four outputs, d, e, Q and info");
 
     int64_t n, batch;
-    bsym_oct_square_batch(prhs[0], "A", &n, &batch);
+    bsym_oct_square_batch(prhs[0], "A", 0, &n, &batch);
     bsym_oct_option opt[NOPT] = {
         [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
         [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0},

@@ -20,6 +20,13 @@ SEXP bsym_r_alloc_real(R_xlen_t len)
     return x;
 }
 
+SEXP bsym_r_alloc_complex(R_xlen_t len)
+{
+    SEXP x = allocVector(CPLXSXP, len);
+    bsym_host_touch(COMPLEX(x), (size_t)len * sizeof(Rcomplex));
+    return x;
+}
+
 void bsym_r_shape_like(SEXP x, SEXP like)
 {
     setAttrib(x, R_DimSymbol, getAttrib(like, R_DimSymbol));

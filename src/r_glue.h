@@ -49,6 +49,7 @@ SEXP bsym_r_failed(bsym_task task, int64_t batch, const int *info, const int *us
  * the OpenMP team: first-touch faults inside the call cost more than the
  * eigensolver itself on some virtual machines). */
 SEXP bsym_r_alloc_real(R_xlen_t len);
+SEXP bsym_r_alloc_complex(R_xlen_t len); /* the same for CPLXSXP */
 
 /* fn(done, total) after each chunk of the next calls (R/progress.R), or NULL. */
 SEXP bsym_r_set_progress(SEXP fn);
@@ -118,7 +119,10 @@ static inline SEXP bsym_r_device_used(const bsym_ctx *ctx)
  * see bsym_r_shape_like). */
 static inline void bsym_r_mark_solution(SEXP x, SEXP info, SEXP like, int64_t per_system, const bsym_ctx *ctx)
 {
-    bsym_r_na_failed(REAL(x), per_system, XLENGTH(info), INTEGER(info));
+    if (TYPEOF(x) == CPLXSXP) /* complex: both parts of each entry NA (as R's NA_complex_) */
+        bsym_r_na_failed((double *)COMPLEX(x), 2 * per_system, XLENGTH(info), INTEGER(info));
+    else
+        bsym_r_na_failed(REAL(x), per_system, XLENGTH(info), INTEGER(info));
     bsym_r_shape_like(x, like);
     setAttrib(x, install("info"), info);
     setAttrib(x, install("device"), bsym_r_device_used(ctx));

@@ -85,15 +85,27 @@ SEXP bsym_r_solve(SEXP A, SEXP B, SEXP dims, SEXP opts, SEXP plan, SEXP device,
     const bsym_solve_opts o = bsym_r_opts(opts, plan, &pl);
     bsym_ctx *ctx = bsym_r_context(CHAR(STRING_ELT(device, 0)), asInteger(threads));
 
-    SEXP x = PROTECT(bsym_r_alloc_real((R_xlen_t)nx));
+    /* complex A and B (R has made both complex when either is): R's Rcomplex
+     * is the core's bsym_cdouble, {re, im} */
+    const int cplx = TYPEOF(A) == CPLXSXP;
+    SEXP x = PROTECT(cplx ? bsym_r_alloc_complex((R_xlen_t)nx) : bsym_r_alloc_real((R_xlen_t)nx));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP rank = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     int *used = (int *)R_alloc((size_t)batch + 1, sizeof(int));
-    /* single: float arithmetic on R's own doubles (bsym_dssolvex), no copies */
-    if (nx > 0)
-        bsym_host_copy(REAL(x), REAL(B), (size_t)nx * sizeof(double));
-    const bsym_status st = (single ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, up, n, nrhs, batch, REAL(A), REAL(x),
-                                                                   INTEGER(info), INTEGER(rank), used);
+    /* single: float arithmetic on R's own doubles (bsym_dssolvex, and
+     * bsym_zcsolvex for complex), no copies by R */
+    bsym_status st;
+    if (cplx) {
+        if (nx > 0)
+            bsym_host_copy(COMPLEX(x), COMPLEX(B), (size_t)nx * sizeof(Rcomplex));
+        st = (single ? bsym_zcsolvex : bsym_zsolvex)(ctx, &o, up, n, nrhs, batch, (const bsym_cdouble *)COMPLEX(A),
+                                                    (bsym_cdouble *)COMPLEX(x), INTEGER(info), INTEGER(rank), used);
+    } else {
+        if (nx > 0)
+            bsym_host_copy(REAL(x), REAL(B), (size_t)nx * sizeof(double));
+        st = (single ? bsym_dssolvex : bsym_dsolvex)(ctx, &o, up, n, nrhs, batch, REAL(A), REAL(x), INTEGER(info),
+                                                     INTEGER(rank), used);
+    }
     if (st != BSYM_OK)
         bsym_r_stop("bsym_solve", st);
     bsym_r_mark_solution(x, info, B, n * nrhs, ctx);

@@ -1,0 +1,149 @@
+# Pivoted symmetric-indefinite solves (Bunch-Kaufman, Aasen) and complex
+# Hermitian input (issue 14), on the CPU, against base R solve(): every method
+# x precision x uplo on random indefinite, positive definite, graded,
+# tiny-leading-pivot and exact-2x2-pivot batches, real and complex.
+
+# n x n x batch Hermitian (complex = TRUE) or symmetric matrices of a family.
+herm_batch <- function(n, batch, family, complex) {
+  A <- array(if (complex) 0i else 0, c(n, n, batch))
+  for (k in seq_len(batch)) {
+    M <- matrix(rnorm(n * n), n)
+    if (complex) M <- M + 1i * matrix(rnorm(n * n), n)
+    a <- switch(family,
+      random = (M + Conj(t(M))) / 2,                      # indefinite
+      hpd = M %*% Conj(t(M)) / n + diag(n),               # positive definite
+      graded = {                                          # D H D, D = 10^-(0..3)
+        g <- 10^-(3 * (seq_len(n) - 1) / max(1, n - 1))
+        h <- (M + Conj(t(M))) / 2 + diag(2 * sqrt(n), n)
+        h * outer(g, g)
+      },
+      tiny = {                                            # a11 tiny: no-pivot LDL^H fails
+        h <- (M + Conj(t(M))) / 2
+        h[1, 1] <- 1e-12
+        h
+      },
+      swap = {                                            # zero diagonal, 2 x 2 pivots
+        h <- (M + Conj(t(M))) / 2
+        diag(h) <- 0
+        h
+      })
+    A[, , k] <- a
+  }
+  A
+}
+
+# A with the triangle that `uplo` does not name overwritten by garbage and,
+# when complex, garbage in the imaginary part of the diagonal: the solver must
+# read neither.
+spoil <- function(A, uplo) {
+  n <- dim(A)[1]
+  junk <- if (uplo == "L") upper.tri(diag(n)) else lower.tri(diag(n))
+  for (k in seq_len(dim(A)[3])) {
+    a <- A[, , k]
+    a[junk] <- 1e30
+    if (is.complex(a)) diag(a) <- Re(diag(a)) + 7i
+    A[, , k] <- a
+  }
+  A
+}
+
+methods_for <- function(family) {
+  if (family == "hpd") c("ldlt", "bunch-kaufman", "aasen") else c("bunch-kaufman", "aasen")
+}
+
+test_that("bunch-kaufman and aasen solve real and complex batches like solve()", {
+  set.seed(14)
+  for (complex in c(FALSE, TRUE)) for (family in c("random", "hpd", "graded", "tiny", "swap")) {
+    for (n in c(1L, 2L, 5L, 16L, 32L)) {
+      if (family == "swap" && n == 1L) next # a zero 1 x 1 matrix is singular
+      batch <- 6L
+      A <- herm_batch(n, batch, family, complex)
+      B <- matrix(rnorm(n * batch), n, batch)
+      if (complex) B <- B + 1i * matrix(rnorm(n * batch), n, batch)
+      for (method in methods_for(family)) for (precision in c("double", "single")) for (uplo in c("L", "U")) {
+        what <- sprintf("%s %s n=%d %s %s uplo=%s", if (complex) "complex" else "real", family, n, method,
+                        precision, uplo)
+        X <- bsym_solve(spoil(A, uplo), B, method = method, precision = precision, uplo = uplo, device = "cpu")
+        expect_identical(is.complex(X), complex, info = what)
+        expect_identical(dim(X), dim(B), info = what)
+        expect_identical(attr(X, "info"), integer(batch), info = what)
+        expect_identical(attr(X, "method"), rep(method, batch), info = what)
+        eps <- eps_of(precision)
+        expect_lt(backward_error(A, B, X), 30 * n * eps, label = what)
+        # the forward error against solve(), within the condition number
+        for (k in c(1L, batch)) {
+          ref <- solve(A[, , k], B[, k])
+          kap <- kappa(A[, , k], exact = TRUE)
+          expect_lt(max(Mod(X[, k] - ref)) / max(Mod(ref)), 100 * n * eps * kap, label = paste(what, "system", k))
+        }
+      }
+    }
+  }
+})
+
+test_that("several right-hand sides, and a real B with a complex A (or the reverse), give complex solutions", {
+  set.seed(141)
+  n <- 7L; batch <- 4L
+  A <- herm_batch(n, batch, "random", TRUE)
+  B3 <- array(rnorm(n * 3 * batch), c(n, 3, batch), dimnames = list(NULL, c("a", "b", "c"), NULL))
+  X <- bsym_solve(A, B3, method = "bunch-kaufman")
+  expect_true(is.complex(X))
+  expect_identical(dimnames(X), dimnames(B3))
+  for (k in seq_len(batch)) expect_equal(X[, , k], solve(A[, , k], B3[, , k]), tolerance = 1e-10)
+  S <- herm_batch(n, batch, "random", FALSE)
+  Bz <- matrix(complex(real = rnorm(n * batch), imaginary = rnorm(n * batch)), n)
+  Z <- bsym_solve(S, Bz, method = "aasen")
+  expect_true(is.complex(Z))
+  for (k in seq_len(batch)) expect_equal(Z[, k], solve(S[, , k], Bz[, k]), tolerance = 1e-10)
+  # one matrix, one vector, as solve()
+  z <- bsym_solve(A[, , 2], B3[, 1, 2], method = "ldlt")
+  expect_equal(as.vector(z), solve(A[, , 2], B3[, 1, 2]), tolerance = 1e-8)
+})
+
+test_that("LDL^T without pivoting breaks down where bunch-kaufman does not", {
+  S <- matrix(c(0, 1, 1, 0), 2)
+  x <- suppressWarnings(bsym_solve(S, c(1, 2), method = "ldlt", device = "cpu"))
+  expect_identical(attr(x, "info"), 1L)
+  for (method in c("bunch-kaufman", "aasen")) {
+    x <- bsym_solve(S, c(1, 2), method = method, device = "cpu")
+    expect_equal(as.vector(x), c(2, 1), tolerance = 1e-15, info = method)
+  }
+})
+
+test_that("a bad system is reported for itself and the rest are solved", {
+  set.seed(142)
+  n <- 6L; batch <- 5L
+  for (complex in c(FALSE, TRUE)) for (method in c("bunch-kaufman", "aasen")) {
+    A <- herm_batch(n, batch, "random", complex)
+    A[3, 2, 2] <- NA                       # non-finite input: info -1
+    A[, , 4] <- 0                          # singular: a zero pivot
+    B <- matrix(rnorm(n * batch), n, batch)
+    expect_warning(X <- bsym_solve(A, B, method = method, device = "cpu"), "2 of 5")
+    info <- attr(X, "info")
+    expect_identical(info[c(1, 3, 5)], c(0L, 0L, 0L), info = method)
+    expect_identical(info[2], -1L, info = method)
+    expect_gt(info[4], 0L)
+    expect_true(all(is.na(X[, c(2, 4)])))
+    expect_identical(attr(X, "method")[c(2, 4)], c(NA_character_, NA_character_))
+    for (k in c(1, 3, 5)) expect_equal(X[, k], solve(A[, , k], B[, k]), tolerance = 1e-9)
+  }
+})
+
+test_that("complex input with a method that does not take it is an error naming the method", {
+  A <- herm_batch(3L, 2L, "hpd", TRUE)
+  B <- matrix(1, 3, 2)
+  for (method in c("tridiag", "eigen", "auto"))
+    expect_error(bsym_solve(A, B, method = method, device = "cpu"), paste0(method, ".*complex"),
+                 class = "batchsym_bad_argument")
+  expect_error(bsym_eigen(A), "must be real", class = "batchsym_bad_argument")
+})
+
+test_that("the new methods are CPU methods: device gpu refuses them clearly, auto takes the CPU", {
+  A <- herm_batch(4L, 3L, "random", FALSE)
+  B <- matrix(1, 4, 3)
+  x <- bsym_solve(A, B, method = "bunch-kaufman", device = "auto")
+  expect_identical(attr(x, "device"), "cpu")
+  cls <- if (bsym_gpu_available()) "batchsym_size_unsupported" else "batchsym_no_device"
+  expect_error(bsym_solve(A, B, method = "bunch-kaufman", device = "gpu"), class = cls)
+  expect_error(bsym_solve(A, B, method = "bunch-kaufmann"), "method", class = "batchsym_bad_argument")
+})
