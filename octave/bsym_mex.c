@@ -30,6 +30,7 @@ static const struct {
     {"tridiagonalize", bsym_oct_tridiagonalize},
     {"device", bsym_oct_device},
     {"device_info", bsym_oct_device_info},
+    {"pde_solve", bsym_oct_pde_solve},
     /* private, for the benchmarks (inst/bench): [h2d, d2h] = __bsym__
      * ("link_rate", bytes, gpu), the host link's pinned copy rates in GB/s */
     {"link_rate", bsym_oct_link_rate},

@@ -268,6 +268,6 @@ typedef void bsym_oct_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray
 
 bsym_oct_gateway bsym_oct_solve, bsym_oct_lsfit, bsym_oct_plan, bsym_oct_device_info,
     bsym_oct_device, bsym_oct_tridiag_solve, bsym_oct_tridiagonalize, bsym_oct_eigen,
-    bsym_oct_tridiag_eigen, bsym_oct_link_rate;
+    bsym_oct_tridiag_eigen, bsym_oct_link_rate, bsym_oct_pde_solve;
 
 #endif

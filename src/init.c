@@ -26,6 +26,7 @@ static const R_CallMethodDef call_methods[] = {
     {"bsym_r_arg_error", (DL_FUNC)&bsym_r_arg_error, 1},
     {"bsym_r_solve_opts", (DL_FUNC)&bsym_r_solve_opts, 3},
     {"bsym_r_select", (DL_FUNC)&bsym_r_select, 3},
+    {"bsym_r_pde_solve", (DL_FUNC)&bsym_r_pde_solve, 11},
     {NULL, NULL, 0}};
 
 void R_init_batchsym(DllInfo *dll)

@@ -175,5 +175,7 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
 SEXP bsym_r_device_info(void);
 SEXP bsym_r_set_gpus(SEXP ids);
 SEXP bsym_r_link_rate(SEXP bytes, SEXP gpu);
+SEXP bsym_r_pde_solve(SEXP x, SEXP t, SEXP arrays, SEXP dims, SEXP theta, SEXP rannacher, SEXP lower,
+                      SEXP upper, SEXP device, SEXP precision, SEXP threads); /* r_pde.c */
 
 #endif

@@ -13,9 +13,9 @@
 #include "r_glue.h"
 
 /* R's names of the core's lists, in bsym_choice order. */
-static const char *const kinds[] = {"method", "device", "precision", "uplo"};
+static const char *const kinds[] = {"method", "device", "precision", "uplo", "boundary"};
 _Static_assert(BSYM_CHOICE_METHOD == 0 && BSYM_CHOICE_DEVICE == 1 && BSYM_CHOICE_PRECISION == 2 &&
-                   BSYM_CHOICE_UPLO == 3, "kinds follows bsym_choice");
+                   BSYM_CHOICE_UPLO == 3 && BSYM_CHOICE_BOUNDARY == 4, "kinds follows bsym_choice");
 
 /* The names of list `kind`, as an R character vector. */
 static SEXP choice_names(bsym_choice kind)
@@ -66,7 +66,7 @@ SEXP bsym_r_choice(SEXP kind, SEXP arg, SEXP value)
 {
     const char *k = CHAR(STRING_ELT(kind, 0)), *a = CHAR(STRING_ELT(arg, 0));
     int list = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); i++)
         if (strcmp(k, kinds[i]) == 0)
             list = i;
     const char *v = isString(value) && XLENGTH(value) == 1 && STRING_ELT(value, 0) != NA_STRING
