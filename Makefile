@@ -12,8 +12,8 @@
 #   make test-octave-pkg  install that package under build/octave-pkg and run the
 #                 Octave tests against it (a CPU-only build unless BSYM_CUDA is set
 #                 and not 0)
-#   make vignette render vignettes/cva-regression.Rmd with the installed package
-#                 into build/vignettes/cva-regression.html, its figures also kept
+#   make vignette render vignettes/cva-regression.Rmd and pde-pricing.Rmd with the
+#                 installed package into build/vignettes/*.html, their figures also kept
 #                 there as PNG files (BSYM_CVA_M0=100 for a quick, smaller run)
 #   make bench    the device-resident benchmark (needs a GPU)
 #   make check    R CMD build, then R CMD check --as-cran of the tarball, CPU-only
@@ -118,15 +118,19 @@ demo: deps install
 	R_LIBS=$(R_LIB) Rscript demo/solve-spd.R
 	R_LIBS=$(R_LIB) Rscript demo/cva-short.R
 
-# The vignette, rendered with the package installed in $(R_LIB); knitr's
+# The vignettes, rendered with the package installed in $(R_LIB); knitr's
 # intermediate files stay under build/vignettes/tmp, the figures are written
-# as build/vignettes/cva-*.png and embedded in the HTML.
+# as build/vignettes/<prefix>-*.png and embedded in the HTML.
+VIGNETTES = cva-regression pde-pricing
 vignette: deps install
-	@rm -rf $(VIGNETTE_OUT); mkdir -p $(VIGNETTE_OUT)/tmp
-	@start=$$(date +%s); \
-	BSYM_VIGNETTE_FIGS=$(VIGNETTE_OUT) R_LIBS=$(R_LIB) Rscript -e 'rmarkdown::render("vignettes/cva-regression.Rmd", output_dir = "$(VIGNETTE_OUT)", intermediates_dir = "$(VIGNETTE_OUT)/tmp", knit_root_dir = "$(VIGNETTE_OUT)/tmp", quiet = TRUE)' && \
-	rm -rf $(VIGNETTE_OUT)/tmp && \
-	echo "wrote $(VIGNETTE_OUT)/cva-regression.html and $$(ls $(VIGNETTE_OUT)/*.png | wc -l) PNG figures in $$(( $$(date +%s) - start )) s"
+	@rm -rf $(VIGNETTE_OUT); mkdir -p $(VIGNETTE_OUT)
+	@for v in $(VIGNETTES); do \
+	  start=$$(date +%s); mkdir -p $(VIGNETTE_OUT)/tmp; \
+	  BSYM_VIGNETTE_FIGS=$(VIGNETTE_OUT) R_LIBS=$(R_LIB) Rscript -e "rmarkdown::render('vignettes/$$v.Rmd', output_dir = '$(VIGNETTE_OUT)', intermediates_dir = '$(VIGNETTE_OUT)/tmp', knit_root_dir = '$(VIGNETTE_OUT)/tmp', quiet = TRUE)" || exit 1; \
+	  rm -rf $(VIGNETTE_OUT)/tmp; \
+	  echo "wrote $(VIGNETTE_OUT)/$$v.html in $$(( $$(date +%s) - start )) s"; \
+	done; \
+	echo "$$(ls $(VIGNETTE_OUT)/*.png | wc -l) PNG figures in $(VIGNETTE_OUT)"
 
 bench: lib
 	$(MAKE) --no-print-directory -C inst/bench LIB=$(CURDIR)/src/libbatchsym.a
