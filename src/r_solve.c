@@ -52,17 +52,19 @@ SEXP bsym_r_rank_method(SEXP rank, const int *used, const int *info)
 {
     const R_xlen_t batch = XLENGTH(rank);
     int *r = INTEGER(rank);
-    SEXP names[3];
-    for (int m = 0; m < 3; m++)
-        names[m] = PROTECT(mkChar(bsym_choice_name(BSYM_CHOICE_METHOD, m)));
+    /* each method's CHARSXP made once (the core's list, in code order) */
+    SEXP names = PROTECT(allocVector(STRSXP, 16));
+    int nnames = 0;
+    for (const char *s; nnames < 16 && (s = bsym_choice_name(BSYM_CHOICE_METHOD, nnames)) != NULL; nnames++)
+        SET_STRING_ELT(names, nnames, mkChar(s));
     SEXP out = PROTECT(allocVector(STRSXP, batch));
     for (R_xlen_t k = 0; k < batch; k++) {
         if (info[k] != 0)
             r[k] = NA_INTEGER;
-        const char *name = bsym_used_name(used[k], info[k]);
-        SET_STRING_ELT(out, k, name != NULL ? names[used[k]] : NA_STRING);
+        const int ok = bsym_used_name(used[k], info[k]) != NULL && used[k] >= 0 && used[k] < nnames;
+        SET_STRING_ELT(out, k, ok ? STRING_ELT(names, used[k]) : NA_STRING);
     }
-    UNPROTECT(4);
+    UNPROTECT(2);
     return out;
 }
 
