@@ -18,7 +18,8 @@ test_that("errors are conditions of class batchsym_<status id>", {
   e <- tryCatch(bsym_solve(A, B, method = "qr"), batchsym_bad_argument = function(e) e)
   expect_s3_class(e, c("batchsym_bad_argument", "error", "condition"), exact = TRUE)
   expect_identical(conditionMessage(e),
-                   "method must be one of \"ldlt\", \"tridiag\", \"eigen\", \"auto\" (got \"qr\")")
+                   paste("method must be one of \"ldlt\", \"tridiag\", \"eigen\", \"auto\", \"bunch-kaufman\",",
+                         "\"aasen\" (got \"qr\")"))
   # a plain tryCatch(error = ) still sees them
   expect_identical(tryCatch(bsym_solve(A, B, device = 1), error = function(e) "caught"), "caught")
 })
@@ -46,12 +47,12 @@ documented_choices <- function(topic, arg) {
   item <- Filter(function(x) identical(attr(x, "Rd_tag"), "\\item") &&
                    identical(paste(unlist(x[[1]]), collapse = ""), arg), args)[[1]]
   text <- paste(unlist(item[[2]]), collapse = "")
-  unique(regmatches(text, gregexpr("(?<=\")[A-Za-z]+(?=\")", text, perl = TRUE))[[1]])
+  unique(regmatches(text, gregexpr("(?<=\")[A-Za-z-]+(?=\")", text, perl = TRUE))[[1]])
 }
 
 test_that("the core's name tables, the R functions' defaults and their help pages agree", {
   rules <- .Call(batchsym:::bsym_r_rules)
-  expect_identical(rules$method, c("ldlt", "tridiag", "eigen", "auto"))
+  expect_identical(rules$method, c("ldlt", "tridiag", "eigen", "auto", "bunch-kaufman", "aasen"))
   expect_identical(rules$device, c("auto", "cpu", "gpu"))
   expect_identical(rules$precision, c("double", "single"))
   expect_identical(rules$uplo, c("L", "U"))
@@ -60,8 +61,9 @@ test_that("the core's name tables, the R functions' defaults and their help page
   expect_identical(unname(rules$status_ids), c("ok", "bad_argument", "out_of_memory", "no_device",
                                                "cuda_failure", "size_unsupported", "interrupted"))
   # every documented choice is in the core's table, and every table entry documented
-  for (topic in c("bsym_solve", "bsym_lsfit"))
-    expect_setequal(documented_choices(topic, "method"), rules$method)
+  expect_setequal(documented_choices("bsym_solve", "method"), rules$method)
+  # least squares solves positive semidefinite normal equations: no pivoted LDL^T
+  expect_setequal(documented_choices("bsym_lsfit", "method"), setdiff(rules$method, c("bunch-kaufman", "aasen")))
   for (topic in c("bsym_solve", "bsym_lsfit", "bsym_eigen")) {
     expect_setequal(documented_choices(topic, "device"), rules$device)
     expect_setequal(documented_choices(topic, "precision"), rules$precision)
