@@ -1,5 +1,6 @@
 // bsym_empty.cc -- __bsym_empty__ (class, d1, d2, ...): an array of the
-// given class ("double" or "single") and dimensions whose memory Octave owns
+// given class ("double", "single", "complex double" or "complex single")
+// and dimensions whose memory Octave owns
 // but nobody has touched yet, for the MEX gateways to write their results
 // into (through mexCallMATLAB). Built as an oct-file beside __bsym__.mex.
 //
@@ -13,6 +14,11 @@
 // delete), and the core's own threads touch it first when they write the
 // result, as they do under R. The contents are unspecified until written:
 // only the gateways call this, and they overwrite every element.
+//
+// The complex classes are also the only way the gateways get a complex
+// result: Octave 7.3's mxCreateNumericArray (and its siblings) with mxCOMPLEX
+// in the interleaved API allocates the real part only, and the first write of
+// the imaginary parts corrupts the heap.
 #include <memory>
 
 #include <octave/oct.h>
@@ -47,5 +53,9 @@ DEFUN_DLD (__bsym_empty__, args, ,
     return octave_value (untouched<double> (dv));
   if (cls == "single")
     return octave_value (untouched<float> (dv));
-  error ("__bsym_empty__: class must be \"double\" or \"single\"");
+  if (cls == "complex double")
+    return octave_value (untouched<Complex> (dv));
+  if (cls == "complex single")
+    return octave_value (untouched<FloatComplex> (dv));
+  error ("__bsym_empty__: class must be \"double\", \"single\", \"complex double\" or \"complex single\"");
 }

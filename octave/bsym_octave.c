@@ -344,23 +344,33 @@ mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls)
     return mxCreateNumericArray(nd < 8 ? nd : 8, dims, cls, mxREAL);
 }
 
-mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims)
+/* bsym_oct_result's array, complex when `cplx`. */
+static mxArray *result_of(mxClassID cls, int cplx, mwSize nd, const mwSize *dims)
 {
     mxArray *args[9], *out = NULL;
     nd = nd < 8 ? nd : 8;
-    args[0] = mxCreateString(cls == mxSINGLE_CLASS ? "single" : "double");
+    args[0] = mxCreateString(cplx ? (cls == mxSINGLE_CLASS ? "complex single" : "complex double")
+                                  : (cls == mxSINGLE_CLASS ? "single" : "double"));
     for (mwSize i = 0; i < nd; i++)
         args[i + 1] = mxCreateDoubleScalar((double)dims[i]);
     mxArray *err = mexCallMATLABWithTrap(1, &out, (int)nd + 1, args, "__bsym_empty__");
     for (mwSize i = 0; i <= nd; i++)
         mxDestroyArray(args[i]);
-    if (err != NULL) {
+    if (err != NULL) { /* no __bsym_empty__ beside the MEX: a package built without it */
         mxDestroyArray(err);
+        if (cplx)
+            bsym_oct_error(BSYM_ERR_NOMEM, "__bsym_empty__ is missing beside the MEX file: no complex result "
+                           "can be made (Octave's mxCreateNumericArray allocates too little for one)");
         out = mxCreateUninitNumericArray(nd, (mwSize *)dims, cls, mxREAL);
     }
     /* its pages faulted in by the OpenMP team, not inside the call */
-    bsym_host_touch(mxGetData(out), mxGetNumberOfElements(out) * mxGetElementSize(out));
+    bsym_host_touch(mxGetData(out), mxGetNumberOfElements(out) * (cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)) * (cplx ? 2 : 1));
     return out;
+}
+
+mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims)
+{
+    return result_of(cls, 0, nd, dims);
 }
 
 /* The copy is an array of Octave's own (bsym_oct_result, filled bit for bit
@@ -386,8 +396,7 @@ mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
 static void to_complex(const mxArray *a, void *dst, mxClassID dcls, size_t count)
 {
     const int cplx = mxIsComplex(a), single = mxIsSingle(a);
-    const void *src = cplx ? (single ? (const void *)mxGetComplexSingles(a) : (const void *)mxGetComplexDoubles(a))
-                           : mxGetData(a);
+    const void *src = mxGetData(a); /* complex: interleaved (complex_data) */
     for (size_t i = 0; i < count; i++) {
         double re, im = 0;
         if (single) {
@@ -409,9 +418,13 @@ static void to_complex(const mxArray *a, void *dst, mxClassID dcls, size_t count
     }
 }
 
+/* The interleaved {re, im} data of a complex array. mxGetData, not
+ * mxGetComplexSingles: Octave 7.3's mxGetComplexSingles refuses its own
+ * single complex arrays ("mex_get_data: type mismatch"); mxGetData gives the
+ * same interleaved data for both classes. */
 static void *complex_data(const mxArray *a)
 {
-    return mxIsSingle(a) ? (void *)mxGetComplexSingles(a) : (void *)mxGetComplexDoubles(a);
+    return mxGetData(a);
 }
 
 const void *bsym_oct_complex_as(const mxArray *a, mxClassID cls, void **owned)
@@ -427,7 +440,7 @@ const void *bsym_oct_complex_as(const mxArray *a, mxClassID cls, void **owned)
 
 mxArray *bsym_oct_complex_copy(const mxArray *a, mxClassID cls)
 {
-    mxArray *r = mxCreateNumericArray(mxGetNumberOfDimensions(a), mxGetDimensions(a), cls, mxCOMPLEX);
+    mxArray *r = result_of(cls, 1, mxGetNumberOfDimensions(a), mxGetDimensions(a));
     const size_t count = mxGetNumberOfElements(a);
     if (count == 0)
         return r;

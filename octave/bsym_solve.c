@@ -56,10 +56,10 @@ void bsym_oct_solve(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         if (cplx)
             st = cls == mxSINGLE_CLASS
-                     ? bsym_csolvex(ctx, &sx.opts, uplo, n, k, batch, A, (bsym_cfloat *)mxGetComplexSingles(X),
-                                    info_data, rank_data, used_data)
-                     : bsym_zsolvex(ctx, &sx.opts, uplo, n, k, batch, A, (bsym_cdouble *)mxGetComplexDoubles(X),
-                                    info_data, rank_data, used_data);
+                     ? bsym_csolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data, rank_data,
+                                    used_data)
+                     : bsym_zsolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data, rank_data,
+                                    used_data);
         else
             st = cls == mxSINGLE_CLASS
                      ? bsym_ssolvex(ctx, &sx.opts, uplo, n, k, batch, A, mxGetData(X), info_data,
