@@ -326,7 +326,10 @@ static bsym_status strategy_run(bsym_ctx *ctx, const bsym_solve_opts *opts,
     return st;
 }
 
-/* ---- bsym_dsolvex / bsym_ssolvex, bsym_dsolve / bsym_ssolve -------------- */
+/* ---- bsym_[d s ds z c zc]solvex, bsym_[d s z c]solve ------------------------
+ * The methods map to the operations LDLT (complex: LDL^H), HHSOLVE
+ * (TRIDIAG), BK, AASEN and STRATEGY (EIGEN, AUTO); complex input takes LDLT,
+ * BK and AASEN only (the rule is here, once). */
 static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
 {
     bsym__strategy job;
