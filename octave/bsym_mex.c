@@ -18,13 +18,11 @@
 
 /* This MEX file uses Octave's interleaved complex API (MX_HAS_INTERLEAVED_COMPLEX,
  * set in bsym_octave.h). Octave decides how to hand a MEX file its arrays by
- * looking for a marker symbol, which `mkoctfile -R2018a` defines; defined here,
- * both builds (octave/Makefile and the package's) carry it. Octave 7 looks for
- * a misspelled name ("interleleaved", in liboctinterp 7.3), so that is
- * defined too: without it Octave 7 hands over separate real and imaginary
- * parts and aborts at the first complex array. */
+ * looking for this marker symbol, which `mkoctfile -R2018a` defines; defined
+ * here, both builds (octave/Makefile and the package's) carry it. Without it
+ * Octave hands over separate real and imaginary parts and aborts at the first
+ * complex array. */
 const int __mx_has_interleaved_complex__ = 1;
-const int __mx_has_interleleaved_complex__ = 1;
 
 /* The functions served: the name after "bsym_" and its gateway. */
 static const struct {

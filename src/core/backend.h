@@ -10,8 +10,8 @@
  *     backend->op[BSYM__OP_LDLT][BSYM__PREC_D](&exec, &job)
  *
  * Adding a method is one operation id here plus one function per backend in
- * its table; adding a precision is one column (the complex types have theirs
- * already, empty until their implementations exist).
+ * its table; adding a precision is one column (the complex types have
+ * theirs: the CPU fills them for the solves LDLT, BK and AASEN).
  */
 #ifndef BSYM_BACKEND_H
 #define BSYM_BACKEND_H
@@ -34,18 +34,24 @@ typedef enum {
     BSYM__PREC_DS = 4, /* float arithmetic on double storage (prec_mixed.h);
                           an operation without it gets float copies
                           (dispatch.c, run_staged) */
+    BSYM__PREC_ZC = 5, /* complex float arithmetic on complex double storage
+                          (bsym_zcsolvex); an operation without it gets
+                          complex float copies (run_staged, as DS) */
     BSYM__PRECS
 } bsym__prec;
 
 /* The operation families: the rows of a backend table. */
 typedef enum {
-    BSYM__OP_LDLT = 0,      /* bsym_*solve, LDL^T without pivoting             */
+    BSYM__OP_LDLT = 0,      /* bsym_*solve, LDL^T without pivoting (complex:
+                               LDL^H, D real)                                  */
     BSYM__OP_HHSOLVE,       /* bsym_*solve, Householder + PCR (TRIDIAG)        */
     BSYM__OP_TRIDIAGONALIZE,/* bsym_*tridiagonalize                            */
     BSYM__OP_PCR,           /* bsym_*tridiag_solve                             */
     BSYM__OP_EIG,           /* bsym_*syev (A given) and bsym_*stev (d, e)      */
     BSYM__OP_STRATEGY,      /* bsym_*solvex, methods EIGEN and AUTO            */
     BSYM__OP_LSFIT,         /* bsym_*lsfit                                     */
+    BSYM__OP_BK,            /* bsym_*solve(x), BSYM_METHOD_BUNCH_KAUFMAN       */
+    BSYM__OP_AASEN,         /* bsym_*solve(x), BSYM_METHOD_AASEN               */
     BSYM__OPS
 } bsym__op;
 

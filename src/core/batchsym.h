@@ -16,7 +16,8 @@
  *     a system with info != 0 gets NaN in every entry of its solution and the
  *     other systems are solved as usual;
  *   - the core never prints, exits, or calls R or Octave;
- *   - precision letters as in LAPACK: bsym_d* (double), bsym_s* (float).
+ *   - precision letters as in LAPACK: bsym_d* (double), bsym_s* (float),
+ *     bsym_z* (complex double), bsym_c* (complex float).
  */
 #ifndef BATCHSYM_H
 #define BATCHSYM_H
@@ -56,14 +57,34 @@ typedef enum {
     BSYM_METHOD_EIGEN = 2,   /* truncated spectrum: A = V diag(l) V^T by divide
                                 and conquer, x = sum over the kept pairs of
                                 v (v^T b) / l, kept: |l| >= rcond max|l| */
-    BSYM_METHOD_AUTO = 3     /* the strategy: LDL^T first, certified per
+    BSYM_METHOD_AUTO = 3,    /* the strategy: LDL^T first, certified per
                                 system (Sylvester's inertia of A - sigma I
                                 and the backward error); the systems that
                                 fail go to TRIDIAG, checked again (backward
                                 error, Sturm-count conditioning test), and
                                 those that still fail, and only they, to
                                 EIGEN (see bsym_dsolvex) */
+    BSYM_METHOD_BUNCH_KAUFMAN = 4, /* P A P^T = L D L^H, D block diagonal
+                                (1x1 and 2x2 Hermitian blocks), Bunch-Kaufman
+                                partial pivoting (LAPACK's *sytrf / *hetrf
+                                rule, alpha = (1 + sqrt(17)) / 8): any
+                                nonsingular symmetric or Hermitian A; CPU only */
+    BSYM_METHOD_AASEN = 5    /* P A P^T = L T L^H, T Hermitian tridiagonal,
+                                L unit lower triangular with first column e1
+                                (Aasen's algorithm with partial pivoting), T
+                                solved by Gaussian elimination with partial
+                                pivoting: any nonsingular symmetric or
+                                Hermitian A; CPU only */
 } bsym_method;
+
+/* Complex elements, stored as C99 complex, R's Rcomplex and Octave's
+ * interleaved complex arrays are: the real part, then the imaginary part. */
+typedef struct {
+    float re, im;
+} bsym_cfloat;
+typedef struct {
+    double re, im;
+} bsym_cdouble;
 
 /* uplo: 'L' reads the lower triangle (default), 'U' the upper one. */
 
@@ -247,10 +268,14 @@ typedef struct {
  *   rank  batch ints or NULL: pairs kept by EIGEN, n for the other paths,
  *         -1 where info != 0;
  *   used  batch ints or NULL: the bsym_method that produced each solution
- *         (LDLT, TRIDIAG or EIGEN).
+ *         (LDLT, TRIDIAG or EIGEN; BUNCH_KAUFMAN or AASEN when asked for).
  * info: 0 ok; -1 non-finite input; with LDLT or TRIDIAG (not AUTO) j > 0 a
- * breakdown as bsym_dsolve; with EIGEN or AUTO j > 0 when the eigensolver did
- * not converge (never seen). After an error status the plan is unchanged. */
+ * breakdown as bsym_dsolve; with BUNCH_KAUFMAN j > 0 when D(j, j) is exactly
+ * zero (A singular), with AASEN when the pivoted tridiagonal solve met an
+ * exactly zero pivot in row j (see bsym_zsolvex); with EIGEN or AUTO j > 0
+ * when the eigensolver did not converge (never seen). BUNCH_KAUFMAN and AASEN
+ * run on the CPU only (device GPU: BSYM_ERR_SIZE; AUTO: the CPU). After an
+ * error status the plan is unchanged. */
 bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
                          int64_t n, int64_t nrhs, int64_t batch,
                          const double *A, double *B, int *info, int *rank, int *used);
@@ -264,6 +289,51 @@ bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
 bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
                           int64_t n, int64_t nrhs, int64_t batch,
                           const double *A, double *B, int *info, int *rank, int *used);
+
+/* ---- complex Hermitian solves --------------------------------------------
+ * bsym_zsolvex (complex double), bsym_csolvex (complex float) and
+ * bsym_zcsolvex (complex float arithmetic, eps = 2^-24, on complex double
+ * arrays: for R, which has no complex float; the CPU solves float copies)
+ * solve A_k X_k = B_k for Hermitian A_k, arguments and outputs as
+ * bsym_dsolvex:
+ *   A     n x n x batch complex, read only; the triangle named by uplo is
+ *         referenced (uplo 'U': entry (i, j), i > j, is conj(A(j, i))); the
+ *         imaginary part of the diagonal is ignored (taken as zero), and so is
+ *         the other triangle.
+ *   B     n x nrhs x batch complex; on return the solutions (NaN + NaN i
+ *         where info != 0).
+ *   opts  method BSYM_METHOD_LDLT (LDL^H without pivoting, D real),
+ *         BSYM_METHOD_BUNCH_KAUFMAN or BSYM_METHOD_AASEN; opts NULL, and the
+ *         methods TRIDIAG, EIGEN and AUTO, give BSYM_ERR_ARG (they do not take
+ *         complex input yet). rcond, tol and plan are not used.
+ *   info  batch ints: 0 ok; -1 a non-finite entry in the referenced triangle
+ *         (the diagonal's real part) or in B; j > 0: LDLT the first pivot j
+ *         with |d_j| <= n eps max|a_ij| or not finite; BUNCH_KAUFMAN D(j, j)
+ *         is exactly zero (A singular, LAPACK's zhetrf rule); AASEN the
+ *         pivoted tridiagonal solve met an exactly zero pivot in row j.
+ *   rank  batch ints or NULL: n, or -1 where info != 0.
+ *   used  batch ints or NULL: the method (bsym_used_name names it).
+ * The GPU has none of these: device GPU gives BSYM_ERR_SIZE (or
+ * BSYM_ERR_NODEVICE without a GPU), device AUTO chooses the CPU.
+ * The real solves (bsym_dsolvex, bsym_ssolvex, bsym_dssolvex, bsym_dsolve,
+ * bsym_ssolve) take BUNCH_KAUFMAN and AASEN too, with the same info codes. */
+bsym_status bsym_zsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
+                         int64_t n, int64_t nrhs, int64_t batch,
+                         const bsym_cdouble *A, bsym_cdouble *B, int *info, int *rank, int *used);
+bsym_status bsym_csolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
+                         int64_t n, int64_t nrhs, int64_t batch,
+                         const bsym_cfloat *A, bsym_cfloat *B, int *info, int *rank, int *used);
+bsym_status bsym_zcsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
+                          int64_t n, int64_t nrhs, int64_t batch,
+                          const bsym_cdouble *A, bsym_cdouble *B, int *info, int *rank, int *used);
+/* As bsym_zsolvex / bsym_csolvex with the method alone (default options, no
+ * rank or used), as bsym_dsolve. */
+bsym_status bsym_zsolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const bsym_cdouble *A, bsym_cdouble *B, int *info);
+bsym_status bsym_csolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const bsym_cfloat *A, bsym_cfloat *B, int *info);
 
 /* ---- batched least squares -----------------------------------------------
  * For k = 0 .. batch-1: the weighted least-squares fit Y_k ~ X_k beta_k,
@@ -399,7 +469,8 @@ typedef enum {
 } bsym_precision;
 
 /* The lists of names users type; a name's code is its position:
- *   METHOD     "ldlt", "tridiag", "eigen", "auto"  (= bsym_method)
+ *   METHOD     "ldlt", "tridiag", "eigen", "auto",
+ *              "bunch-kaufman", "aasen"            (= bsym_method)
  *   DEVICE     "auto", "cpu", "gpu"                (= bsym_device)
  *   PRECISION  "double", "single"                  (= bsym_precision)
  *   UPLO       "L", "U"                            (code 0 reads the lower
@@ -502,9 +573,10 @@ typedef enum {
 int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, const int *used,
                              char *buf, size_t len);
 
-/* The name ("ldlt", "tridiag" or "eigen") of the method that solved a
- * system, from bsym_*solvex's used[k] and info[k]; NULL (NA) where info != 0
- * or the code is not one of those. (rank[k] is -1 exactly where info != 0.) */
+/* The name ("ldlt", "tridiag", "eigen", "bunch-kaufman" or "aasen") of the
+ * method that solved a system, from bsym_*solvex's used[k] and info[k]; NULL
+ * (NA) where info != 0 or the code is not one of those (AUTO is not).
+ * (rank[k] is -1 exactly where info != 0.) */
 const char *bsym_used_name(int used, int info);
 
 #ifdef __cplusplus

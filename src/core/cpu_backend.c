@@ -1,7 +1,7 @@
 /*
  * cpu_backend.c -- the CPU backend's table: every operation family in every
  * precision the CPU drivers have (ldlt.c, householder.c, pcr.c, eigen.c,
- * strategy.c: OpenMP over the batch), bound to the one job description of
+ * strategy.c, indef.c: OpenMP over the batch), bound to the one job description of
  * backend.h. The dispatcher hands it chunks of BSYM_CPU_CHUNK systems and
  * checks for interrupts between them.
  */
@@ -24,6 +24,14 @@ static bsym_status cpu_done(const bsym__exec *x, const bsym__job *j, const char 
 #include "prec_end.h"
 
 #include "prec_float.h"
+#include "cpu_backend_impl.h"
+#include "prec_end.h"
+
+#include "prec_cdouble.h"
+#include "cpu_backend_impl.h"
+#include "prec_end.h"
+
+#include "prec_cfloat.h"
 #include "cpu_backend_impl.h"
 #include "prec_end.h"
 
@@ -62,13 +70,16 @@ const bsym__backend bsym__cpu_backend = {
     .query = cpu_query,
     .release = cpu_release,
     .op = {
-        /*                          float                    double                 c, z, ds */
-        [BSYM__OP_LDLT]           = {cpu_ldlt_s,           cpu_ldlt_d, NULL, NULL, cpu_ldlt_m},
+        /*                          float                    double                 c, z, ds (zc: none,
+                                                                               complex float copies) */
+        [BSYM__OP_LDLT]           = {cpu_ldlt_s,           cpu_ldlt_d, cpu_ldlt_c, cpu_ldlt_z, cpu_ldlt_m},
         [BSYM__OP_HHSOLVE]        = {cpu_hhsolve_s,        cpu_hhsolve_d},
         [BSYM__OP_TRIDIAGONALIZE] = {cpu_tridiagonalize_s, cpu_tridiagonalize_d},
         [BSYM__OP_PCR]            = {cpu_pcr_s,            cpu_pcr_d},
         [BSYM__OP_EIG]            = {cpu_eig_s,            cpu_eig_d},
         [BSYM__OP_STRATEGY]       = {cpu_strategy_s,       cpu_strategy_d, NULL, NULL, cpu_strategy_m},
         [BSYM__OP_LSFIT]          = {cpu_lsfit_s,          cpu_lsfit_d},
+        [BSYM__OP_BK]             = {cpu_bk_s,             cpu_bk_d,   cpu_bk_c,   cpu_bk_z},
+        [BSYM__OP_AASEN]          = {cpu_aasen_s,          cpu_aasen_d, cpu_aasen_c, cpu_aasen_z},
     },
 };

@@ -1,15 +1,38 @@
 /*
  * cpu_backend_impl.h -- the CPU backend's operations in one precision: each
  * takes the (already chunked) job and calls the CPU driver of its family.
- * Included by cpu_backend.c once per precision (T, PREC from prec_*.h).
+ * Included by cpu_backend.c once per precision (T, PREC from prec_*.h); the
+ * complex types have the solves alone (LDLT, BK, AASEN).
  */
 
 static bsym_status PREC(cpu_ldlt_)(const bsym__exec *x, const bsym__job *j)
 {
+#if BSYM_COMPLEX /* LDL^H without pivoting (indef.c) */
+    return cpu_done(x, j, "LDL^H",
+                    PREC(bsym__indef_cpu_)(BSYM_METHOD_LDLT, j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A,
+                                           (T *)j->B, j->info, x->threads));
+#else
     return cpu_done(x, j, "LDL^T",
                     PREC(bsym__ldlt_cpu_)(j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A, (T *)j->B,
                                           j->info, x->threads));
+#endif
 }
+
+static bsym_status PREC(cpu_bk_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "Bunch-Kaufman",
+                    PREC(bsym__indef_cpu_)(BSYM_METHOD_BUNCH_KAUFMAN, j->uplo, j->n, j->nrhs, j->batch,
+                                           (const T *)j->A, (T *)j->B, j->info, x->threads));
+}
+
+static bsym_status PREC(cpu_aasen_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "Aasen",
+                    PREC(bsym__indef_cpu_)(BSYM_METHOD_AASEN, j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A,
+                                           (T *)j->B, j->info, x->threads));
+}
+
+#if !BSYM_COMPLEX /* the rest: real only */
 
 static bsym_status PREC(cpu_hhsolve_)(const bsym__exec *x, const bsym__job *j)
 {
@@ -54,3 +77,4 @@ static bsym_status PREC(cpu_lsfit_)(const bsym__exec *x, const bsym__job *j)
                                            (const T *)j->wts, (T *)j->B, (T *)j->rss, j->info, j->rank,
                                            j->used, j->stats, x->threads));
 }
+#endif /* !BSYM_COMPLEX */

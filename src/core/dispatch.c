@@ -22,6 +22,8 @@ static const char *const op_names[BSYM__OPS] = {
     [BSYM__OP_EIG] = "eigensolver",
     [BSYM__OP_STRATEGY] = "truncated-spectrum",
     [BSYM__OP_LSFIT] = "least-squares",
+    [BSYM__OP_BK] = "Bunch-Kaufman",
+    [BSYM__OP_AASEN] = "Aasen",
 };
 
 /* Matrix entries of one system, for the automatic device choice. */
@@ -42,7 +44,7 @@ static int64_t job_entries(const bsym__job *j)
 /* Bytes of one element of the job's precision. */
 static size_t prec_size(bsym__prec p)
 {
-    static const size_t size[BSYM__PRECS] = {4, 8, 8, 16, 8}; /* DS: the storage */
+    static const size_t size[BSYM__PRECS] = {4, 8, 8, 16, 8, 16}; /* DS, ZC: the storage */
     return size[p];
 }
 
@@ -103,11 +105,18 @@ static bsym_status check_sizes(bsym_ctx *ctx, const bsym__job *c)
     return BSYM_OK;
 }
 
+/* The arithmetic of a mixed precision (DS: float, ZC: complex float), or
+ * the precision itself. */
+static bsym__prec arith_prec(bsym__prec p)
+{
+    return p == BSYM__PREC_DS ? BSYM__PREC_S : p == BSYM__PREC_ZC ? BSYM__PREC_C : p;
+}
+
 /* 1 when backend b has job j's operation in j's precision (double storage
- * under float arithmetic: natively, or through float copies) for j's n. */
+ * under float arithmetic, DS or ZC: natively, or through float copies). */
 static int has_prec(const bsym__backend *b, const bsym__job *j)
 {
-    return b->op[j->op][j->prec] != NULL || (j->prec == BSYM__PREC_DS && b->op[j->op][BSYM__PREC_S] != NULL);
+    return b->op[j->op][j->prec] != NULL || b->op[j->op][arith_prec(j->prec)] != NULL;
 }
 static int serves(const bsym__backend *b, const bsym__job *j)
 {
@@ -145,12 +154,15 @@ static bsym_status choose_backend(bsym_ctx *ctx, const bsym__job *j, const bsym_
 static bsym_status run_on(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j);
 
 /* A job of double storage under float arithmetic on a backend without it
- * (the CPU's Householder solve): float copies of A and B, the float
- * operation, B back. The jobs with double storage are solves
- * (bsym_dssolvex): A in, B in and out. */
+ * (the CPU's Householder solve; the complex solves of bsym_zcsolvex): float
+ * copies of A and B, the float (complex float) operation, B back. The jobs
+ * with double storage are solves (bsym_dssolvex, bsym_zcsolvex): A in, B in
+ * and out. A complex element is two reals, so complex storage converts as
+ * twice the reals. */
 static bsym_status run_staged(bsym_ctx *ctx, const bsym__backend *be, const bsym__job *j)
 {
-    const size_t na = (size_t)(j->n * j->n * j->batch), nb = (size_t)(j->n * j->nrhs * j->batch);
+    const size_t parts = j->prec == BSYM__PREC_ZC ? 2 : 1;
+    const size_t na = (size_t)(j->n * j->n * j->batch) * parts, nb = (size_t)(j->n * j->nrhs * j->batch) * parts;
     float *A = bsym__malloc_big(na * sizeof(float)), *B = bsym__malloc_big(nb * sizeof(float));
     bsym_status st = BSYM_OK;
     if (A == NULL || B == NULL) {
@@ -164,7 +176,7 @@ static bsym_status run_staged(bsym_ctx *ctx, const bsym__backend *be, const bsym
         for (size_t e = 0; e < nb; e++)
             B[e] = (float)b[e];
         bsym__job f = *j;
-        f.prec = BSYM__PREC_S;
+        f.prec = arith_prec(j->prec);
         f.A = A;
         f.B = B;
         st = run_on(ctx, be, &f);
@@ -185,7 +197,7 @@ static bsym_status run(bsym_ctx *ctx, const bsym__job *j)
     bsym_status st = choose_backend(ctx, j, &be);
     if (st != BSYM_OK)
         return st;
-    if (j->prec == BSYM__PREC_DS && be->op[j->op][BSYM__PREC_DS] == NULL && j->n > 0 && j->batch > 0)
+    if (arith_prec(j->prec) != j->prec && be->op[j->op][j->prec] == NULL && j->n > 0 && j->batch > 0)
         return run_staged(ctx, be, j);
     return run_on(ctx, be, j);
 }
@@ -314,7 +326,10 @@ static bsym_status strategy_run(bsym_ctx *ctx, const bsym_solve_opts *opts,
     return st;
 }
 
-/* ---- bsym_dsolvex / bsym_ssolvex, bsym_dsolve / bsym_ssolve -------------- */
+/* ---- bsym_[d s ds z c zc]solvex, bsym_[d s z c]solve ------------------------
+ * The methods map to the operations LDLT (complex: LDL^H), HHSOLVE
+ * (TRIDIAG), BK, AASEN and STRATEGY (EIGEN, AUTO); complex input takes LDLT,
+ * BK and AASEN only (the rule is here, once). */
 static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
 {
     bsym__strategy job;
@@ -326,9 +341,18 @@ static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps
         return st;
     if (nonempty(c) && (c->A == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL)))
         return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
-    c->op = method == BSYM_METHOD_LDLT      ? BSYM__OP_LDLT
-            : method == BSYM_METHOD_TRIDIAG ? BSYM__OP_HHSOLVE
-                                            : BSYM__OP_STRATEGY;
+    const int complex_in = c->prec == BSYM__PREC_C || c->prec == BSYM__PREC_Z || c->prec == BSYM__PREC_ZC;
+    if (complex_in && method != BSYM_METHOD_LDLT && method != BSYM_METHOD_BUNCH_KAUFMAN &&
+        method != BSYM_METHOD_AASEN)
+        return bsym__fail(ctx, BSYM_ERR_ARG,
+                          "method \"%s\" does not take complex input yet; use \"ldlt\", \"bunch-kaufman\" or "
+                          "\"aasen\"",
+                          bsym_choice_name(BSYM_CHOICE_METHOD, method));
+    c->op = method == BSYM_METHOD_LDLT            ? BSYM__OP_LDLT
+            : method == BSYM_METHOD_TRIDIAG       ? BSYM__OP_HHSOLVE
+            : method == BSYM_METHOD_BUNCH_KAUFMAN ? BSYM__OP_BK
+            : method == BSYM_METHOD_AASEN         ? BSYM__OP_AASEN
+                                                  : BSYM__OP_STRATEGY;
     return strategy_run(ctx, opts, c->op != BSYM__OP_STRATEGY, method, &job, c);
 }
 
@@ -357,6 +381,49 @@ bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
     bsym__job c = {.prec = BSYM__PREC_DS, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
               .A = A, .B = B, .info = info, .rank = rank, .used = used};
     return solvex(ctx, opts, FLT_EPSILON / 2, &c);
+}
+
+bsym_status bsym_zsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                         int64_t nrhs, int64_t batch, const bsym_cdouble *A, bsym_cdouble *B, int *info,
+                         int *rank, int *used)
+{
+    bsym__job c = {.prec = BSYM__PREC_Z, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, DBL_EPSILON / 2, &c);
+}
+
+bsym_status bsym_csolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                         int64_t nrhs, int64_t batch, const bsym_cfloat *A, bsym_cfloat *B, int *info,
+                         int *rank, int *used)
+{
+    bsym__job c = {.prec = BSYM__PREC_C, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
+}
+
+bsym_status bsym_zcsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
+                          int64_t nrhs, int64_t batch, const bsym_cdouble *A, bsym_cdouble *B, int *info,
+                          int *rank, int *used)
+{
+    bsym__job c = {.prec = BSYM__PREC_ZC, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
+              .A = A, .B = B, .info = info, .rank = rank, .used = used};
+    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
+}
+
+bsym_status bsym_zsolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const bsym_cdouble *A, bsym_cdouble *B, int *info)
+{
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    return bsym_zsolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
+}
+
+bsym_status bsym_csolve(bsym_ctx *ctx, bsym_method method, char uplo,
+                        int64_t n, int64_t nrhs, int64_t batch,
+                        const bsym_cfloat *A, bsym_cfloat *B, int *info)
+{
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    return bsym_csolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
 }
 
 bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,

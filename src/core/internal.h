@@ -84,6 +84,23 @@ int bsym__ldlt_cpu_m(char uplo, int64_t n, int64_t nrhs, int64_t count, const do
 int bsym__ldlt_cert_cpu_m(char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A, double *B,
                           int *info, int *ok, double rcond, double tol, int threads);
 
+/* CPU solves of symmetric indefinite and complex Hermitian systems (indef.c),
+ * systems [0, count) of a batch, OpenMP over the batch with `threads`
+ * threads (0 = default): method BSYM_METHOD_BUNCH_KAUFMAN or
+ * BSYM_METHOD_AASEN (every precision), or BSYM_METHOD_LDLT (complex only:
+ * LDL^H without pivoting; the real LDL^T is ldlt.c's). A and B as
+ * bsym_*solve (complex as C99 complex, i.e. bsym_cfloat / bsym_cdouble),
+ * info as bsym_zsolvex. Returns 0, or -1 when a thread's workspace could not
+ * be allocated. */
+int bsym__indef_cpu_s(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A, float *B,
+                      int *info, int threads);
+int bsym__indef_cpu_d(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const double *A, double *B,
+                      int *info, int threads);
+int bsym__indef_cpu_c(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const float _Complex *A,
+                      float _Complex *B, int *info, int threads);
+int bsym__indef_cpu_z(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const double _Complex *A,
+                      double _Complex *B, int *info, int threads);
+
 /* CPU Householder backend (householder.c), systems [0, count) of a batch,
  * OpenMP over the batch; arguments as the public entry points. Return 0, or
  * -1 when a thread's workspace could not be allocated.

@@ -4,7 +4,8 @@
  * prec_float.h), then the bodies, then prec_end.h. Each body uses the subset
  * it needs:
  *   T, SFX (the function-name suffix d or s), EPS, TMAX, TMIN (the smallest
- *   normal number), FABS, SQRT, COPYSIGN, FREXP, LDEXP, ISFINITE.
+ *   normal number), FABS, SQRT, COPYSIGN, FREXP, LDEXP, ISFINITE (these
+ *   on the real type RT under the complex prec_cfloat.h, prec_cdouble.h).
  */
 #include "prec.h"
 #define T double
@@ -21,3 +22,17 @@
 #define FREXP frexp
 #define LDEXP ldexp
 #define ISFINITE isfinite
+/* The complex-capable bodies (indef_impl.h) also use, for real T:
+ *   BSYM_COMPLEX 0, RT (the real type of T's parts: T itself), CONJ(x) = x,
+ *   RE(x) = x, IM(x) = 0, ABS1(x) = |x| (|re| + |im|, LAPACK's pivot-search
+ *   size), CABS(x) = |x| (the modulus), MAKE_REAL(x) = x (T with the
+ *   imaginary part dropped), CFINITE(x) (both parts finite). */
+#define BSYM_COMPLEX 0
+#define RT T
+#define CONJ(x) (x)
+#define RE(x) (x)
+#define IM(x) ((T)0)
+#define ABS1(x) FABS(x)
+#define CABS(x) FABS(x)
+#define MAKE_REAL(x) (x)
+#define CFINITE(x) ISFINITE(x)

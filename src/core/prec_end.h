@@ -13,3 +13,12 @@
 #undef FREXP
 #undef LDEXP
 #undef ISFINITE
+#undef BSYM_COMPLEX
+#undef RT
+#undef CONJ
+#undef RE
+#undef IM
+#undef ABS1
+#undef CABS
+#undef MAKE_REAL
+#undef CFINITE

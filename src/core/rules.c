@@ -31,12 +31,13 @@ const char *bsym_status_id(bsym_status status)
 
 /* Each list in code order, NULL-terminated; the asserts tie the positions to
  * the enums. */
-static const char *const method_names[] = {"ldlt", "tridiag", "eigen", "auto", NULL};
+static const char *const method_names[] = {"ldlt", "tridiag", "eigen", "auto", "bunch-kaufman", "aasen", NULL};
 static const char *const device_names[] = {"auto", "cpu", "gpu", NULL};
 static const char *const precision_names[] = {"double", "single", NULL};
 static const char *const uplo_names[] = {"L", "U", NULL};
 _Static_assert(BSYM_METHOD_LDLT == 0 && BSYM_METHOD_TRIDIAG == 1 && BSYM_METHOD_EIGEN == 2 &&
-                   BSYM_METHOD_AUTO == 3, "method_names follows bsym_method");
+                   BSYM_METHOD_AUTO == 3 && BSYM_METHOD_BUNCH_KAUFMAN == 4 && BSYM_METHOD_AASEN == 5,
+               "method_names follows bsym_method");
 _Static_assert(BSYM_DEVICE_AUTO == 0 && BSYM_DEVICE_CPU == 1 && BSYM_DEVICE_GPU == 2,
                "device_names follows bsym_device");
 _Static_assert(BSYM_PRECISION_DOUBLE == 0 && BSYM_PRECISION_SINGLE == 1,
@@ -197,7 +198,7 @@ bsym_status bsym_solve_opts_check(bsym_ctx *ctx, const bsym_solve_opts *opts)
     char b[32];
     if (opts == NULL)
         return BSYM_OK; /* the defaults */
-    if (opts->method < BSYM_METHOD_LDLT || opts->method > BSYM_METHOD_AUTO)
+    if (opts->method < BSYM_METHOD_LDLT || opts->method > BSYM_METHOD_AASEN)
         return bsym__fail(ctx, BSYM_ERR_ARG, "method: unknown method code %d", (int)opts->method);
     if (!(opts->rcond >= 0 && opts->rcond < 1))
         return bsym__fail(ctx, BSYM_ERR_ARG, "rcond must be a single number in [0, 1) (got %s)",
@@ -382,7 +383,7 @@ int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, con
 
 const char *bsym_used_name(int used, int info)
 {
-    if (info != 0 || used < BSYM_METHOD_LDLT || used > BSYM_METHOD_EIGEN)
+    if (info != 0 || used < BSYM_METHOD_LDLT || used > BSYM_METHOD_AASEN || used == BSYM_METHOD_AUTO)
         return NULL;
     return method_names[used];
 }

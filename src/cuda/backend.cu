@@ -10,11 +10,15 @@ using namespace bsym_cuda;
 template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *j) { return on_gpus(x, j, F); }
 
 // A row of the table: one operation family in every type the backend is
-// built for, in the columns of bsym__prec (s, d, c, z, ds); the solves also
-// take double data to compute in float (BSYM__PREC_DS: the pipeline
-// converts while it packs and unpacks, so only floats cross the link).
-#define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr}
-#define BSYM_CUDA_ROW_DS(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, gpus<fn<float, double>>}
+// built for, in the columns of bsym__prec (s, d, c, z, ds, zc); the solves
+// also take double data to compute in float (BSYM__PREC_DS: the pipeline
+// converts while it packs and unpacks, so only floats cross the link). No
+// complex column yet, and no row for Bunch-Kaufman or Aasen: the dispatcher
+// answers device GPU with "the GPU has no ...; use the CPU" and chooses the
+// CPU under device AUTO.
+#define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr, nullptr}
+#define BSYM_CUDA_ROW_DS(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, gpus<fn<float, double>>, nullptr}
+#define BSYM_CUDA_ROW_NONE {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}
 
 extern "C" const bsym__backend bsym__cuda_backend = {
     "CUDA",
@@ -28,6 +32,8 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_GPU_EIGEN_MAX_N,       // EIG
         BSYM_GPU_EIGEN_MAX_N,       // STRATEGY
         BSYM_GPU_EIGEN_MAX_N,       // LSFIT
+        0,                          // BK: none
+        0,                          // AASEN: none
     },
     query,
     release,
@@ -41,9 +47,11 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_CUDA_ROW(eig_op),            // BSYM__OP_EIG
         BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
+        BSYM_CUDA_ROW_NONE,               // BSYM__OP_BK
+        BSYM_CUDA_ROW_NONE,               // BSYM__OP_AASEN
     },
 };
-static_assert(BSYM__OPS == 7 && BSYM__PRECS == 5, "the CUDA table lists every operation and precision");
+static_assert(BSYM__OPS == 9 && BSYM__PRECS == 6, "the CUDA table lists every operation and precision");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one
 // precision letter P and type TT; messages are dropped (the status says it) ----

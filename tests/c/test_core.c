@@ -3008,7 +3008,7 @@ static void test_rules_names(void)
     /* names round-trip through parse; the lists end with NULL */
     bsym_ctx *ctx;
     bsym_ctx_create(&ctx);
-    const int sizes[] = {4, 3, 2, 2};
+    const int sizes[] = {6, 3, 2, 2};
     ok = 1;
     for (int kind = 0; kind < 4; kind++) {
         int count = 0;
@@ -3033,7 +3033,8 @@ static void test_rules_names(void)
     bsym_status st = bsym_choice_parse(ctx, BSYM_CHOICE_METHOD, "method", "qr", &code);
     check(st == BSYM_ERR_ARG && code == 7 &&
               strcmp(bsym_ctx_message(ctx),
-                     "method must be one of \"ldlt\", \"tridiag\", \"eigen\", \"auto\" (got \"qr\")") == 0,
+                     "method must be one of \"ldlt\", \"tridiag\", \"eigen\", \"auto\", \"bunch-kaufman\", "
+                     "\"aasen\" (got \"qr\")") == 0,
           "a bad choice: one message naming the argument, the choices and the value", "rules", st, 0);
     st = bsym_choice_parse(ctx, BSYM_CHOICE_DEVICE, "device", NULL, &code);
     check(st == BSYM_ERR_ARG &&
@@ -3352,13 +3353,575 @@ static void test_host_path(void)
     free(A); free(B); free(X); free(Y); free(W); free(V); free(W2); free(V2); free(info); free(info2);
 }
 
+/* ---- indef: Bunch-Kaufman, Aasen (every type), complex LDL^H ---------------
+ * Through the public entry points only: bsym_dsolvex, bsym_ssolvex,
+ * bsym_dssolvex, bsym_zsolvex, bsym_csolvex, bsym_zcsolvex (and the plain
+ * bsym_dsolve, bsym_ssolve, bsym_zsolve, bsym_csolve). The backward error
+ * max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf + ||b_j||_inf) of every
+ * system, computed in long double from the exact numbers the core was given,
+ * is bounded by IX_BOUND_C (= BOUND_C, 10) n eps of the working precision (eps = DBL_EPSILON or
+ * FLT_EPSILON). Both pivoted methods are normwise backward stable with a
+ * growth factor that is small on these matrices (the worst measured figures
+ * are printed by --verbose); LDL^H is only run on Hermitian positive definite
+ * matrices. */
+#include <complex.h>
+
+#define IX_BOUND_C BOUND_C /* 10; the worst measured is below 0.5 n eps */
+
+typedef double _Complex ix_cx;
+enum { TY_D, TY_S, TY_DS, TY_Z, TY_C, TY_ZC, TY_N };
+static const char *const ty_name[TY_N] = {"double", "float", "double->float", "complex double",
+                                          "complex float", "complex double->float"};
+static int ty_complex(int t) { return t >= TY_Z; }
+static int ty_single(int t) { return t == TY_S || t == TY_DS || t == TY_C || t == TY_ZC; }
+/* bytes of one stored element */
+static size_t ty_size(int t)
+{
+    return t == TY_S ? 4 : t == TY_D || t == TY_DS || t == TY_C ? 8 : 16;
+}
+static void ty_put(int t, void *p, size_t i, ix_cx v)
+{
+    switch (t) {
+    case TY_S: ((float *)p)[i] = (float)creal(v); break;
+    case TY_D: case TY_DS: ((double *)p)[i] = creal(v); break;
+    case TY_C: ((bsym_cfloat *)p)[i] = (bsym_cfloat){(float)creal(v), (float)cimag(v)}; break;
+    default: ((bsym_cdouble *)p)[i] = (bsym_cdouble){creal(v), cimag(v)}; break;
+    }
+}
+static ix_cx ty_get(int t, const void *p, size_t i)
+{
+    switch (t) {
+    case TY_S: return ((const float *)p)[i];
+    case TY_D: case TY_DS: return ((const double *)p)[i];
+    case TY_C: return ((const bsym_cfloat *)p)[i].re + ((const bsym_cfloat *)p)[i].im * I;
+    default: return ((const bsym_cdouble *)p)[i].re + ((const bsym_cdouble *)p)[i].im * I;
+    }
+}
+/* a value rounded as type t stores it (float, real) */
+static ix_cx ty_round(int t, ix_cx v)
+{
+    double re = creal(v), im = ty_complex(t) ? cimag(v) : 0.0;
+    if (ty_single(t)) {
+        re = (float)re;
+        im = (float)im;
+    }
+    return re + im * I;
+}
+
+static const char *const ix_method_name[] = {"ldlt", "tridiag", "eigen", "auto", "bunch-kaufman", "aasen"};
+
+/* Solves through the public entry point of type t (plain: bsym_?solve, which
+ * takes no options and gives no rank or used; only d, s, z, c have one). */
+static bsym_status ix_call(bsym_ctx *ctx, int t, int plain, const bsym_solve_opts *o, char uplo, int n, int nrhs,
+                           int batch, const void *A, void *B, int *info, int *rank, int *used)
+{
+    if (plain) {
+        switch (t) {
+        case TY_D: return bsym_dsolve(ctx, o->method, uplo, n, nrhs, batch, A, B, info);
+        case TY_S: return bsym_ssolve(ctx, o->method, uplo, n, nrhs, batch, A, B, info);
+        case TY_Z: return bsym_zsolve(ctx, o->method, uplo, n, nrhs, batch, A, B, info);
+        case TY_C: return bsym_csolve(ctx, o->method, uplo, n, nrhs, batch, A, B, info);
+        default: break;
+        }
+    }
+    switch (t) {
+    case TY_D: return bsym_dsolvex(ctx, o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    case TY_S: return bsym_ssolvex(ctx, o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    case TY_DS: return bsym_dssolvex(ctx, o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    case TY_Z: return bsym_zsolvex(ctx, o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    case TY_C: return bsym_csolvex(ctx, o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    default: return bsym_zcsolvex(ctx, o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    }
+}
+
+enum { IX_RANDOM, IX_HPD, IX_GRADED, IX_TINY, IX_ZERODIAG, IX_BLOCKS, IX_HPD_GRADED, IX_KINDS };
+static const char *const ix_kind_name[IX_KINDS] = {"random indefinite", "positive definite", "graded indefinite",
+                                                   "tiny leading pivot", "zero diagonal",
+                                                   "[0 c; conj(c) 0] blocks", "graded positive definite"};
+
+/* A Hermitian (real symmetric when !cplx) n x n matrix of a kind, full. */
+static void ix_matrix(int kind, int cplx, int single, int n, ix_cx *h)
+{
+#define IX_C() (cplx ? urand() + urand() * I : (ix_cx)urand())
+    for (int j = 0; j < n; j++) {
+        h[j + j * n] = urand();
+        for (int i = j + 1; i < n; i++) {
+            h[i + j * n] = IX_C();
+            h[j + i * n] = conj(h[i + j * n]);
+        }
+    }
+    if (kind == IX_HPD || kind == IX_HPD_GRADED) { /* M M^H / n + I */
+        ix_cx *m = malloc(sizeof(ix_cx) * n * n);
+        for (int e = 0; e < n * n; e++)
+            m[e] = IX_C();
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                ix_cx s = 0;
+                for (int k = 0; k < n; k++)
+                    s += m[i + k * n] * conj(m[j + k * n]);
+                h[i + j * n] = s / n + (i == j);
+            }
+        for (int j = 0; j < n; j++)
+            h[j + j * n] = creal(h[j + j * n]);
+        free(m);
+    }
+    if (kind == IX_GRADED || kind == IX_HPD_GRADED) { /* D H D, D = diag(10^(-g i / (n - 1))) */
+        const double g = single ? 3.0 : 8.0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                h[i + j * n] *= pow(10.0, -g * (i + j) / (2.0 * (n > 1 ? n - 1 : 1)));
+    }
+    if (kind == IX_TINY)
+        h[0] = 1e-12;
+    if (kind == IX_ZERODIAG)
+        for (int j = 0; j < n; j++)
+            h[j + j * n] = 0;
+    if (kind == IX_BLOCKS) {
+        for (int e = 0; e < n * n; e++)
+            h[e] = 0;
+        for (int j = 0; j + 1 < n; j += 2) {
+            h[j + 1 + j * n] = cplx ? (0.5 + urand()) * cexp(I * 3.0 * urand()) : 0.5 + urand();
+            h[j + (j + 1) * n] = conj(h[j + 1 + j * n]);
+        }
+        if (n % 2)
+            h[n * n - 1] = 1.5 + urand();
+    }
+#undef IX_C
+}
+
+/* The input array of type t from the full matrices h (batch of them): the
+ * triangle named by uplo, NaN in the other, and garbage (1e3) in the
+ * imaginary part of a complex diagonal. */
+static void *ix_input(int t, char uplo, int n, int batch, const ix_cx *h)
+{
+    void *a = malloc(ty_size(t) * ((size_t)n * n * batch + 1));
+    for (int k = 0; k < batch; k++)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                const size_t e = (size_t)k * n * n + i + (size_t)j * n;
+                const int ref = uplo == 'L' ? i >= j : i <= j;
+                ix_cx v = !ref ? NAN + NAN * I : i == j ? creal(h[e]) + 1e3 * I : h[e];
+                ty_put(t, a, e, v);
+            }
+    return a;
+}
+
+/* max over the nrhs columns of system k of the backward error, in long
+ * double; -1 when x has a non-finite entry. */
+static double ix_berr(int n, int nrhs, const ix_cx *h, const ix_cx *b, const ix_cx *x)
+{
+    long double na = 0, worst = 0;
+    for (int i = 0; i < n; i++) {
+        long double s = 0;
+        for (int j = 0; j < n; j++)
+            s += cabsl(h[i + j * n]);
+        na = s > na ? s : na;
+    }
+    for (int c = 0; c < nrhs; c++) {
+        long double nx = 0, nb = 0, nr = 0;
+        for (int i = 0; i < n; i++) {
+            const ix_cx xi = x[i + c * n];
+            if (!isfinite(creal(xi)) || !isfinite(cimag(xi)))
+                return -1;
+            nx = cabsl(xi) > nx ? cabsl(xi) : nx;
+            nb = cabsl(b[i + c * n]) > nb ? cabsl(b[i + c * n]) : nb;
+            long double _Complex r = b[i + c * n];
+            for (int j = 0; j < n; j++)
+                r -= (long double _Complex)h[i + j * n] * (long double _Complex)x[j + c * n];
+            nr = cabsl(r) > nr ? cabsl(r) : nr;
+        }
+        const long double den = na * nx + nb;
+        const long double e = den > 0 ? nr / den : nr;
+        worst = e > worst ? e : worst;
+    }
+    return (double)worst;
+}
+
+static char ix_family[TY_N][6][48];
+
+/* One batch of a kind through type t and a method: info 0, rank n, used the
+ * method, backward error <= IX_BOUND_C n eps for every system. */
+static void ix_case(int t, bsym_method method, char uplo, int n, int nrhs, int kind, int batch, int plain)
+{
+    const int cplx = ty_complex(t), single = ty_single(t);
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    plain = plain && t != TY_DS && t != TY_ZC; /* these have no plain entry point */
+    ix_cx *h = malloc(sizeof(ix_cx) * (nn * batch + 1)), *b = malloc(sizeof(ix_cx) * (nb * batch + 1)),
+          *x = malloc(sizeof(ix_cx) * (nb * batch + 1));
+    for (int k = 0; k < batch; k++) {
+        ix_matrix(kind, cplx, single, n, h + k * nn);
+        for (size_t e = 0; e < nn; e++)
+            h[k * nn + e] = ty_round(t, h[k * nn + e]);
+        for (size_t e = 0; e < nb; e++)
+            b[k * nb + e] = ty_round(t, urand() + (cplx ? urand() * I : 0));
+    }
+    void *A = ix_input(t, uplo, n, batch, h), *B = malloc(ty_size(t) * (nb * batch + 1));
+    for (size_t e = 0; e < nb * batch; e++)
+        ty_put(t, B, e, b[e]);
+    int *info = malloc(sizeof(int) * 3 * batch), *rank = info + batch, *used = rank + batch;
+    for (int k = 0; k < batch; k++)
+        rank[k] = used[k] = -7;
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    bsym_status st = ix_call(ctx, t, plain, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    int ok = st == BSYM_OK;
+    double worst = 0;
+    int bad_info = 0;
+    for (size_t e = 0; e < nb * batch; e++)
+        x[e] = ty_get(t, B, e);
+    for (int k = 0; ok && k < batch; k++) {
+        if (info[k] != 0 || (!plain && (rank[k] != n || used[k] != (int)method))) {
+            ok = 0;
+            bad_info = info[k];
+            break;
+        }
+        const double e = ix_berr(n, nrhs, h + k * nn, b + k * nb, x + k * nb);
+        if (!(e >= 0))
+            ok = 0;
+        worst = e > worst ? e : worst;
+    }
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    ok = ok && worst <= IX_BOUND_C * n * eps;
+    char *fam = ix_family[t][method];
+    if (fam[0] == '\0')
+        snprintf(fam, sizeof ix_family[0][0], "indef %s %s", ix_method_name[method], ty_name[t]);
+    if (st == BSYM_OK)
+        note(fam, BSYM_DEVICE_CPU, single, worst, n);
+    char what[256];
+    snprintf(what, sizeof what, "indef %s %s%s uplo=%c n=%d nrhs=%d %s: info 0, rank n, used, backward error %.3g <= %g n eps (%s)",
+             ix_method_name[method], ty_name[t], plain ? " (plain solve)" : "", uplo, n, nrhs, ix_kind_name[kind],
+             worst / (n * eps), IX_BOUND_C, bsym_ctx_message(ctx));
+    check(ok, what, "cpu", st, bad_info);
+    bsym_ctx_destroy(ctx);
+    free(h);
+    free(b);
+    free(x);
+    free(A);
+    free(B);
+    free(info);
+}
+
+/* The accuracy cases: every method x type x uplo x n x nrhs x kind. */
+static void test_indef_accuracy(void)
+{
+    static const int sizes[] = {1, 2, 3, 5, 8, 17, 32, 64};
+    static const bsym_method methods[] = {BSYM_METHOD_LDLT, BSYM_METHOD_BUNCH_KAUFMAN, BSYM_METHOD_AASEN};
+    for (int t = 0; t < TY_N; t++)
+        for (size_t m = 0; m < 3; m++) {
+            if (methods[m] == BSYM_METHOD_LDLT && !ty_complex(t))
+                continue; /* the real LDL^T has its own family */
+            for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+                for (int kind = 0; kind < IX_KINDS; kind++) {
+                    const int pd = kind == IX_HPD || kind == IX_HPD_GRADED;
+                    if ((methods[m] == BSYM_METHOD_LDLT) != pd && !(pd && kind == IX_HPD))
+                        continue; /* LDL^H: positive definite only; the pivoted ones: all but graded PD */
+                    const int n = sizes[s], batch = n <= 8 ? 7 : 3;
+                    if (n == 1 && kind == IX_ZERODIAG)
+                        continue; /* singular */
+                    ix_case(t, methods[m], 'L', n, 1, kind, batch, 0);
+                    ix_case(t, methods[m], 'U', n, 3, kind, batch, s % 2);
+                }
+        }
+}
+
+/* Singular systems, non-finite input and breakdowns: the info codes, NaN
+ * solutions there, the other systems of the batch solved. */
+static void test_indef_bad(void)
+{
+    const int n = 6, nrhs = 2, batch = 4;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    for (int t = 0; t < TY_N; t++)
+        for (int mi = 0; mi < 3; mi++) {
+            const bsym_method method = mi == 0 ? BSYM_METHOD_LDLT : mi == 1 ? BSYM_METHOD_BUNCH_KAUFMAN : BSYM_METHOD_AASEN;
+            if (method == BSYM_METHOD_LDLT && !ty_complex(t))
+                continue;
+            for (int u = 0; u < 2; u++) {
+                const char uplo = u ? 'U' : 'L';
+                const int cplx = ty_complex(t), single = ty_single(t);
+                /* system 0: fine; 1: NaN in the referenced triangle (or in B
+                 * for U); 2: singular (LDLT: zero diagonal, breakdown at 1;
+                 * BK: a zero row and column; Aasen: diag(1, .., 1, 0)); 3: fine */
+                ix_cx *h = calloc(nn * batch, sizeof(ix_cx)), *b = malloc(sizeof(ix_cx) * nb * batch),
+                      *x = malloc(sizeof(ix_cx) * nb * batch);
+                for (int k = 0; k < batch; k++)
+                    ix_matrix(method == BSYM_METHOD_LDLT ? IX_HPD : IX_RANDOM, cplx, single, n, h + k * nn);
+                ix_cx *s2 = h + 2 * nn;
+                if (method == BSYM_METHOD_LDLT) {
+                    for (int j = 0; j < n; j++)
+                        s2[j + j * n] = 0;
+                } else if (method == BSYM_METHOD_BUNCH_KAUFMAN) {
+                    for (int i = 0; i < n; i++)
+                        s2[i + 3 * n] = s2[3 + i * n] = 0;
+                } else {
+                    for (size_t e = 0; e < nn; e++)
+                        s2[e] = 0;
+                    for (int j = 0; j + 1 < n; j++)
+                        s2[j + j * n] = 1;
+                }
+                for (size_t e = 0; e < nn * batch; e++)
+                    h[e] = ty_round(t, h[e]);
+                for (size_t e = 0; e < nb * batch; e++)
+                    b[e] = ty_round(t, urand() + (cplx ? urand() * I : 0));
+                void *A = ix_input(t, uplo, n, batch, h), *B = malloc(ty_size(t) * nb * batch);
+                if (u == 0)
+                    ty_put(t, A, nn + 4 + 2 * n, NAN); /* (4, 2): in the lower triangle */
+                else
+                    b[nb + 5] = INFINITY;
+                for (size_t e = 0; e < nb * batch; e++)
+                    ty_put(t, B, e, b[e]);
+                int info[4] = {9, 9, 9, 9}, rank[4], used[4];
+                bsym_ctx *ctx;
+                bsym_ctx_create(&ctx);
+                const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+                bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
+                for (size_t e = 0; e < nb * batch; e++)
+                    x[e] = ty_get(t, B, e);
+                int nan1 = 1, nan2 = 1;
+                for (size_t e = 0; e < nb; e++) {
+                    nan1 &= isnan(creal(x[nb + e])) && (!cplx || isnan(cimag(x[nb + e])));
+                    nan2 &= isnan(creal(x[2 * nb + e])) && (!cplx || isnan(cimag(x[2 * nb + e])));
+                }
+                const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+                const double e0 = ix_berr(n, nrhs, h, b, x), e3 = ix_berr(n, nrhs, h + 3 * nn, b + 3 * nb, x + 3 * nb);
+                const int want2 = method == BSYM_METHOD_LDLT ? 1 : method == BSYM_METHOD_AASEN ? n : -99;
+                int ok = st == BSYM_OK && info[0] == 0 && info[3] == 0 && info[1] == -1 && nan1 && nan2 &&
+                         (want2 == -99 ? info[2] > 0 && info[2] <= n : info[2] == want2) &&
+                         e0 >= 0 && e0 <= IX_BOUND_C * n * eps && e3 >= 0 && e3 <= IX_BOUND_C * n * eps &&
+                         rank[1] == -1 && rank[2] == -1 && rank[0] == n && used[0] == (int)method &&
+                         bsym_used_name(used[0], info[0]) != NULL &&
+                         strcmp(bsym_used_name(used[0], info[0]), ix_method_name[method]) == 0 &&
+                         bsym_used_name(used[2], info[2]) == NULL;
+                char what[200];
+                snprintf(what, sizeof what,
+                         "indef %s %s uplo=%c: non-finite input (info -1), %s (info %d), NaN solutions there, the rest solved",
+                         ix_method_name[method], ty_name[t], uplo,
+                         method == BSYM_METHOD_LDLT ? "zero pivot" : "singular", info[2]);
+                check(ok, what, "cpu", info[1], info[2]);
+                bsym_ctx_destroy(ctx);
+                free(h);
+                free(b);
+                free(x);
+                free(A);
+                free(B);
+            }
+        }
+    /* the zero matrix: D(1,1) = 0 for Bunch-Kaufman, T's first pivot zero for Aasen */
+    for (int t = 0; t < TY_N; t++)
+        for (int mi = 0; mi < 2; mi++) {
+            const bsym_method method = mi ? BSYM_METHOD_AASEN : BSYM_METHOD_BUNCH_KAUFMAN;
+            ix_cx *h = calloc(16, sizeof(ix_cx)), bb[4] = {1, 2, 3, 4};
+            void *A = ix_input(t, 'L', 4, 1, h), *B = malloc(ty_size(t) * 4);
+            for (int e = 0; e < 4; e++)
+                ty_put(t, B, e, bb[e]);
+            int info = 9, rank = 0, used = 0;
+            bsym_ctx *ctx;
+            bsym_ctx_create(&ctx);
+            const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+            bsym_status st = ix_call(ctx, t, 0, &o, 'L', 4, 1, 1, A, B, &info, &rank, &used);
+            char what[160];
+            snprintf(what, sizeof what, "indef %s %s: the zero matrix gives info 1", ix_method_name[method], ty_name[t]);
+            check(st == BSYM_OK && info == 1 && isnan(creal(ty_get(t, B, 3))), what, "cpu", st, info);
+            bsym_ctx_destroy(ctx);
+            free(h);
+            free(A);
+            free(B);
+        }
+}
+
+/* Mixed storage: bsym_zcsolvex is bsym_csolvex on complex float copies, and
+ * bsym_dssolvex bsym_ssolvex on float copies, number for number. */
+static void test_indef_mixed(void)
+{
+    const int n = 9, nrhs = 2, batch = 5;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    for (int cplx = 0; cplx < 2; cplx++)
+        for (int mi = 0; mi < 3; mi++) {
+            const bsym_method method = mi == 0 ? BSYM_METHOD_LDLT : mi == 1 ? BSYM_METHOD_BUNCH_KAUFMAN : BSYM_METHOD_AASEN;
+            if (method == BSYM_METHOD_LDLT && !cplx)
+                continue;
+            const int tw = cplx ? TY_ZC : TY_DS, tf = cplx ? TY_C : TY_S;
+            ix_cx *h = malloc(sizeof(ix_cx) * nn * batch), *b = malloc(sizeof(ix_cx) * nb * batch);
+            for (int k = 0; k < batch; k++)
+                ix_matrix(method == BSYM_METHOD_LDLT ? IX_HPD : IX_RANDOM, cplx, 0, n, h + k * nn);
+            for (size_t e = 0; e < nb * batch; e++)
+                b[e] = urand() + (cplx ? urand() * I : 0); /* not rounded: the core rounds */
+            void *Aw = ix_input(tw, 'U', n, batch, h), *Af = ix_input(tf, 'U', n, batch, h);
+            void *Bw = malloc(ty_size(tw) * nb * batch), *Bf = malloc(ty_size(tf) * nb * batch);
+            for (size_t e = 0; e < nb * batch; e++) {
+                ty_put(tw, Bw, e, b[e]);
+                ty_put(tf, Bf, e, b[e]);
+            }
+            int iw[5], if_[5];
+            bsym_ctx *ctx;
+            bsym_ctx_create(&ctx);
+            const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+            bsym_status s1 = ix_call(ctx, tw, 0, &o, 'U', n, nrhs, batch, Aw, Bw, iw, NULL, NULL);
+            bsym_status s2 = ix_call(ctx, tf, 0, &o, 'U', n, nrhs, batch, Af, Bf, if_, NULL, NULL);
+            int same = s1 == BSYM_OK && s2 == BSYM_OK, solved = 1;
+            for (int k = 0; k < batch; k++)
+                same &= iw[k] == if_[k], solved &= iw[k] == 0;
+            for (size_t e = 0; e < nb * batch; e++) {
+                const ix_cx a = ty_get(tw, Bw, e), c = ty_get(tf, Bf, e);
+                same &= creal(a) == creal(c) && cimag(a) == cimag(c);
+            }
+            char what[160];
+            snprintf(what, sizeof what, "indef %s %s equals %s on float copies, number for number",
+                     ix_method_name[method], ty_name[tw], ty_name[tf]);
+            check(same && solved, what, "cpu", s1, s2);
+            bsym_ctx_destroy(ctx);
+            free(h);
+            free(b);
+            free(Aw);
+            free(Af);
+            free(Bw);
+            free(Bf);
+        }
+}
+
+/* The rules: complex input takes ldlt, bunch-kaufman and aasen only (one
+ * message); the names; empty calls; the devices (no GPU here: device GPU is
+ * BSYM_ERR_NODEVICE; with one, BSYM_ERR_SIZE naming the operation; AUTO
+ * serves on the CPU). */
+static void test_indef_rules(bsym_device_info *di)
+{
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_cdouble za[4] = {{2, 0}, {1, 1}, {NAN, NAN}, {3, 0}}, zb[2] = {{1, 0}, {0, 1}};
+    bsym_cfloat ca[4] = {{2, 0}, {1, 1}, {NAN, NAN}, {3, 0}}, cb[2] = {{1, 0}, {0, 1}};
+    int info[1] = {5};
+    static const bsym_method refused[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO};
+    for (int tt = 0; tt < 3; tt++)
+        for (int m = 0; m < 4; m++) {
+            const bsym_method method = m < 3 ? refused[m] : BSYM_METHOD_AUTO;
+            const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
+            const bsym_solve_opts *op = m < 3 ? &o : NULL; /* NULL: AUTO */
+            bsym_cdouble zb2[2] = {zb[0], zb[1]};
+            bsym_cfloat cb2[2] = {cb[0], cb[1]};
+            bsym_status st = tt == 0   ? bsym_zsolvex(ctx, op, 'L', 2, 1, 1, za, zb2, info, NULL, NULL)
+                             : tt == 1 ? bsym_csolvex(ctx, op, 'L', 2, 1, 1, ca, cb2, info, NULL, NULL)
+                                       : bsym_zcsolvex(ctx, op, 'L', 2, 1, 1, za, zb2, info, NULL, NULL);
+            char want[200], what[300];
+            snprintf(want, sizeof want,
+                     "method \"%s\" does not take complex input yet; use \"ldlt\", \"bunch-kaufman\" or \"aasen\"",
+                     ix_method_name[method]);
+            snprintf(what, sizeof what, "complex input refuses method %s (%s): BSYM_ERR_ARG, one message",
+                     m < 3 ? ix_method_name[method] : "opts NULL = auto", tt == 0 ? "z" : tt == 1 ? "c" : "zc");
+            check(st == BSYM_ERR_ARG && strcmp(bsym_ctx_message(ctx), want) == 0 &&
+                      zb2[0].re == 1 && zb2[1].im == 1 && cb2[0].re == 1,
+                  what, "rules", st, 0);
+        }
+    bsym_status st = bsym_zsolve(ctx, BSYM_METHOD_TRIDIAG, 'L', 2, 1, 1, za, zb, info);
+    check(st == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "\"tridiag\" does not take complex") != NULL,
+          "bsym_zsolve refuses tridiag", "rules", st, 0);
+    st = bsym_csolve(ctx, BSYM_METHOD_EIGEN, 'L', 2, 1, 1, ca, cb, info);
+    check(st == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "\"eigen\" does not take complex") != NULL,
+          "bsym_csolve refuses eigen", "rules", st, 0);
+    /* a bad method code and a bad uplo */
+    const bsym_solve_opts bad = {(bsym_method)6, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    st = bsym_zsolvex(ctx, &bad, 'L', 2, 1, 1, za, zb, info, NULL, NULL);
+    check(st == BSYM_ERR_ARG && strstr(bsym_ctx_message(ctx), "unknown method code 6") != NULL,
+          "method code 6 is unknown", "rules", st, 0);
+    st = bsym_zsolve(ctx, BSYM_METHOD_AASEN, 'X', 2, 1, 1, za, zb, info);
+    check(st == BSYM_ERR_ARG, "complex solve: a bad uplo", "rules", st, 0);
+    st = bsym_zsolve(ctx, BSYM_METHOD_AASEN, 'L', 2, 1, 1, NULL, zb, info);
+    check(st == BSYM_ERR_ARG, "complex solve: A NULL", "rules", st, 0);
+    /* empty calls */
+    info[0] = 5;
+    st = bsym_zsolve(ctx, BSYM_METHOD_BUNCH_KAUFMAN, 'L', 0, 1, 1, NULL, NULL, info);
+    int ok = st == BSYM_OK && info[0] == 0;
+    st = bsym_zcsolvex(ctx, &(bsym_solve_opts){BSYM_METHOD_AASEN, 0, 0, NULL}, 'L', 3, 1, 0, NULL, NULL, NULL, NULL, NULL);
+    ok &= st == BSYM_OK;
+    check(ok, "complex solves: empty calls are fine", "rules", st, 0);
+    /* names */
+    int code = -1;
+    ok = bsym_choice_parse(ctx, BSYM_CHOICE_METHOD, "method", "bunch-kaufman", &code) == BSYM_OK &&
+         code == BSYM_METHOD_BUNCH_KAUFMAN &&
+         bsym_choice_parse(ctx, BSYM_CHOICE_METHOD, "method", "aasen", &code) == BSYM_OK && code == BSYM_METHOD_AASEN &&
+         strcmp(bsym_choice_name(BSYM_CHOICE_METHOD, 4), "bunch-kaufman") == 0 &&
+         strcmp(bsym_choice_name(BSYM_CHOICE_METHOD, 5), "aasen") == 0 &&
+         bsym_choice_name(BSYM_CHOICE_METHOD, 6) == NULL &&
+         strcmp(bsym_used_name(BSYM_METHOD_BUNCH_KAUFMAN, 0), "bunch-kaufman") == 0 &&
+         strcmp(bsym_used_name(BSYM_METHOD_AASEN, 0), "aasen") == 0 &&
+         bsym_used_name(BSYM_METHOD_AASEN, 2) == NULL && bsym_used_name(6, 0) == NULL &&
+         bsym_used_name(BSYM_METHOD_AUTO, 0) == NULL;
+    bsym_solve_opts oo;
+    ok &= bsym_solve_opts_make(ctx, BSYM_METHOD_AASEN, 0.5, NULL, NULL, &oo) == BSYM_OK &&
+          bsym_solve_opts_check(ctx, &oo) == BSYM_OK && oo.method == BSYM_METHOD_AASEN;
+    check(ok, "methods bunch-kaufman (4) and aasen (5): names, codes, used names, options", "rules", code, 0);
+
+    /* devices */
+    static const bsym_method pivoted[] = {BSYM_METHOD_BUNCH_KAUFMAN, BSYM_METHOD_AASEN, BSYM_METHOD_LDLT};
+    for (int m = 0; m < 3; m++)
+        for (int cplx = 0; cplx < 2; cplx++) {
+            if (pivoted[m] == BSYM_METHOD_LDLT && !cplx)
+                continue;
+            double da[4] = {2, 1, NAN, 3}, db[2] = {1, 2};
+            bsym_cdouble zb2[2] = {zb[0], zb[1]};
+            bsym_ctx_set_device(ctx, BSYM_DEVICE_GPU);
+            st = cplx ? bsym_zsolve(ctx, pivoted[m], 'L', 2, 1, 1, za, zb2, info)
+                      : bsym_dsolve(ctx, pivoted[m], 'L', 2, 1, 1, da, db, info);
+            char what[200];
+            if (di->gpu_available) {
+                char want[120];
+                snprintf(want, sizeof want, "the GPU has no %s in this precision; use the CPU",
+                         pivoted[m] == BSYM_METHOD_BUNCH_KAUFMAN ? "Bunch-Kaufman"
+                         : pivoted[m] == BSYM_METHOD_AASEN       ? "Aasen"
+                                                                 : "LDL^T");
+                snprintf(what, sizeof what, "device gpu, %s %s: BSYM_ERR_SIZE, the GPU has none",
+                         ix_method_name[pivoted[m]], cplx ? "complex" : "real");
+                check(st == BSYM_ERR_SIZE && strcmp(bsym_ctx_message(ctx), want) == 0, what, "rules", st, 0);
+            } else {
+                snprintf(what, sizeof what, "device gpu without a GPU, %s %s: BSYM_ERR_NODEVICE (built with CUDA %d)",
+                         ix_method_name[pivoted[m]], cplx ? "complex" : "real", di->built_with_cuda);
+                check(st == BSYM_ERR_NODEVICE && bsym_ctx_message(ctx)[0] != '\0', what, "rules", st, 0);
+            }
+            /* AUTO: a batch big enough for the GPU still goes to the CPU */
+            const int n = 64, batch = 80; /* 64 * 64 * 80 entries >= 2^18 */
+            ix_cx *h = malloc(sizeof(ix_cx) * n * n * batch), *b = malloc(sizeof(ix_cx) * n * batch);
+            for (int k = 0; k < batch; k++)
+                ix_matrix(pivoted[m] == BSYM_METHOD_LDLT ? IX_HPD : IX_RANDOM, cplx, 0, n, h + (size_t)k * n * n);
+            for (int e = 0; e < n * batch; e++)
+                b[e] = urand();
+            const int t = cplx ? TY_Z : TY_D;
+            void *A = ix_input(t, 'L', n, batch, h), *B = malloc(ty_size(t) * n * batch);
+            for (int e = 0; e < n * batch; e++)
+                ty_put(t, B, e, b[e]);
+            int *inf = malloc(sizeof(int) * batch);
+            bsym_ctx_set_device(ctx, BSYM_DEVICE_AUTO);
+            const bsym_solve_opts o = {pivoted[m], BSYM_RCOND_DEFAULT, 0.0, NULL};
+            st = ix_call(ctx, t, 0, &o, 'L', n, 1, batch, A, B, inf, NULL, NULL);
+            int all0 = 1;
+            for (int k = 0; k < batch; k++)
+                all0 &= inf[k] == 0;
+            snprintf(what, sizeof what, "device auto, %s %s, a batch big enough for the GPU: solved on the CPU",
+                     ix_method_name[pivoted[m]], cplx ? "complex" : "real");
+            check(st == BSYM_OK && all0 && bsym_ctx_last_device(ctx) == BSYM_DEVICE_CPU, what, "rules", st, 0);
+            free(h);
+            free(b);
+            free(A);
+            free(B);
+            free(inf);
+        }
+    bsym_ctx_destroy(ctx);
+}
+
+static void test_indef_family(bsym_device_info *di)
+{
+    test_indef_accuracy();
+    test_indef_bad();
+    test_indef_mixed();
+    test_indef_rules(di);
+}
+
 int main(int argc, char **argv)
 {
     /* --subset: the GPU only, one size of every launch shape (LDL^T classes 4
      * to 64, Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
-    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy: one family */
+    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef: one family */
     int subset = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc)
@@ -3415,6 +3978,8 @@ int main(int argc, char **argv)
         test_rules_pack();
         test_rules_failures();
     }
+    if (WANT("indef") && !subset)
+        test_indef_family(&di);
     if (di.gpu_available && WANT("host") && (!subset || only != NULL)) /* not under the sanitizers' --subset */
         test_host_path();
     if (di.gpu_available && !subset) {
