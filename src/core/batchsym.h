@@ -474,12 +474,14 @@ typedef enum {
  *   DEVICE     "auto", "cpu", "gpu"                (= bsym_device)
  *   PRECISION  "double", "single"                  (= bsym_precision)
  *   UPLO       "L", "U"                            (code 0 reads the lower
- *                                                   triangle, 1 the upper) */
+ *                                                   triangle, 1 the upper)
+ *   BOUNDARY   "linear", "dirichlet"               (= bsym_pde_boundary) */
 typedef enum {
     BSYM_CHOICE_METHOD = 0,
     BSYM_CHOICE_DEVICE = 1,
     BSYM_CHOICE_PRECISION = 2,
-    BSYM_CHOICE_UPLO = 3
+    BSYM_CHOICE_UPLO = 3,
+    BSYM_CHOICE_BOUNDARY = 4
 } bsym_choice;
 
 /* The name of `code` in list `kind`; NULL past the end (a binding lists the
@@ -561,7 +563,9 @@ typedef enum {
     BSYM_TASK_LSFIT = 1,      /* bsym_*lsfit: as SOLVE; -1 also bad weights    */
     BSYM_TASK_TRIDIAG_SOLVE = 2,
     BSYM_TASK_TRIDIAGONALIZE = 3,
-    BSYM_TASK_EIGEN = 4       /* bsym_*syev, bsym_*stev: > 0 no convergence    */
+    BSYM_TASK_EIGEN = 4,      /* bsym_*syev, bsym_*stev: > 0 no convergence    */
+    BSYM_TASK_PDE = 5         /* bsym_*pde_solve: > 0 a pivot breakdown at a
+                                 time level                                    */
 } bsym_task;
 
 /* The one sentence about the systems of info[batch] that failed, into buf
@@ -578,6 +582,31 @@ int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, con
  * (NA) where info != 0 or the code is not one of those (AUTO is not).
  * (rank[k] is -1 exactly where info != 0.) */
 const char *bsym_used_name(int used, int info);
+
+/* ---- the shapes of a PDE call's arrays (pde_rules.c) ---------------------
+ * The one rule by which R and Octave turn an argument's dimensions into a
+ * bsym_pde_coef (strides; v is left to the caller): dims[0..ndims-1] as the
+ * binding sees them (R's dim or a vector's length, Octave's size); trailing
+ * extents of 1 do not count, and a matrix with one row or one column is a
+ * vector. Each returns BSYM_ERR_ARG with a message naming the argument
+ * `name` and the shapes it may take.
+ * bsym_pde_coef_shape: a coefficient (a, b, c, d): a scalar, a vector of m
+ *   (per node), an m x N matrix (per node and level), or an m x 1 x batch or
+ *   m x N x batch array (per system).
+ * bsym_pde_boundary_shape: a Dirichlet value (lower_value, upper_value) of
+ *   the boundary `side` whose condition is `kind`: a scalar, a vector of N
+ *   (per level) or of batch (per system; an error when N = batch, which
+ *   needs the N x batch matrix), or an N x batch matrix; an error when kind
+ *   is not BSYM_PDE_DIRICHLET.
+ * bsym_pde_values_shape: terminal values or an obstacle, m x batch (a
+ *   vector of m for one system); *batch < 0 on entry: this argument decides
+ *   the batch (set on return), else it must match *batch. */
+bsym_status bsym_pde_coef_shape(bsym_ctx *ctx, const char *name, int ndims, const int64_t *dims, int64_t m,
+                                int64_t N, int64_t batch, bsym_pde_coef *out);
+bsym_status bsym_pde_boundary_shape(bsym_ctx *ctx, const char *name, const char *side, bsym_pde_boundary kind,
+                                    int ndims, const int64_t *dims, int64_t N, int64_t batch, bsym_pde_coef *out);
+bsym_status bsym_pde_values_shape(bsym_ctx *ctx, const char *name, int ndims, const int64_t *dims, int64_t m,
+                                  int64_t *batch);
 
 #ifdef __cplusplus
 }

@@ -35,6 +35,7 @@ static const char *const method_names[] = {"ldlt", "tridiag", "eigen", "auto", "
 static const char *const device_names[] = {"auto", "cpu", "gpu", NULL};
 static const char *const precision_names[] = {"double", "single", NULL};
 static const char *const uplo_names[] = {"L", "U", NULL};
+static const char *const boundary_names[] = {"linear", "dirichlet", NULL};
 _Static_assert(BSYM_METHOD_LDLT == 0 && BSYM_METHOD_TRIDIAG == 1 && BSYM_METHOD_EIGEN == 2 &&
                    BSYM_METHOD_AUTO == 3 && BSYM_METHOD_BUNCH_KAUFMAN == 4 && BSYM_METHOD_AASEN == 5,
                "method_names follows bsym_method");
@@ -50,6 +51,7 @@ static const char *const *choice_list(bsym_choice kind)
     case BSYM_CHOICE_DEVICE:    return device_names;
     case BSYM_CHOICE_PRECISION: return precision_names;
     case BSYM_CHOICE_UPLO:      return uplo_names;
+    case BSYM_CHOICE_BOUNDARY:  return boundary_names;
     }
     return NULL;
 }
@@ -337,7 +339,7 @@ int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, con
                              char *buf, size_t len)
 {
     static const char *const verbs[] = {"solved", "fitted", "solved", "tridiagonalized",
-                                        "diagonalized"};
+                                        "diagonalized", "solved"};
     int64_t bad = 0, nonfinite = 0, breakdown = 0, unconverged = 0, first = -1;
     for (int64_t k = 0; k < batch; k++) {
         if (info[k] == 0)
@@ -359,7 +361,7 @@ int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, con
         buf[0] = '\0';
     if (bad == 0)
         return 0;
-    const int t = task >= BSYM_TASK_SOLVE && task <= BSYM_TASK_EIGEN ? (int)task : 0;
+    const int t = task >= BSYM_TASK_SOLVE && task <= BSYM_TASK_PDE ? (int)task : 0;
     append(buf, len, &at, "%lld of %lld systems could not be %s (", (long long)bad,
            (long long)batch, verbs[t]);
     const char *sep = "";
