@@ -46,6 +46,8 @@ typedef enum {
     BSYM__OP_EIG,           /* bsym_*syev (A given) and bsym_*stev (d, e)      */
     BSYM__OP_STRATEGY,      /* bsym_*solvex, methods EIGEN and AUTO            */
     BSYM__OP_LSFIT,         /* bsym_*lsfit                                     */
+    /* issue 15 (PDE) */
+    BSYM__OP_PDE,           /* bsym_*pde_solve: θ-scheme, Thomas per step      */
     BSYM__OPS
 } bsym__op;
 
@@ -99,6 +101,17 @@ typedef struct {
     const void *X, *Y, *wts;
     int64_t w_stride;             /* lsfit: m, or 0 (weights shared by all) */
     void *rss;
+    /* ---- issue 15 (PDE): bsym_*pde_solve, n = pde->m -------------------
+     * pde is the caller's problem, never advanced; pde_k0 is the slice's
+     * first system in it: system k of the slice reads its coefficients and
+     * boundary values at entry k' = pde_k0 + k (v + k' * sk: a coefficient
+     * with sk = 0 is shared and stays put) and its obstacle at
+     * pde->obstacle + k' * m. final and u (m per system) are sliced as the
+     * other arrays. */
+    const bsym_pde *pde;
+    int64_t pde_k0;
+    const void *final;
+    void *u;
 } bsym__job;
 
 /* How a backend runs one job: the context's settings it needs, and where its

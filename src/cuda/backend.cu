@@ -28,6 +28,7 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_GPU_EIGEN_MAX_N,       // EIG
         BSYM_GPU_EIGEN_MAX_N,       // STRATEGY
         BSYM_GPU_EIGEN_MAX_N,       // LSFIT
+        0,                          // PDE (issue 15: no GPU kernel yet)
     },
     query,
     release,
@@ -41,9 +42,10 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_CUDA_ROW(eig_op),            // BSYM__OP_EIG
         BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
+        {nullptr, nullptr, nullptr, nullptr, nullptr}, // BSYM__OP_PDE (issue 15: CPU only for now)
     },
 };
-static_assert(BSYM__OPS == 7 && BSYM__PRECS == 5, "the CUDA table lists every operation and precision");
+static_assert(BSYM__OPS == 8 && BSYM__PRECS == 5, "the CUDA table lists every operation and precision");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one
 // precision letter P and type TT; messages are dropped (the status says it) ----
