@@ -28,7 +28,7 @@
  *   rhs = U + eh (R U) + dt (θ Qf + (1 - θ) Rf),
  * solved by Thomas' algorithm without pivoting across the group; a lane
  * whose pivot is zero or not finite, or so small that the sweep's
- * multipliers grew past PDE_GROWTH_MAX, is solved again alone by Gaussian
+ * multipliers grew past PDE_GROWTH_MAX (in the 2-norm), is solved again alone by Gaussian
  * elimination with partial pivoting (pde_gtsv_, LAPACK's dgtsv scheme).
  *
  * Non-finite inputs are detected where they are read: every value the
@@ -38,10 +38,11 @@
  */
 
 #define PL ((int)(64 / sizeof(T))) /* lanes of a group */
-/* Largest |multiplier| c'_i = sup_i / pivot_i of Thomas' sweep that a lane
- * keeps; past it (a pivot small against its row: the elimination without
- * pivoting may have lost accuracy) the lane is solved again with partial
- * pivoting. Diagonally dominant steps (the usual θ-scheme) have |c'| < 1. */
+/* Bound on the multipliers c'_i = sup_i / pivot_i of Thomas' sweep that a
+ * lane keeps: when sqrt(sum c'_i^2) exceeds it (a pivot small against its
+ * row: the elimination without pivoting may have lost accuracy) the lane is
+ * solved again with partial pivoting. Diagonally dominant steps (the usual
+ * θ-scheme) have |c'_i| < 1, so the sum stays below m. */
 #ifndef PDE_GROWTH_MAX
 #define PDE_GROWTH_MAX 1e3
 #endif
@@ -91,7 +92,22 @@ BSYM_INLINE static void PREC(pde_rows_)(const PREC(pde_call_) *g, int64_t n, con
     T ck[PL];
     for (int l = 0; l < PL; l++)
         ck[l] = chk[l];
-    for (int64_t i = 1; i + 1 < m; i++) {
+    const int shared = a.sk == 0 && b.sk == 0 && c.sk == 0 && d.sk == 0;
+    for (int64_t i = 1; i + 1 < m && shared; i++) { /* every lane the same: once, broadcast */
+        const T av = (T)a.v[i * a.si + oa[0]], bv = (T)b.v[i * b.si + ob[0]];
+        const T cv = (T)c.v[i * c.si + oc[0]], dv = (T)d.v[i * d.si + od[0]];
+        const T ql = av * w2m[i] + bv * w1m[i], qd = av * w2c[i] + bv * w1c[i] + cv, qu = av * w2p[i] + bv * w1p[i];
+        const T ck0 = av * 0 + bv * 0 + cv * 0 + dv * 0;
+#pragma omp simd
+        for (int l = 0; l < PL; l++) {
+            Ql[i * PL + l] = ql;
+            Qd[i * PL + l] = qd;
+            Qu[i * PL + l] = qu;
+            Qf[i * PL + l] = dv;
+            ck[l] += ck0;
+        }
+    }
+    for (int64_t i = 1; i + 1 < m && !shared; i++) {
         const T x1m = w1m[i], x1c = w1c[i], x1p = w1p[i], x2m = w2m[i], x2c = w2c[i], x2p = w2p[i];
         T *ql = Ql + i * PL, *qd = Qd + i * PL, *qu = Qu + i * PL, *qf = Qf + i * PL;
 #pragma omp simd
@@ -138,115 +154,110 @@ BSYM_INLINE static void PREC(pde_rows_)(const PREC(pde_call_) *g, int64_t n, con
         chk[l] = ck[l];
 }
 
+/* The group's vector: one node's L lanes (64 bytes). Explicit vectors keep
+ * the sweeps' recurrences and per-lane checks in registers (the checks are
+ * sums of value * 0: NaN once a value was not finite). */
+typedef T PREC(pde_v_) __attribute__((vector_size(64), aligned(64)));
+#define PV PREC(pde_v_)
+#define VAT(p, i) (*(PV *)((p) + (i) * PL))
+#define CVAT(p, i) (*(const PV *)((p) + (i) * PL))
+
 /* Forward sweep of one step (see the top): CP, RP from the rows Q (implicit
- * level), R (explicit level, read only when `expl`) and U; piv[l] += 0 *
- * every pivot and its reciprocal. U is not written. */
+ * level), R (explicit level, read only when `expl`) and U. *bad gets the
+ * lanes whose pivot (or its reciprocal) was zero or not finite, or whose
+ * multiplier |c'| exceeded PDE_GROWTH_MAX. U is not written. */
 BSYM_INLINE static void PREC(pde_forward_)(int64_t m, int expl, int ldir, int udir, T th, T eh, T fq, T fr,
                                            const T *restrict Ql, const T *restrict Qd, const T *restrict Qu,
                                            const T *restrict Qf, const T *restrict Rl, const T *restrict Rd,
                                            const T *restrict Ru, const T *restrict Rf, const T *restrict U,
-                                           T *restrict CP, T *restrict RP, T *restrict piv, T *restrict grow)
+                                           T *restrict CP, T *restrict RP, PV *bad, PV *grow)
 {
-    T pk[PL], gk[PL];
-    for (int l = 0; l < PL; l++) {
-        pk[l] = piv[l];
-        gk[l] = grow[l];
-    }
-    /* node 0 */
-#pragma omp simd
-    for (int l = 0; l < PL; l++) {
-        T rhs, diag, sup;
+    const PV zero = {0}, one = zero + 1;
+    PV flag = zero, gsum = zero; /* NaN where a pivot failed; the sum of c'^2 */
+    PV cp, rp;
+    { /* node 0 */
+        PV rhs, diag, sup;
         if (ldir) {
-            rhs = Qf[l];
-            diag = 1;
-            sup = 0;
+            rhs = CVAT(Qf, 0);
+            diag = one;
+            sup = zero;
         } else {
-            rhs = U[l] + fq * Qf[l];
+            const PV u0 = CVAT(U, 0);
+            rhs = u0 + fq * CVAT(Qf, 0);
             if (expl)
-                rhs += eh * (Rd[l] * U[l] + Ru[l] * U[PL + l]) + fr * Rf[l];
-            diag = 1 - th * Qd[l];
-            sup = -th * Qu[l];
+                rhs += eh * (CVAT(Rd, 0) * u0 + CVAT(Ru, 0) * CVAT(U, 1)) + fr * CVAT(Rf, 0);
+            diag = one - th * CVAT(Qd, 0);
+            sup = -th * CVAT(Qu, 0);
         }
-        const T r = (T)1 / diag;
-        CP[l] = sup * r;
-        RP[l] = rhs * r;
-        pk[l] += r * 0 + diag * 0;
-        gk[l] = FABS(sup * r);
+        const PV r = one / diag;
+        cp = sup * r;
+        rp = rhs * r;
+        flag += r * 0 + diag * 0;
+        gsum += cp * cp;
+        VAT(CP, 0) = cp;
+        VAT(RP, 0) = rp;
     }
     for (int64_t i = 1; i + 1 < m; i++) {
-        const int64_t o = i * PL;
-#pragma omp simd
-        for (int l = 0; l < PL; l++) {
-            const T uu = U[o + l];
-            T rhs = uu + fq * Qf[o + l];
-            if (expl)
-                rhs += eh * (Rl[o + l] * U[o - PL + l] + Rd[o + l] * uu + Ru[o + l] * U[o + PL + l]) +
-                       fr * Rf[o + l];
-            const T sub = -th * Ql[o + l];
-            const T den = 1 - th * Qd[o + l] - sub * CP[o - PL + l];
-            const T r = (T)1 / den;
-            const T cp = -th * Qu[o + l] * r;
-            CP[o + l] = cp;
-            RP[o + l] = (rhs - sub * RP[o - PL + l]) * r;
-            pk[l] += r * 0 + den * 0;
-            gk[l] = FABS(cp) > gk[l] ? FABS(cp) : gk[l];
-        }
+        const PV uu = CVAT(U, i);
+        PV rhs = uu + fq * CVAT(Qf, i);
+        if (expl)
+            rhs += eh * (CVAT(Rl, i) * CVAT(U, i - 1) + CVAT(Rd, i) * uu + CVAT(Ru, i) * CVAT(U, i + 1)) +
+                   fr * CVAT(Rf, i);
+        const PV sub = -th * CVAT(Ql, i);
+        const PV den = one - th * CVAT(Qd, i) - sub * cp;
+        const PV r = one / den;
+        cp = -th * CVAT(Qu, i) * r;
+        rp = (rhs - sub * rp) * r;
+        flag += r * 0 + den * 0;
+        gsum += cp * cp;
+        VAT(CP, i) = cp;
+        VAT(RP, i) = rp;
     }
-    /* node m - 1 */
-    const int64_t o = (m - 1) * PL;
-#pragma omp simd
-    for (int l = 0; l < PL; l++) {
-        T rhs, sub, diag;
+    { /* node m - 1 */
+        const int64_t i = m - 1;
+        PV rhs, sub, diag;
         if (udir) {
-            rhs = Qf[o + l];
-            sub = 0;
-            diag = 1;
+            rhs = CVAT(Qf, i);
+            sub = zero;
+            diag = one;
         } else {
-            rhs = U[o + l] + fq * Qf[o + l];
+            rhs = CVAT(U, i) + fq * CVAT(Qf, i);
             if (expl)
-                rhs += eh * (Rl[o + l] * U[o - PL + l] + Rd[o + l] * U[o + l]) + fr * Rf[o + l];
-            sub = -th * Ql[o + l];
-            diag = 1 - th * Qd[o + l];
+                rhs += eh * (CVAT(Rl, i) * CVAT(U, i - 1) + CVAT(Rd, i) * CVAT(U, i)) + fr * CVAT(Rf, i);
+            sub = -th * CVAT(Ql, i);
+            diag = one - th * CVAT(Qd, i);
         }
-        const T den = diag - sub * CP[o - PL + l];
-        const T r = (T)1 / den;
-        CP[o + l] = 0;
-        RP[o + l] = (rhs - sub * RP[o - PL + l]) * r;
-        pk[l] += r * 0 + den * 0;
+        const PV den = diag - sub * cp;
+        const PV r = one / den;
+        flag += r * 0 + den * 0;
+        VAT(CP, i) = zero;
+        VAT(RP, i) = (rhs - sub * rp) * r;
     }
-    for (int l = 0; l < PL; l++) {
-        piv[l] = pk[l];
-        grow[l] = gk[l];
-    }
+    *bad = flag;
+    *grow = gsum;
 }
 
-/* Back substitution into U, the obstacle (O, or none) applied; fin[l] +=
- * 0 * every value of the new U. */
+/* Back substitution into U, then the obstacle (O, or none); *bad is NaN
+ * in the lanes with a non-finite value in the new U. */
 BSYM_INLINE static void PREC(pde_backward_)(int64_t m, const T *restrict CP, const T *restrict RP,
-                                            const T *restrict O, T *restrict U, T *restrict fin)
+                                            const T *restrict O, T *restrict U, PV *bad)
 {
-    T fk[PL], nx[PL];
-    for (int l = 0; l < PL; l++)
-        fk[l] = fin[l];
-    const int64_t last = (m - 1) * PL;
-#pragma omp simd
-    for (int l = 0; l < PL; l++)
-        nx[l] = RP[last + l];
-    for (int64_t i = m - 1; i >= 0; i--) {
-        const int64_t o = i * PL;
-#pragma omp simd
-        for (int l = 0; l < PL; l++) {
-            const T x = i == m - 1 ? nx[l] : RP[o + l] - CP[o + l] * nx[l];
-            nx[l] = x; /* the unconstrained value feeds the recurrence */
-            T v = x;
-            if (O != NULL)
-                v = O[o + l] > v ? O[o + l] : v;
-            U[o + l] = v;
-            fk[l] += v * 0;
-        }
+    const PV zero = {0};
+    PV flag = zero;
+    PV nx = CVAT(RP, m - 1);
+    VAT(U, m - 1) = nx;
+    flag += nx * 0;
+    for (int64_t i = m - 2; i >= 0; i--) {
+        nx = CVAT(RP, i) - CVAT(CP, i) * nx;
+        VAT(U, i) = nx;
+        flag += nx * 0;
     }
-    for (int l = 0; l < PL; l++)
-        fin[l] = fk[l];
+    *bad = flag;
+    if (O != NULL) { /* after the recurrence, which runs on the unconstrained values */
+#pragma omp simd
+        for (int64_t e = 0; e < m * PL; e++)
+            U[e] = O[e] > U[e] ? O[e] : U[e];
+    }
 }
 
 /* One system's tridiagonal solve by Gaussian elimination with partial
@@ -340,19 +351,18 @@ BSYM_INLINE static void PREC(pde_step_)(const PREC(pde_call_) *g, int expl, doub
 {
     const int64_t m = g->m;
     const T th = (T)(theta * dt), eh = (T)((1 - theta) * dt), fq = (T)(theta * dt), fr = (T)((1 - theta) * dt);
-    T piv[PL], fin[PL], grow[PL];
-    for (int l = 0; l < PL; l++)
-        piv[l] = fin[l] = grow[l] = 0;
+    PV piv, grow, fin;
     if (expl)
         PREC(pde_forward_)(m, 1, g->lower_dir, g->upper_dir, th, eh, fq, fr, Q[0], Q[1], Q[2], Q[3], R[0], R[1],
-                           R[2], R[3], U, CP, RP, piv, grow);
+                           R[2], R[3], U, CP, RP, &piv, &grow);
     else
         PREC(pde_forward_)(m, 0, g->lower_dir, g->upper_dir, th, eh, fq, fr, Q[0], Q[1], Q[2], Q[3], R[0], R[1],
-                           R[2], R[3], U, CP, RP, piv, grow);
+                           R[2], R[3], U, CP, RP, &piv, &grow);
     for (int l = 0; l < PL; l++) {
-        /* a zero or non-finite pivot, or a small one (the multipliers
-         * grew past PDE_GROWTH_MAX), in a live lane: pivoting */
-        if ((piv[l] == 0 && grow[l] <= (T)PDE_GROWTH_MAX) || lev[l] != 0 || !(chk[l] == 0))
+        /* a zero, non-finite or small pivot (the multipliers grew past
+         * PDE_GROWTH_MAX) in a live lane: partial pivoting */
+        if ((piv[l] == 0 && grow[l] <= (T)PDE_GROWTH_MAX * (T)PDE_GROWTH_MAX) || lev[l] != 0 ||
+            !(chk[l] == 0))
             continue;
         T *x = S, *s = S + m;
         if (PREC(pde_lane_pivoted_)(m, l, expl, g->lower_dir, g->upper_dir, th, eh, fq, fr, Q[0], Q[1], Q[2],
@@ -360,14 +370,14 @@ BSYM_INLINE static void PREC(pde_step_)(const PREC(pde_call_) *g, int expl, doub
             lev[l] = level;
             continue;
         }
-        /* one lane at a time: keep the pivoted solution in RP with CP = 0
-         * (the back substitution then just copies it) */
+        /* keep the pivoted solution in RP with CP = 0 (the back
+         * substitution then just copies it) */
         for (int64_t i = 0; i < m; i++) {
             RP[i * PL + l] = x[i];
             CP[i * PL + l] = 0;
         }
     }
-    PREC(pde_backward_)(m, CP, RP, O, U, fin);
+    PREC(pde_backward_)(m, CP, RP, O, U, &fin);
     for (int l = 0; l < PL; l++) {
         if (lev[l] == 0 && !(fin[l] == 0) && chk[l] == 0)
             lev[l] = level;
@@ -383,8 +393,8 @@ BSYM_INLINE static void PREC(pde_group_)(const PREC(pde_call_) *g, int64_t k0, i
                                          int *info, T *W)
 {
     const int64_t m = g->m, N = g->N, ml = m * PL;
-    T *U = W, *CP = U + ml, *RP = CP + ml, *O = RP + ml, *S = O + ml;
-    T *rows = S + 5 * m;
+    T *U = W, *CP = U + ml, *RP = CP + ml, *O = RP + ml, *rows = O + ml; /* each 64-byte aligned */
+    T *S = rows + 12 * ml;
     T *set[3][4];
     for (int r = 0; r < 3; r++)
         for (int q = 0; q < 4; q++)
@@ -539,3 +549,6 @@ int PREC(bsym__pde_cpu_)(const bsym_pde *p, int64_t pde_k0, int64_t count, const
 }
 
 #undef PL
+#undef PV
+#undef VAT
+#undef CVAT
