@@ -1,7 +1,7 @@
 # sources.mk -- the object lists and the CUDA compile rule, shared by
 # src/Makevars (R's build) and the top-level Makefile (library, C tests,
 # Octave). Paths are relative to src/.
-CORE_OBJS = core/ctx.o core/dispatch.o core/cpu_backend.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/strategy.o core/rules.o core/indef.o core/pde_rules.o
+CORE_OBJS = core/ctx.o core/dispatch.o core/cpu_backend.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/strategy.o core/rules.o core/indef.o core/pde.o core/pde_rules.o
 GLUE_OBJS = init.o r_glue.o r_solve.o r_lsfit.o r_tridiag.o r_eigen.o r_device.o r_rules.o r_pde.o
 $(GLUE_OBJS): r_glue.h
 NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
@@ -22,3 +22,4 @@ cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/eigen.o: cuda/eigen_numerics.cuh
 cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/strategy_numerics.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/pde.o: core/cpu_simd.h core/pde_impl.h core/prec_double.h core/prec_float.h core/prec_mixed.h core/prec_end.h # issue 15

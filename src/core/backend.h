@@ -52,6 +52,8 @@ typedef enum {
     BSYM__OP_LSFIT,         /* bsym_*lsfit                                     */
     BSYM__OP_BK,            /* bsym_*solve(x), BSYM_METHOD_BUNCH_KAUFMAN       */
     BSYM__OP_AASEN,         /* bsym_*solve(x), BSYM_METHOD_AASEN               */
+    /* issue 15 (PDE) */
+    BSYM__OP_PDE,           /* bsym_*pde_solve: θ-scheme, Thomas per step      */
     BSYM__OPS
 } bsym__op;
 
@@ -105,6 +107,17 @@ typedef struct {
     const void *X, *Y, *wts;
     int64_t w_stride;             /* lsfit: m, or 0 (weights shared by all) */
     void *rss;
+    /* ---- issue 15 (PDE): bsym_*pde_solve, n = pde->m -------------------
+     * pde is the caller's problem, never advanced; pde_k0 is the slice's
+     * first system in it: system k of the slice reads its coefficients and
+     * boundary values at entry k' = pde_k0 + k (v + k' * sk: a coefficient
+     * with sk = 0 is shared and stays put) and its obstacle at
+     * pde->obstacle + k' * m. final and u (m per system) are sliced as the
+     * other arrays. */
+    const bsym_pde *pde;
+    int64_t pde_k0;
+    const void *final;
+    void *u;
 } bsym__job;
 
 /* How a backend runs one job: the context's settings it needs, and where its

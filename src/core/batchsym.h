@@ -583,6 +583,75 @@ int64_t bsym_failure_summary(bsym_task task, int64_t batch, const int *info, con
  * (rank[k] is -1 exactly where info != 0.) */
 const char *bsym_used_name(int used, int info);
 
+
+/* ---- batched PDE solves (θ-scheme, issue 15) ---------------------------- */
+/* For k = 0 .. batch-1 the PDE
+ *     du/dt + a d2u/dx2 + b du/dx + c u + d = 0
+ * solved BACKWARD from u(t_N, .) = final to t_1 on the grid x_1 < ... < x_m
+ * (m >= 3, possibly non-uniform) and times t_1 < ... < t_N (N >= 2), by the
+ * θ-scheme of Egloff (2010, sect. 2.3): with the three-point non-uniform
+ * weights of the first (eq. 17) and second (eq. 18) derivative,
+ *     (L^n u)_i = a_i^n (w2 . u)_i + b_i^n (w1 . u)_i + c_i^n u_i
+ * and between levels n and n+1 (dt = t_{n+1} - t_n)
+ *     (I - θ dt L^n) u^n = (I + (1 - θ) dt L^{n+1}) u^{n+1}
+ *                          + dt (θ d^n + (1 - θ) d^{n+1}),
+ * one tridiagonal solve per system and step. rannacher = r: the first r
+ * intervals counted from t_N are each taken as two fully implicit half steps
+ * (the midpoint's coefficients and boundary values: the average of levels
+ * n and n+1). Boundaries, each end on its own:
+ *   LINEAR     at the boundary node the a-term is dropped and du/dx is taken
+ *              one-sided from the neighbour: (L u)_1 = b_1 (u_2 - u_1) /
+ *              (x_2 - x_1) + c_1 u_1 (+ d_1), (L u)_m = b_m (u_m - u_{m-1}) /
+ *              (x_m - x_{m-1}) + c_m u_m (+ d_m);
+ *   DIRICHLET  u_1^n = the lower value at level n (u_m^n the upper one) at
+ *              every level, the half steps' midpoints included.
+ * obstacle (American exercise): u = max(u, obstacle) after every (half) step.
+ * The CPU solves each step by Gaussian elimination without pivoting
+ * (Thomas), vectorized across groups of systems; a system whose pivot is
+ * zero or not finite is solved again with partial pivoting. */
+typedef enum { BSYM_PDE_LINEAR = 0, BSYM_PDE_DIRICHLET = 1 } bsym_pde_boundary;
+
+/* A coefficient on the grid, broadcast by strides (0 = the same along that
+ * axis): entry (node i, level n, system k) is v[i * si + n * sn + k * sk],
+ * i < m, n < N, k < batch. A scalar has all strides 0; a length-m vector
+ * si = 1; an m x N matrix si = 1, sn = m; m x 1 x batch si = 1, sk = m;
+ * m x N x batch si = 1, sn = m, sk = m * N. v == NULL means 0 everywhere.
+ * For boundary values only sn and sk are used (si ignored). The element type
+ * is the entry point's (double for bsym_dpde_solve and bsym_dspde_solve,
+ * float for bsym_spde_solve). */
+typedef struct {
+    const void *v;
+    int64_t si, sn, sk;
+} bsym_pde_coef;
+
+typedef struct {
+    int64_t m, N, batch;            /* nodes, time levels, systems */
+    const void *x, *t;              /* m nodes, N times, strictly increasing */
+    bsym_pde_coef a, b, c, d;       /* the coefficients */
+    double theta;                   /* in [0, 1] */
+    int rannacher;                  /* >= 0, at most N - 1 */
+    bsym_pde_boundary lower, upper;
+    bsym_pde_coef lower_value, upper_value; /* DIRICHLET only (NULL v: 0) */
+    const void *obstacle;           /* m x batch, or NULL */
+} bsym_pde;
+
+/* Solves the batch backward from u(t_N) = final (m x batch) to t_1 and writes
+ * u(t_1) into u (m x batch; u may equal final). info: batch ints, 0 solved;
+ * -1 a non-finite value among the system's own inputs that the call reads
+ * (final, and its coefficients, boundary values and obstacle entries) — then
+ * its u is all NaN; j > 0: a zero or non-finite pivot, or a non-finite value,
+ * at time level j (1-based: the level being computed), its u all NaN. Every
+ * other system is solved. Errors (BSYM_ERR_ARG, naming the field): m < 3,
+ * N < 2, batch < 0, theta outside [0,1] or NaN, rannacher < 0 or > N - 1, x
+ * or t not strictly increasing or not finite (message says which and where),
+ * a bad boundary code, NULL x, t, final, u, info (when batch > 0), negative
+ * strides. */
+bsym_status bsym_dpde_solve(bsym_ctx *ctx, const bsym_pde *p, const double *final, double *u, int *info);
+bsym_status bsym_spde_solve(bsym_ctx *ctx, const bsym_pde *p, const float *final, float *u, int *info);
+/* double storage (every array of p, final, u), float arithmetic (R's precision = "single") */
+bsym_status bsym_dspde_solve(bsym_ctx *ctx, const bsym_pde *p, const double *final, double *u, int *info);
+/* ---- end of batched PDE solves (issue 15) ------------------------------- */
+
 /* ---- the shapes of a PDE call's arrays (pde_rules.c) ---------------------
  * The one rule by which R and Octave turn an argument's dimensions into a
  * bsym_pde_coef (strides; v is left to the caller): dims[0..ndims-1] as the

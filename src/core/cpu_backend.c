@@ -51,6 +51,28 @@ static bsym_status cpu_strategy_m(const bsym__exec *x, const bsym__job *j)
                                          j->rank, j->used, j->stats, x->threads));
 }
 
+/* ---- issue 15 (PDE): bsym_*pde_solve in float, double, and float
+ * arithmetic on double storage (pde.c converts as it loads and stores) ---- */
+static bsym_status cpu_pde_d(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "PDE solver",
+                    bsym__pde_cpu_d(j->pde, j->pde_k0, j->batch, (const double *)j->final, (double *)j->u,
+                                    j->info, x->threads));
+}
+static bsym_status cpu_pde_s(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "PDE solver",
+                    bsym__pde_cpu_s(j->pde, j->pde_k0, j->batch, (const float *)j->final, (float *)j->u,
+                                    j->info, x->threads));
+}
+static bsym_status cpu_pde_m(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "PDE solver",
+                    bsym__pde_cpu_m(j->pde, j->pde_k0, j->batch, (const double *)j->final, (double *)j->u,
+                                    j->info, x->threads));
+}
+/* ---- end of issue 15 ---- */
+
 /* The CPU has no device to describe. */
 static void cpu_query(bsym_device_info *info)
 {
@@ -81,5 +103,6 @@ const bsym__backend bsym__cpu_backend = {
         [BSYM__OP_LSFIT]          = {cpu_lsfit_s,          cpu_lsfit_d},
         [BSYM__OP_BK]             = {cpu_bk_s,             cpu_bk_d,   cpu_bk_c,   cpu_bk_z},
         [BSYM__OP_AASEN]          = {cpu_aasen_s,          cpu_aasen_d, cpu_aasen_c, cpu_aasen_z},
+        [BSYM__OP_PDE]            = {cpu_pde_s,            cpu_pde_d, NULL, NULL, cpu_pde_m}, /* issue 15 */
     },
 };

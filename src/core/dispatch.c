@@ -8,6 +8,7 @@
  * row of the backend's table. These steps are written once, here.
  */
 #include <float.h>
+#include <math.h> /* issue 15: fabs */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@ static const char *const op_names[BSYM__OPS] = {
     [BSYM__OP_LSFIT] = "least-squares",
     [BSYM__OP_BK] = "Bunch-Kaufman",
     [BSYM__OP_AASEN] = "Aasen",
+    [BSYM__OP_PDE] = "PDE solver", /* issue 15 */
 };
 
 /* Matrix entries of one system, for the automatic device choice. */
@@ -36,6 +38,8 @@ static int64_t job_entries(const bsym__job *j)
         return j->A != NULL || j->V != NULL ? j->n * j->n : 3 * j->n;
     case BSYM__OP_LSFIT:
         return j->m * (j->n + j->nrhs);
+    case BSYM__OP_PDE: /* issue 15: the grid, m x N (the scheme's work) */
+        return j->n * j->pde->N;
     default:
         return j->n * j->n;
     }
@@ -86,6 +90,11 @@ bsym__job bsym__job_slice(const bsym__job *j, int64_t k0, int64_t count)
     s.count = ADVANCE_INT(count);
     s.rank = ADVANCE_INT(rank);
     s.used = ADVANCE_INT(used);
+    /* issue 15 (PDE): final and u m = n per system; the coefficients,
+     * boundary values and obstacle through pde_k0 (see bsym__job) */
+    s.final = ADVANCE(final, n);
+    s.u = ADVANCE(u, n);
+    s.pde_k0 = j->pde_k0 + k0;
     return s;
 }
 #undef ADVANCE
@@ -616,3 +625,116 @@ bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, 
               .w = w, .V = V, .count = count, .info = info};
     return eig(ctx, 0, sel, &c);
 }
+
+/* ---- issue 15: bsym_dpde_solve / bsym_spde_solve / bsym_dspde_solve -------
+ * All the rules of the PDE solver's arguments, here and only here. */
+
+/* Grid value i of x (double or float storage). */
+static double pde_at(const void *x, int single, int64_t i)
+{
+    return single ? (double)((const float *)x)[i] : ((const double *)x)[i];
+}
+
+/* x (len values, called `name`) finite and strictly increasing. */
+static bsym_status pde_check_grid(bsym_ctx *ctx, const char *name, const void *x, int single, int64_t len)
+{
+    for (int64_t i = 0; i < len; i++) {
+        const double v = pde_at(x, single, i);
+        if (!(fabs(v) <= DBL_MAX))
+            return bsym__fail(ctx, BSYM_ERR_ARG, "%s must be finite (%s[%lld] = %g)", name, name,
+                              (long long)i + 1, v);
+        if (i > 0 && !(v > pde_at(x, single, i - 1)))
+            return bsym__fail(ctx, BSYM_ERR_ARG,
+                              "%s must be strictly increasing (%s[%lld] = %.17g, %s[%lld] = %.17g)", name,
+                              name, (long long)i, pde_at(x, single, i - 1), name, (long long)i + 1, v);
+    }
+    return BSYM_OK;
+}
+
+/* A coefficient's strides >= 0 (boundary values: si ignored) and its last
+ * entry addressable. */
+static bsym_status pde_check_coef(bsym_ctx *ctx, const char *name, const bsym_pde_coef *c, int boundary,
+                                  const bsym_pde *p)
+{
+    if (c->v == NULL)
+        return BSYM_OK;
+    const int64_t si = boundary ? 0 : c->si;
+    if (si < 0 || c->sn < 0 || c->sk < 0)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "%s: strides must be >= 0 (si = %lld, sn = %lld, sk = %lld)", name,
+                          (long long)c->si, (long long)c->sn, (long long)c->sk);
+    const double last = (double)(p->m - 1) * (double)si + (double)(p->N - 1) * (double)c->sn +
+                        (double)(p->batch > 0 ? p->batch - 1 : 0) * (double)c->sk;
+    if (last >= 0x1p62)
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "%s: the strides address past 2^62 entries", name);
+    return BSYM_OK;
+}
+
+static bsym_status pde_solve(bsym_ctx *ctx, bsym__prec prec, const bsym_pde *p, const void *final, void *u,
+                             int *info)
+{
+    if (ctx == NULL)
+        return BSYM_ERR_ARG;
+    bsym__begin(ctx);
+    if (p == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "p (the problem) must not be NULL");
+    const int single = prec == BSYM__PREC_S;
+    if (p->m < 3)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "m must be >= 3 nodes (got %lld)", (long long)p->m);
+    if (p->N < 2)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "N must be >= 2 time levels (got %lld)", (long long)p->N);
+    if (p->batch < 0)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "batch must be >= 0 (got %lld)", (long long)p->batch);
+    if (p->batch > 0 && p->m > INT64_MAX / 4 / p->batch)
+        return bsym__fail(ctx, BSYM_ERR_SIZE, "the batch is too large to address");
+    if (!(p->theta >= 0 && p->theta <= 1))
+        return bsym__fail(ctx, BSYM_ERR_ARG, "theta must be in [0, 1] (got %g)", p->theta);
+    if (p->rannacher < 0 || p->rannacher > p->N - 1)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "rannacher must be in [0, N - 1] = [0, %lld] (got %d)",
+                          (long long)(p->N - 1), p->rannacher);
+    if ((int)p->lower != BSYM_PDE_LINEAR && (int)p->lower != BSYM_PDE_DIRICHLET)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "lower must be BSYM_PDE_LINEAR or BSYM_PDE_DIRICHLET (got %d)",
+                          (int)p->lower);
+    if ((int)p->upper != BSYM_PDE_LINEAR && (int)p->upper != BSYM_PDE_DIRICHLET)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "upper must be BSYM_PDE_LINEAR or BSYM_PDE_DIRICHLET (got %d)",
+                          (int)p->upper);
+    if (p->x == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "x (the nodes) must not be NULL");
+    if (p->t == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "t (the times) must not be NULL");
+    bsym_status st;
+    if ((st = pde_check_grid(ctx, "x", p->x, single, p->m)) != BSYM_OK ||
+        (st = pde_check_grid(ctx, "t", p->t, single, p->N)) != BSYM_OK)
+        return st;
+    if ((st = pde_check_coef(ctx, "a", &p->a, 0, p)) != BSYM_OK ||
+        (st = pde_check_coef(ctx, "b", &p->b, 0, p)) != BSYM_OK ||
+        (st = pde_check_coef(ctx, "c", &p->c, 0, p)) != BSYM_OK ||
+        (st = pde_check_coef(ctx, "d", &p->d, 0, p)) != BSYM_OK ||
+        (st = pde_check_coef(ctx, "lower_value", &p->lower_value, 1, p)) != BSYM_OK ||
+        (st = pde_check_coef(ctx, "upper_value", &p->upper_value, 1, p)) != BSYM_OK)
+        return st;
+    if (p->batch > 0 && final == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "final must not be NULL");
+    if (p->batch > 0 && u == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "u must not be NULL");
+    if (p->batch > 0 && info == NULL)
+        return bsym__fail(ctx, BSYM_ERR_ARG, "info must not be NULL");
+    bsym__job c = {.op = BSYM__OP_PDE, .prec = prec, .n = p->m, .batch = p->batch, .info = info,
+                   .pde = p, .pde_k0 = 0, .final = final, .u = u};
+    return run(ctx, &c);
+}
+
+bsym_status bsym_dpde_solve(bsym_ctx *ctx, const bsym_pde *p, const double *final, double *u, int *info)
+{
+    return pde_solve(ctx, BSYM__PREC_D, p, final, u, info);
+}
+
+bsym_status bsym_spde_solve(bsym_ctx *ctx, const bsym_pde *p, const float *final, float *u, int *info)
+{
+    return pde_solve(ctx, BSYM__PREC_S, p, final, u, info);
+}
+
+bsym_status bsym_dspde_solve(bsym_ctx *ctx, const bsym_pde *p, const double *final, double *u, int *info)
+{
+    return pde_solve(ctx, BSYM__PREC_DS, p, final, u, info);
+}
+/* ---- end of issue 15 ------------------------------------------------------ */

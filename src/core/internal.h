@@ -175,4 +175,15 @@ int bsym__pcr_cpu_d(int64_t n, int64_t nrhs, int64_t count, const double *dl, co
 int bsym__pcr_cpu_s(int64_t n, int64_t nrhs, int64_t count, const float *dl, const float *d,
                     const float *du, float *B, int *info, int threads);
 
+/* ---- issue 15 (PDE) ------------------------------------------------------
+ * CPU θ-scheme solves (pde.c) of systems [0, count) of a batch: system k's
+ * inputs at entry pde_k0 + k of p (see bsym__job), final and u m x count.
+ * OpenMP over groups of systems. Returns 0, or -1 (no memory). */
+int bsym__pde_cpu_d(const bsym_pde *p, int64_t pde_k0, int64_t count, const double *final, double *u,
+                    int *info, int threads);
+int bsym__pde_cpu_s(const bsym_pde *p, int64_t pde_k0, int64_t count, const float *final, float *u,
+                    int *info, int threads);
+int bsym__pde_cpu_m(const bsym_pde *p, int64_t pde_k0, int64_t count, const double *final, double *u,
+                    int *info, int threads);
+
 #endif

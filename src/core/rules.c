@@ -39,6 +39,7 @@ static const char *const boundary_names[] = {"linear", "dirichlet", NULL};
 _Static_assert(BSYM_METHOD_LDLT == 0 && BSYM_METHOD_TRIDIAG == 1 && BSYM_METHOD_EIGEN == 2 &&
                    BSYM_METHOD_AUTO == 3 && BSYM_METHOD_BUNCH_KAUFMAN == 4 && BSYM_METHOD_AASEN == 5,
                "method_names follows bsym_method");
+_Static_assert(BSYM_PDE_LINEAR == 0 && BSYM_PDE_DIRICHLET == 1, "boundary_names follows bsym_pde_boundary");
 _Static_assert(BSYM_DEVICE_AUTO == 0 && BSYM_DEVICE_CPU == 1 && BSYM_DEVICE_GPU == 2,
                "device_names follows bsym_device");
 _Static_assert(BSYM_PRECISION_DOUBLE == 0 && BSYM_PRECISION_SINGLE == 1,

@@ -34,6 +34,7 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_GPU_EIGEN_MAX_N,       // LSFIT
         0,                          // BK: none
         0,                          // AASEN: none
+        0,                          // PDE (issue 15: no GPU kernel yet)
     },
     query,
     release,
@@ -49,9 +50,10 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
         BSYM_CUDA_ROW_NONE,               // BSYM__OP_BK
         BSYM_CUDA_ROW_NONE,               // BSYM__OP_AASEN
+        BSYM_CUDA_ROW_NONE,               // BSYM__OP_PDE (issue 15: CPU only for now)
     },
 };
-static_assert(BSYM__OPS == 9 && BSYM__PRECS == 6, "the CUDA table lists every operation and precision");
+static_assert(BSYM__OPS == 10 && BSYM__PRECS == 6, "the CUDA table lists every operation and precision");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one
 // precision letter P and type TT; messages are dropped (the status says it) ----

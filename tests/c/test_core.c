@@ -3915,13 +3915,15 @@ static void test_indef_family(bsym_device_info *di)
     test_indef_rules(di);
 }
 
+static void test_pde_family(void); /* issue 15, at the end of this file */
+
 int main(int argc, char **argv)
 {
     /* --subset: the GPU only, one size of every launch shape (LDL^T classes 4
      * to 64, Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
-    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef: one family */
+    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef|pde: one family */
     int subset = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc)
@@ -3988,6 +3990,8 @@ int main(int argc, char **argv)
             for (size_t s = 0; s < sizeof cg_sizes / sizeof *cg_sizes; s++)
                 test_eig_cpu_gpu(single, cg_sizes[s], cg_sizes[s] <= 16 ? 50 : 10);
     }
+    if (WANT("pde") && !subset) /* issue 15: the CPU only (no GPU kernel yet) */
+        test_pde_family();
     if (verbose)
         print_figures();
     printf("%d passed, %d failed\n", passed, failed);
@@ -4000,3 +4004,704 @@ int main(int argc, char **argv)
     }
     return failed ? 1 : 0;
 }
+
+/* ==== family pde: batched θ-scheme PDE solves (issue 15) =====================
+ * Through the public API only: Black-Scholes in S against the closed form,
+ * convergence in space, non-uniform grids, Dirichlet boundaries, time- and
+ * system-dependent coefficients, an American put against a CRR tree, float
+ * and float-on-double against double, a general problem against a dense
+ * long-double reference of the same scheme, non-finite inputs, pivot
+ * breakdowns, and every argument error. */
+
+static double pde_ncdf(double x)
+{
+    return 0.5 * erfc(-x / sqrt(2.0));
+}
+
+/* Black-Scholes price at S of a call (call = 1) or put with strike K,
+ * maturity T, rate r (constant, or the average of a time-dependent one). */
+static double pde_bs(int call, double S, double K, double T, double r, double sig)
+{
+    if (S <= 0)
+        return call ? 0 : K * exp(-r * T);
+    const double d1 = (log(S / K) + (r + 0.5 * sig * sig) * T) / (sig * sqrt(T)), d2 = d1 - sig * sqrt(T);
+    return call ? S * pde_ncdf(d1) - K * exp(-r * T) * pde_ncdf(d2)
+                : K * exp(-r * T) * pde_ncdf(-d2) - S * pde_ncdf(-d1);
+}
+
+/* American put by a CRR tree of `steps` steps, at S. */
+static double pde_crr_put(double S, double K, double T, double r, double sig, int steps)
+{
+    const double dt = T / steps, up = exp(sig * sqrt(dt)), dn = 1 / up;
+    const double q = (exp(r * dt) - dn) / (up - dn), disc = exp(-r * dt);
+    double *v = malloc(sizeof(double) * (steps + 1));
+    for (int j = 0; j <= steps; j++) {
+        const double s = S * pow(up, j) * pow(dn, steps - j);
+        v[j] = K - s > 0 ? K - s : 0;
+    }
+    for (int n = steps - 1; n >= 0; n--)
+        for (int j = 0; j <= n; j++) {
+            const double s = S * pow(up, j) * pow(dn, n - j), cont = disc * (q * v[j + 1] + (1 - q) * v[j]);
+            v[j] = K - s > cont ? K - s : cont;
+        }
+    const double out = v[0];
+    free(v);
+    return out;
+}
+
+/* Index of the node equal to K (or -1). */
+static int pde_node(int m, const double *x, double K)
+{
+    for (int i = 0; i < m; i++)
+        if (fabs(x[i] - K) < 1e-9 * K)
+            return i;
+    return -1;
+}
+
+/* Uniform grid [0, xmax] with m nodes; times 0 .. T, N levels. */
+static void pde_grid(int m, double xmax, int N, double T, double *x, double *t)
+{
+    for (int i = 0; i < m; i++)
+        x[i] = xmax * i / (m - 1);
+    for (int n = 0; n < N; n++)
+        t[n] = T * n / (N - 1);
+}
+
+/* Grid concentrated near K: S = K + al sinh(xi), xi uniform, K the node
+ * at 2/5 of the way. */
+static void pde_sinh_grid(int m, double K, double al, double *x)
+{
+    const int j0 = 2 * (m - 1) / 5;
+    const double xmin = asinh(-K / al), h = -xmin / j0;
+    for (int i = 0; i < m; i++)
+        x[i] = i == j0 ? K : K + al * sinh(xmin + i * h);
+    x[0] = 0;
+}
+
+/* Black-Scholes with constant r, sigma (shared scalars through the
+ * strides): a = sig^2 S^2 / 2 as a length-m vector, b = r S, c = -r. The
+ * final values are the payoff for `batch` identical systems. */
+typedef struct {
+    double sig, r, K, T;
+    int call, theta2, rannacher, american, dirichlet;
+} pde_bs_case;
+
+static bsym_status pde_bs_run(const pde_bs_case *cs, int prec, int m, int N, const double *x, const double *t,
+                              double *u, int *info)
+{
+    double *a = malloc(sizeof(double) * m), *b = malloc(sizeof(double) * m), *fin = malloc(sizeof(double) * m);
+    double *lv = malloc(sizeof(double) * N);
+    const double c = -cs->r;
+    for (int i = 0; i < m; i++) {
+        a[i] = 0.5 * cs->sig * cs->sig * x[i] * x[i];
+        b[i] = cs->r * x[i];
+        fin[i] = cs->call ? (x[i] > cs->K ? x[i] - cs->K : 0) : (cs->K > x[i] ? cs->K - x[i] : 0);
+    }
+    for (int n = 0; n < N; n++)
+        lv[n] = cs->K * exp(-cs->r * (cs->T - t[n]));
+    bsym_pde p = {.m = m, .N = N, .batch = 1, .x = x, .t = t,
+                  .a = {a, 1, 0, 0}, .b = {b, 1, 0, 0}, .c = {&c, 0, 0, 0}, .d = {NULL, 0, 0, 0},
+                  .theta = cs->theta2 ? 0.5 : 1.0, .rannacher = cs->rannacher,
+                  .lower = cs->dirichlet ? BSYM_PDE_DIRICHLET : BSYM_PDE_LINEAR,
+                  .upper = cs->dirichlet ? BSYM_PDE_DIRICHLET : BSYM_PDE_LINEAR,
+                  .lower_value = {cs->dirichlet ? lv : NULL, 0, 1, 0}, .upper_value = {NULL, 0, 0, 0},
+                  .obstacle = cs->american ? fin : NULL};
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    bsym_status st;
+    if (prec == 0) {
+        st = bsym_dpde_solve(ctx, &p, fin, u, info);
+    } else if (prec == 2) {
+        st = bsym_dspde_solve(ctx, &p, fin, u, info);
+    } else { /* float copies of everything */
+        float *fx = to_float(m, x), *ft = to_float(N, t), *fa = to_float(m, a), *fb = to_float(m, b);
+        float *ff = to_float(m, fin), *flv = to_float(N, lv), fu[4096], fc = (float)c;
+        bsym_pde q = p;
+        q.x = fx;
+        q.t = ft;
+        q.a.v = fa;
+        q.b.v = fb;
+        q.c.v = &fc;
+        q.lower_value.v = cs->dirichlet ? flv : NULL;
+        q.obstacle = cs->american ? ff : NULL;
+        st = bsym_spde_solve(ctx, &q, ff, fu, info);
+        from_float(m, fu, u);
+        free(fx), free(ft), free(fa), free(fb), free(ff), free(flv);
+    }
+    bsym_ctx_destroy(ctx);
+    free(a), free(b), free(fin), free(lv);
+    return st;
+}
+
+/* Error at the strike (a node) against the closed form, and the largest
+ * error over the nodes in [K/2, 3K/2]. */
+static double pde_bs_error(const pde_bs_case *cs, int m, const double *x, const double *u, double *maxerr)
+{
+    double worst = 0;
+    for (int i = 0; i < m; i++)
+        if (x[i] >= 0.5 * cs->K && x[i] <= 1.5 * cs->K) {
+            const double e = fabs(u[i] - pde_bs(cs->call, x[i], cs->K, cs->T, cs->r, cs->sig));
+            worst = e > worst ? e : worst;
+        }
+    if (maxerr)
+        *maxerr = worst;
+    const int k = pde_node(m, x, cs->K);
+    return k < 0 ? INFINITY : fabs(u[k] - pde_bs(cs->call, cs->K, cs->K, cs->T, cs->r, cs->sig));
+}
+
+static void test_pde_bs(void)
+{
+    const int ms[3] = {101, 201, 401};
+    const int N = 801;
+    double *x = malloc(sizeof(double) * 401), *t = malloc(sizeof(double) * N), *u = malloc(sizeof(double) * 401);
+    for (int kind = 0; kind < 4; kind++) { /* put, call, put on a sinh grid, put with Dirichlet ends */
+        pde_bs_case cs = {0.2, 0.05, 100, 1, kind == 1, 1, 2, 0, kind == 3};
+        double err[3], maxe[3];
+        for (int g = 0; g < 3; g++) {
+            const int m = ms[g];
+            pde_grid(m, 4 * cs.K, N, cs.T, x, t);
+            if (kind == 2)
+                pde_sinh_grid(m, cs.K, 20, x);
+            int info = 99;
+            bsym_status st = pde_bs_run(&cs, 0, m, N, x, t, u, &info);
+            check(st == BSYM_OK && info == 0, "pde: Black-Scholes solve", "cpu", st, info);
+            err[g] = pde_bs_error(&cs, m, x, u, &maxe[g]);
+            if (verbose)
+                printf("  pde BS %-22s m = %3d: error at K %.3e, max over [K/2, 3K/2] %.3e\n",
+                       kind == 0 ? "put" : kind == 1 ? "call" : kind == 2 ? "put, sinh grid" : "put, Dirichlet",
+                       m, err[g], maxe[g]);
+        }
+        /* what the grid allows: second order, about 1e-2 at dx = 4 */
+        check(maxe[0] < 6e-2 && maxe[2] < 4e-3, "pde: Black-Scholes error against the closed form", "cpu",
+              (long long)(maxe[0] * 1e6), (long long)(maxe[2] * 1e6));
+        for (int g = 0; g < 2; g++) {
+            const double ratio = err[g] / err[g + 1];
+            if (verbose)
+                printf("  pde BS kind %d: error ratio m = %d -> %d: %.3f (max-error ratio %.3f)\n", kind, ms[g],
+                       ms[g + 1], ratio, maxe[g] / maxe[g + 1]);
+            check(kind == 2 ? ratio > 3.0 && ratio < 5.5 : fabs(ratio - 4) < 0.5,
+                  "pde: second-order convergence in space", "cpu", (long long)(ratio * 1000), kind);
+        }
+    }
+    free(x), free(t), free(u);
+}
+
+/* A time-dependent rate r(t) = 0.02 + 0.06 t as an m x N matrix b = r(t_n) S
+ * and c = -r(t_n) per level (si = 0, sn = 1), against the closed form with
+ * the integrated rate. */
+static void test_pde_time_dependent(void)
+{
+    const int m = 401, N = 801;
+    const double K = 100, T = 1, sig = 0.25;
+    double *x = malloc(sizeof(double) * m), *t = malloc(sizeof(double) * N), *u = malloc(sizeof(double) * m);
+    double *a = malloc(sizeof(double) * m), *b = malloc(sizeof(double) * m * N), *c = malloc(sizeof(double) * N);
+    double *fin = malloc(sizeof(double) * m);
+    pde_grid(m, 4 * K, N, T, x, t);
+    for (int n = 0; n < N; n++) {
+        const double r = 0.02 + 0.06 * t[n];
+        c[n] = -r;
+        for (int i = 0; i < m; i++)
+            b[i + n * m] = r * x[i];
+    }
+    for (int i = 0; i < m; i++) {
+        a[i] = 0.5 * sig * sig * x[i] * x[i];
+        fin[i] = x[i] > K ? x[i] - K : 0;
+    }
+    bsym_pde p = {.m = m, .N = N, .batch = 1, .x = x, .t = t, .a = {a, 1, 0, 0}, .b = {b, 1, m, 0},
+                  .c = {c, 0, 1, 0}, .theta = 0.5, .rannacher = 2};
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    int info = 99;
+    bsym_status st = bsym_dpde_solve(ctx, &p, fin, u, &info);
+    const double rbar = 0.02 + 0.03 * T; /* (1/T) int_0^T r */
+    double worst = 0, wrong = 0;
+    for (int i = 0; i < m; i++)
+        if (x[i] >= 50 && x[i] <= 150) {
+            const double e = fabs(u[i] - pde_bs(1, x[i], K, T, rbar, sig));
+            worst = e > worst ? e : worst;
+            /* the constant rate at t_1 would be clearly wrong */
+            const double w = fabs(u[i] - pde_bs(1, x[i], K, T, 0.02, sig));
+            wrong = w > wrong ? w : wrong;
+        }
+    if (verbose)
+        printf("  pde time-dependent r(t): max error %.3e (against r(0): %.3e)\n", worst, wrong);
+    check(st == BSYM_OK && info == 0 && worst < 3e-3 && wrong > 0.5, "pde: time-dependent rate", "cpu",
+          (long long)(worst * 1e6), info);
+    bsym_ctx_destroy(ctx);
+    free(x), free(t), free(u), free(a), free(b), free(c), free(fin);
+}
+
+/* Per-system sigma (a m x 1 x batch): each system equals its solve alone. */
+static void test_pde_per_system(int prec)
+{
+    const int m = 121, N = 60, batch = 21; /* not a multiple of the lanes */
+    const double K = 100, T = 0.5, r = 0.03;
+    double *x = malloc(sizeof(double) * m), *t = malloc(sizeof(double) * N);
+    double *a = malloc(sizeof(double) * m * batch), *b = malloc(sizeof(double) * m);
+    double *fin = malloc(sizeof(double) * m * batch), *u = malloc(sizeof(double) * m * batch);
+    double *one = malloc(sizeof(double) * m);
+    int *info = malloc(sizeof(int) * batch);
+    pde_grid(m, 3 * K, N, T, x, t);
+    for (int k = 0; k < batch; k++)
+        for (int i = 0; i < m; i++) {
+            const double sig = 0.1 + 0.02 * k;
+            a[i + k * m] = 0.5 * sig * sig * x[i] * x[i];
+            fin[i + k * m] = K > x[i] ? K - x[i] : 0;
+        }
+    for (int i = 0; i < m; i++)
+        b[i] = r * x[i];
+    const double c = -r;
+    float *fx = to_float(m, x), *ft = to_float(N, t), *fa = to_float(m * batch, a), *fb = to_float(m, b);
+    float *ffin = to_float(m * batch, fin), fc = (float)c;
+    float *fu = malloc(sizeof(float) * m * batch);
+    bsym_pde p = {.m = m, .N = N, .batch = batch, .x = x, .t = t, .a = {a, 1, 0, m}, .b = {b, 1, 0, 0},
+                  .c = {&c, 0, 0, 0}, .theta = 0.5, .rannacher = 1, .obstacle = fin};
+    bsym_pde q = p;
+    if (prec == 1) {
+        q.x = fx, q.t = ft, q.a.v = fa, q.b.v = fb, q.c.v = &fc, q.obstacle = ffin;
+    }
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_threads(ctx, 2);
+    bsym_status st = prec == 0   ? bsym_dpde_solve(ctx, &q, fin, u, info)
+                     : prec == 1 ? bsym_spde_solve(ctx, &q, ffin, fu, info)
+                                 : bsym_dspde_solve(ctx, &q, fin, u, info);
+    if (prec == 1)
+        from_float(m * batch, fu, u);
+    double worst = 0;
+    int bad = 0;
+    for (int k = 0; k < batch; k++) {
+        bsym_pde s = q;
+        s.batch = 1;
+        int inf1 = 99;
+        bsym_status s1;
+        if (prec == 1) {
+            s.a.v = fa + k * m;
+            s.obstacle = ffin + k * m;
+            float fone[121];
+            s1 = bsym_spde_solve(ctx, &s, ffin + k * m, fone, &inf1);
+            from_float(m, fone, one);
+        } else {
+            s.a.v = a + k * m;
+            s.obstacle = fin + k * m;
+            s1 = prec == 0 ? bsym_dpde_solve(ctx, &s, fin + k * m, one, &inf1)
+                           : bsym_dspde_solve(ctx, &s, fin + k * m, one, &inf1);
+        }
+        bad += s1 != BSYM_OK || inf1 != 0 || info[k] != 0;
+        for (int i = 0; i < m; i++) {
+            const double e = fabs(one[i] - u[i + k * m]);
+            worst = e > worst ? e : worst;
+        }
+    }
+    check(st == BSYM_OK && bad == 0 && worst <= 1e-12 * K, "pde: per-system coefficients equal solving each alone",
+          prec == 0 ? "cpu double" : prec == 1 ? "cpu float" : "cpu ds", bad, (long long)(worst * 1e15));
+    /* and the systems differ (the check above could not pass by ignoring sk) */
+    const double spread = fabs(u[m / 3] - u[m / 3 + (batch - 1) * m]);
+    check(spread > 1, "pde: per-system sigma changes the price", "cpu", (long long)(spread * 1000), 0);
+    bsym_ctx_destroy(ctx);
+    free(x), free(t), free(a), free(b), free(fin), free(u), free(one), free(info);
+    free(fx), free(ft), free(fa), free(fb), free(ffin), free(fu);
+}
+
+/* American put: above the European price, at least the payoff, and close to
+ * a CRR tree of 2000 steps at the strike. */
+static void test_pde_american(void)
+{
+    const int m = 401, N = 801;
+    double *x = malloc(sizeof(double) * m), *t = malloc(sizeof(double) * N);
+    double *ua = malloc(sizeof(double) * m), *ue = malloc(sizeof(double) * m);
+    pde_bs_case cs = {0.3, 0.06, 100, 1, 0, 1, 2, 1, 0};
+    pde_grid(m, 4 * cs.K, N, cs.T, x, t);
+    int ia = 99, ie = 99;
+    bsym_status st = pde_bs_run(&cs, 0, m, N, x, t, ua, &ia);
+    cs.american = 0;
+    bsym_status st2 = pde_bs_run(&cs, 0, m, N, x, t, ue, &ie);
+    int below = 0;
+    for (int i = 0; i < m; i++)
+        below += ua[i] < ue[i] - 1e-12 || ua[i] < (cs.K > x[i] ? cs.K - x[i] : 0) - 1e-12;
+    const int k = pde_node(m, x, cs.K);
+    const double tree = pde_crr_put(cs.K, cs.K, cs.T, cs.r, cs.sig, 2000), err = fabs(ua[k] - tree);
+    if (verbose)
+        printf("  pde American put at K: %.6f, CRR(2000) %.6f, European %.6f; |pde - tree| = %.2e\n", ua[k], tree,
+               ue[k], err);
+    check(st == BSYM_OK && st2 == BSYM_OK && ia == 0 && ie == 0 && below == 0, "pde: American above European and payoff",
+          "cpu", below, ia);
+    check(ua[k] - ue[k] > 0.1 && err < 5e-3, "pde: American put against a CRR tree", "cpu",
+          (long long)(err * 1e6), (long long)((ua[k] - ue[k]) * 1e3));
+    free(x), free(t), free(ua), free(ue);
+}
+
+/* float and float-on-double against double. */
+static void test_pde_precisions(void)
+{
+    const int m = 201, N = 201;
+    double *x = malloc(sizeof(double) * m), *t = malloc(sizeof(double) * N);
+    double *ud = malloc(sizeof(double) * m), *us = malloc(sizeof(double) * m);
+    for (int am = 0; am < 2; am++) {
+        pde_bs_case cs = {0.2, 0.05, 100, 1, 0, 1, 2, am, am};
+        pde_grid(m, 4 * cs.K, N, cs.T, x, t);
+        int id = 99;
+        pde_bs_run(&cs, 0, m, N, x, t, ud, &id);
+        for (int prec = 1; prec <= 2; prec++) {
+            int is = 99;
+            bsym_status st = pde_bs_run(&cs, prec, m, N, x, t, us, &is);
+            double worst = 0;
+            for (int i = 0; i < m; i++) {
+                const double e = fabs(us[i] - ud[i]);
+                worst = e > worst ? e : worst;
+            }
+            if (verbose)
+                printf("  pde %s against double (%s): max |diff| %.3e (of K = 100)\n", prec == 1 ? "float" : "ds",
+                       am ? "American, Dirichlet" : "European", worst);
+            check(st == BSYM_OK && is == 0 && id == 0 && worst < 2e-3 && worst > 0,
+                  prec == 1 ? "pde: float against double" : "pde: ds against double", "cpu",
+                  (long long)(worst * 1e6), is);
+        }
+    }
+    free(x), free(t), free(ud), free(us);
+}
+
+/* Dense long-double reference of the scheme for one system with
+ * coefficients given as full m x N arrays (boundary values length N). */
+static void pde_reference(int m, int N, const double *x, const double *t, const double *a, const double *b,
+                          const double *c, const double *d, double theta, int ran, int ldir, int udir,
+                          const double *lv, const double *uv, const double *obs, const double *fin, double *out)
+{
+    double *L = calloc((size_t)m * m * 3, sizeof(double)), *M = malloc(sizeof(double) * m * m);
+    double *rhs = malloc(sizeof(double) * m), *u = malloc(sizeof(double) * m);
+    long double *xs = malloc(sizeof(long double) * m);
+    for (int i = 0; i < m; i++)
+        u[i] = fin[i];
+    /* the operator at a "level" given by its coefficient arrays (m entries) */
+#define PDE_OP(Lm, A, B, C)                                                                                     \
+    do {                                                                                                        \
+        memset(Lm, 0, sizeof(double) * m * m);                                                                  \
+        for (int i = 1; i + 1 < m; i++) {                                                                       \
+            const double hm = x[i] - x[i - 1], hp = x[i + 1] - x[i], hs = hm + hp;                              \
+            Lm[i + (i - 1) * m] = A[i] * 2 / (hm * hs) + B[i] * (-hp / (hm * hs));                              \
+            Lm[i + i * m] = A[i] * (-2 / (hm * hp)) + B[i] * (1 / hm - 1 / hp) + C[i];                          \
+            Lm[i + (i + 1) * m] = A[i] * 2 / (hp * hs) + B[i] * (hm / (hp * hs));                               \
+        }                                                                                                       \
+        if (!ldir) {                                                                                            \
+            const double h = x[1] - x[0];                                                                       \
+            Lm[0] = -B[0] / h + C[0];                                                                           \
+            Lm[m] = B[0] / h;                                                                                   \
+        }                                                                                                       \
+        if (!udir) {                                                                                            \
+            const double h = x[m - 1] - x[m - 2];                                                               \
+            Lm[(m - 1) + (m - 1) * m] = B[m - 1] / h + C[m - 1];                                                \
+            Lm[(m - 1) + (m - 2) * m] = -B[m - 1] / h;                                                          \
+        }                                                                                                       \
+    } while (0)
+    double *Ln = L, *Ln1 = L + m * m, *Lmid = L + 2 * m * m;
+    double am[4096], bm[4096], cm[4096], dm[4096];
+    for (int n = N - 2; n >= 0; n--) {
+        const double dt = t[n + 1] - t[n];
+        const double *an = a + n * m, *bn = b + n * m, *cn = c + n * m, *dn = d + n * m;
+        const double *an1 = an + m, *bn1 = bn + m, *cn1 = cn + m, *dn1 = dn + m;
+        PDE_OP(Ln, an, bn, cn);
+        PDE_OP(Ln1, an1, bn1, cn1);
+        const int halves = N - 2 - n < ran;
+        for (int h = 0; h < (halves ? 2 : 1); h++) {
+            const double th = halves ? 1 : theta, k = halves ? dt / 2 : dt;
+            const double *Li = Ln, *Le = Ln1, *di = dn, *de = dn1;
+            double lo = lv[n], hi = uv[n];
+            if (halves && h == 0) {
+                for (int i = 0; i < m; i++) {
+                    am[i] = 0.5 * (an[i] + an1[i]);
+                    bm[i] = 0.5 * (bn[i] + bn1[i]);
+                    cm[i] = 0.5 * (cn[i] + cn1[i]);
+                    dm[i] = 0.5 * (dn[i] + dn1[i]);
+                }
+                PDE_OP(Lmid, am, bm, cm);
+                Li = Lmid;
+                di = dm;
+                lo = 0.5 * (lv[n] + lv[n + 1]);
+                hi = 0.5 * (uv[n] + uv[n + 1]);
+            }
+            for (int i = 0; i < m; i++) {
+                double s = u[i] + k * (th * di[i] + (1 - th) * de[i]);
+                for (int j = 0; j < m; j++) {
+                    s += (1 - th) * k * Le[i + j * m] * u[j];
+                    M[i + j * m] = (i == j) - th * k * Li[i + j * m];
+                }
+                rhs[i] = s;
+            }
+            if (ldir) {
+                for (int j = 0; j < m; j++)
+                    M[j * m] = j == 0;
+                rhs[0] = lo;
+            }
+            if (udir) {
+                for (int j = 0; j < m; j++)
+                    M[(m - 1) + j * m] = j == m - 1;
+                rhs[m - 1] = hi;
+            }
+            reference_solve(m, M, rhs, xs);
+            for (int i = 0; i < m; i++) {
+                u[i] = (double)xs[i];
+                if (obs && obs[i] > u[i])
+                    u[i] = obs[i];
+            }
+        }
+    }
+#undef PDE_OP
+    memcpy(out, u, sizeof(double) * m);
+    free(L), free(M), free(rhs), free(u), free(xs);
+}
+
+/* A general problem: random non-uniform grid and times, every coefficient
+ * m x N x batch, Dirichlet and linear ends, obstacle, theta and Rannacher
+ * varied; against the dense reference. Also a system whose first pivot is
+ * exactly zero (solved with pivoting: info 0) and one that is singular
+ * (info = the level, NaN). */
+static void test_pde_reference(void)
+{
+    const int m = 9, N = 7, batch = 19;
+    const size_t g = (size_t)m * N;
+    double x[9], t[7];
+    double *a = malloc(sizeof(double) * g * batch), *b = malloc(sizeof(double) * g * batch);
+    double *c = malloc(sizeof(double) * g * batch), *d = malloc(sizeof(double) * g * batch);
+    double *lv = malloc(sizeof(double) * N * batch), *uv = malloc(sizeof(double) * N * batch);
+    double *fin = malloc(sizeof(double) * m * batch), *obs = malloc(sizeof(double) * m * batch);
+    double *u = malloc(sizeof(double) * m * batch), ref[9];
+    int info[19];
+    x[0] = -1;
+    for (int i = 1; i < m; i++)
+        x[i] = x[i - 1] + 0.2 + 0.15 * (urand() + 1);
+    t[0] = 0.1;
+    for (int n = 1; n < N - 1; n++)
+        t[n] = t[n - 1] + 0.05 + 0.05 * (urand() + 1);
+    t[N - 1] = t[N - 2] + 0.25; /* exact: the singular system below is exactly singular */
+    for (int cfg = 0; cfg < 8; cfg++) {
+        const int ldir = cfg & 1, udir = (cfg >> 1) & 1, useobs = (cfg >> 2) & 1;
+        const double theta = cfg < 4 ? 0.5 : 0.3 + 0.1 * cfg;
+        const int ran = cfg % 3;
+        for (size_t e = 0; e < g * batch; e++) {
+            a[e] = 0.3 + 0.2 * urand();
+            b[e] = urand();
+            c[e] = 0.5 * urand();
+            d[e] = urand();
+        }
+        for (int e = 0; e < N * batch; e++) {
+            lv[e] = urand();
+            uv[e] = urand();
+        }
+        for (int e = 0; e < m * batch; e++) {
+            fin[e] = urand();
+            obs[e] = urand() - 0.5;
+        }
+        /* system 3: the first pivot is zero in the first step (theta 1:
+         * 1 - dt c_0 + dt b_0 / h0 = 0), solved with pivoting */
+        const int zp = 3, sg = 5;
+        const double dt0 = t[N - 1] - t[N - 2], h0 = x[1] - x[0];
+        if (!ldir && ran == 0)
+            c[(size_t)zp * g + (N - 2) * m] = 1 / (theta * dt0) + b[(size_t)zp * g + (N - 2) * m] / h0;
+        /* system 5: singular at level N - 2 (theta dt c = 1 exactly, a = b = 0;
+         * theta 1 and dt0 / 2 under Rannacher) */
+        const int exact = ran > 0 || theta == 0.5;
+        for (int i = 0; i < m; i++) {
+            a[(size_t)sg * g + (N - 2) * m + i] = b[(size_t)sg * g + (N - 2) * m + i] = 0;
+            c[(size_t)sg * g + (N - 2) * m + i] = 1 / ((ran ? 1 : theta) * (ran ? dt0 / 2 : dt0));
+        }
+        bsym_pde p = {.m = m, .N = N, .batch = batch, .x = x, .t = t, .a = {a, 1, m, g}, .b = {b, 1, m, g},
+                      .c = {c, 1, m, g}, .d = {d, 1, m, g}, .theta = theta, .rannacher = ran,
+                      .lower = ldir ? BSYM_PDE_DIRICHLET : BSYM_PDE_LINEAR,
+                      .upper = udir ? BSYM_PDE_DIRICHLET : BSYM_PDE_LINEAR, .lower_value = {lv, 5, 1, N},
+                      .upper_value = {uv, 0, 1, N}, .obstacle = useobs ? obs : NULL};
+        bsym_ctx *ctx;
+        bsym_ctx_create(&ctx);
+        bsym_status st = bsym_dpde_solve(ctx, &p, fin, u, info);
+        double worst = 0;
+        int bad = 0;
+        for (int k = 0; k < batch; k++) {
+            if (k == sg)
+                continue; /* singular (or nearly): checked below */
+            pde_reference(m, N, x, t, a + k * g, b + k * g, c + k * g, d + k * g, theta, ran, ldir, udir, lv + k * N,
+                          uv + k * N, useobs ? obs + k * m : NULL, fin + k * m, ref);
+            bad += info[k] != 0;
+            for (int i = 0; i < m; i++) {
+                const double e = fabs(u[i + k * m] - ref[i]) / (1 + fabs(ref[i]));
+                worst = e > worst ? e : worst;
+            }
+        }
+        if (verbose)
+            printf("  pde against the dense reference, config %d: max rel. diff %.3e\n", cfg, worst);
+        check(st == BSYM_OK && bad == 0 && worst < 1e-11, "pde: against the dense reference of the scheme", "cpu",
+              cfg, (long long)(worst * 1e15));
+        if (exact) {
+            int nan = 0;
+            for (int i = 0; i < m; i++)
+                nan += isnan(u[i + sg * m]);
+            check(info[sg] == N - 1 && nan == m, "pde: singular step gives info = the level, NaN", "cpu", info[sg],
+                  nan);
+        }
+        bsym_ctx_destroy(ctx);
+    }
+    free(a), free(b), free(c), free(d), free(lv), free(uv), free(fin), free(obs), free(u);
+}
+
+/* Non-finite inputs: info -1 and NaN for that system only; a NaN that the
+ * call does not read (a at a linear boundary node) changes nothing. */
+static void test_pde_nonfinite(void)
+{
+    const int m = 41, N = 11, batch = 6;
+    double x[41], t[11], *a = malloc(sizeof(double) * m * batch), fin[41 * 6], obs[41 * 6], u[41 * 6], v[41 * 6];
+    double lv[11 * 6];
+    int info[6], info2[6];
+    pde_grid(m, 2, N, 1, x, t);
+    for (int e = 0; e < m * batch; e++) {
+        a[e] = 0.1 + 0.01 * (e / m);
+        fin[e] = sin(3 * x[e % m]);
+        obs[e] = -5;
+    }
+    for (int e = 0; e < N * batch; e++)
+        lv[e] = 0.5;
+    const double b = 0.3, c = -0.1;
+    bsym_pde p = {.m = m, .N = N, .batch = batch, .x = x, .t = t, .a = {a, 1, 0, m}, .b = {&b, 0, 0, 0},
+                  .c = {&c, 0, 0, 0}, .theta = 0.5, .rannacher = 1, .upper = BSYM_PDE_DIRICHLET,
+                  .upper_value = {lv, 0, 1, N}, .obstacle = obs};
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_status st = bsym_dpde_solve(ctx, &p, fin, v, info2);
+    a[0 + 0 * m] = NAN;          /* system 0: a at the linear lower node, not read */
+    a[7 + 1 * m] = NAN;          /* system 1: interior a */
+    fin[3 + 2 * m] = INFINITY;   /* system 2: final */
+    obs[5 + 3 * m] = NAN;        /* system 3: obstacle */
+    lv[4 + 4 * N] = NAN;         /* system 4: the upper Dirichlet value at level 5 */
+    bsym_status st2 = bsym_dpde_solve(ctx, &p, fin, u, info);
+    const int want[6] = {0, -1, -1, -1, -1, 0};
+    int wrong = 0, same = 0, nan = 0;
+    for (int k = 0; k < batch; k++) {
+        wrong += info[k] != want[k] || info2[k] != 0;
+        for (int i = 0; i < m; i++) {
+            if (want[k] == 0)
+                same += u[i + k * m] == v[i + k * m];
+            else
+                nan += isnan(u[i + k * m]);
+        }
+    }
+    check(st == BSYM_OK && st2 == BSYM_OK && wrong == 0, "pde: non-finite inputs give info -1", "cpu", wrong, info[1]);
+    check(same == 2 * m && nan == 4 * m, "pde: non-finite systems NaN, the others solved", "cpu", same, nan);
+    /* float: the same */
+    float *fx = to_float(m, x), *ft = to_float(N, t), *fa = to_float(m * batch, a), *ff = to_float(m * batch, fin);
+    float *fo = to_float(m * batch, obs), *fl = to_float(N * batch, lv), fu[41 * 6], fb = (float)b, fc = (float)c;
+    bsym_pde q = p;
+    q.x = fx, q.t = ft, q.a.v = fa, q.b.v = &fb, q.c.v = &fc, q.upper_value.v = fl, q.obstacle = fo;
+    st = bsym_spde_solve(ctx, &q, ff, fu, info);
+    wrong = 0;
+    for (int k = 0; k < batch; k++)
+        wrong += info[k] != want[k] || (want[k] != 0) != (isnan(fu[k * m]) != 0);
+    check(st == BSYM_OK && wrong == 0, "pde: non-finite inputs in float", "cpu", wrong, info[1]);
+    bsym_ctx_destroy(ctx);
+    free(a), free(fx), free(ft), free(fa), free(ff), free(fo), free(fl);
+}
+
+/* One bad argument: BSYM_ERR_ARG (or the given status) with `field` in the
+ * message. */
+static void pde_expect(bsym_ctx *ctx, bsym_status st, bsym_status want, const char *field, const char *what)
+{
+    const char *msg = bsym_ctx_message(ctx);
+    const int ok = st == want && strstr(msg, field) != NULL;
+    if (!ok && verbose)
+        printf("  pde error case %s: status %d, message \"%s\"\n", what, (int)st, msg);
+    check(ok, what, "cpu", st, want);
+}
+
+static void test_pde_errors(void)
+{
+    const int m = 5, N = 3;
+    double x[5] = {0, 1, 2, 3, 4}, t[3] = {0, 0.5, 1}, fin[10] = {0}, u[10];
+    int info[2];
+    const double one = 1;
+    const bsym_pde good = {.m = m, .N = N, .batch = 2, .x = x, .t = t, .a = {&one, 0, 0, 0}, .theta = 0.5};
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_status st = bsym_dpde_solve(ctx, &good, fin, u, info);
+    check(st == BSYM_OK && info[0] == 0 && u[2] == 0, "pde: the valid base case", "cpu", st, info[0]);
+    bsym_pde p;
+#define PDE_BAD(change, field, what)                                                       \
+    do {                                                                                   \
+        p = good;                                                                          \
+        change;                                                                            \
+        pde_expect(ctx, bsym_dpde_solve(ctx, &p, fin, u, info), BSYM_ERR_ARG, field, what); \
+    } while (0)
+    PDE_BAD(p.m = 2, "m", "pde: m < 3");
+    PDE_BAD(p.N = 1, "N", "pde: N < 2");
+    PDE_BAD(p.batch = -1, "batch", "pde: batch < 0");
+    PDE_BAD(p.theta = -0.1, "theta", "pde: theta < 0");
+    PDE_BAD(p.theta = 1.5, "theta", "pde: theta > 1");
+    PDE_BAD(p.theta = NAN, "theta", "pde: theta NaN");
+    PDE_BAD(p.rannacher = -1, "rannacher", "pde: rannacher < 0");
+    PDE_BAD(p.rannacher = N, "rannacher", "pde: rannacher > N - 1");
+    PDE_BAD(p.lower = (bsym_pde_boundary)2, "lower", "pde: bad lower boundary code");
+    PDE_BAD(p.upper = (bsym_pde_boundary)-1, "upper", "pde: bad upper boundary code");
+    PDE_BAD(p.x = NULL, "x", "pde: NULL x");
+    PDE_BAD(p.t = NULL, "t", "pde: NULL t");
+    double xb[5] = {0, 1, 1, 3, 4}, xn[5] = {0, 1, NAN, 3, 4}, tb[3] = {0, 1, 0.5}, tn[3] = {0, INFINITY, 2};
+    PDE_BAD(p.x = xb, "x[3]", "pde: x not increasing (where)");
+    PDE_BAD(p.x = xn, "x[3]", "pde: x not finite (where)");
+    PDE_BAD(p.t = tb, "t[3]", "pde: t not increasing (where)");
+    PDE_BAD(p.t = tn, "t[2]", "pde: t not finite (where)");
+    PDE_BAD(p.a.si = -1, "a", "pde: negative stride of a");
+    PDE_BAD((p.b = (bsym_pde_coef){&one, 0, -2, 0}), "b", "pde: negative stride of b");
+    PDE_BAD((p.c = (bsym_pde_coef){&one, 0, 0, -1}), "c", "pde: negative stride of c");
+    PDE_BAD((p.d = (bsym_pde_coef){&one, -1, 0, 0}), "d", "pde: negative stride of d");
+    PDE_BAD((p.lower = BSYM_PDE_DIRICHLET, p.lower_value = (bsym_pde_coef){&one, 0, -1, 0}), "lower_value",
+            "pde: negative stride of lower_value");
+    PDE_BAD((p.upper_value = (bsym_pde_coef){&one, 0, 0, -1}), "upper_value", "pde: negative stride of upper_value");
+#undef PDE_BAD
+    p = good;
+    pde_expect(ctx, bsym_dpde_solve(ctx, &p, NULL, u, info), BSYM_ERR_ARG, "final", "pde: NULL final");
+    pde_expect(ctx, bsym_dpde_solve(ctx, &p, fin, NULL, info), BSYM_ERR_ARG, "u", "pde: NULL u");
+    pde_expect(ctx, bsym_dpde_solve(ctx, &p, fin, u, NULL), BSYM_ERR_ARG, "info", "pde: NULL info");
+    pde_expect(ctx, bsym_dpde_solve(ctx, NULL, fin, u, info), BSYM_ERR_ARG, "p", "pde: NULL problem");
+    check(bsym_dpde_solve(NULL, &p, fin, u, info) == BSYM_ERR_ARG, "pde: NULL context", "cpu", 0, 0);
+    /* batch 0: no arrays needed */
+    p.batch = 0;
+    check(bsym_dpde_solve(ctx, &p, NULL, NULL, NULL) == BSYM_OK, "pde: batch 0 with NULL arrays", "cpu", 0, 0);
+    /* float and ds entry points validate the same */
+    float fx[5] = {0, 1, 2, 2, 4}, ft[3] = {0, 0.5f, 1}, ff[10] = {0}, fu[10], fone = 1;
+    bsym_pde q = good;
+    q.x = fx, q.t = ft, q.a.v = &fone;
+    pde_expect(ctx, bsym_spde_solve(ctx, &q, ff, fu, info), BSYM_ERR_ARG, "x[4]", "pde: float x not increasing");
+    p = good;
+    p.theta = 2;
+    pde_expect(ctx, bsym_dspde_solve(ctx, &p, fin, u, info), BSYM_ERR_ARG, "theta", "pde: ds theta");
+    bsym_ctx_destroy(ctx);
+}
+
+/* Progress and interrupts pass through the dispatcher as for the others. */
+static int pde_progress_calls;
+static void pde_progress(void *data, int64_t done, int64_t total)
+{
+    (void)data;
+    if (done == total)
+        pde_progress_calls++;
+}
+
+static void test_pde_family(void)
+{
+    test_pde_errors();
+    test_pde_reference();
+    test_pde_nonfinite();
+    for (int prec = 0; prec < 3; prec++)
+        test_pde_per_system(prec);
+    test_pde_bs();
+    test_pde_time_dependent();
+    test_pde_american();
+    test_pde_precisions();
+    /* the progress hook sees the whole batch */
+    double x[5] = {0, 1, 2, 3, 4}, t[2] = {0, 1}, fin[5] = {0}, u[5];
+    int info;
+    const bsym_pde p = {.m = 5, .N = 2, .batch = 1, .x = x, .t = t, .theta = 1};
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_progress(ctx, pde_progress, NULL);
+    bsym_status st = bsym_dpde_solve(ctx, &p, fin, u, &info);
+    check(st == BSYM_OK && pde_progress_calls == 1 && bsym_ctx_last_device(ctx) == BSYM_DEVICE_CPU,
+          "pde: progress reported, CPU served", "cpu", st, pde_progress_calls);
+    bsym_ctx_destroy(ctx);
+}
+/* ==== end of family pde (issue 15) ========================================== */
