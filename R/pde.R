@@ -38,5 +38,5 @@ bsym_pde_solve <- function(x, t, a, b = 0, c = 0, d = 0, final, theta = 0.5, ran
                                    as.double(theta), as.integer(rannacher), lower, upper,
                                    run$device, run$precision, run$threads))
   warn_failed(res$failed, "bsym_pde_solve")
-  res$u # shaped like final, with attributes info and device (the C glue)
+  res$x # shaped like final, with attributes info and device (the C glue)
 }

@@ -22,6 +22,8 @@
 #include <memory>
 
 #include <octave/oct.h>
+#include <octave/ov-cx-mat.h>
+#include <octave/ov-flt-cx-mat.h>
 
 // n elements of T from operator new, owned by the returned Array.
 template <typename T>
@@ -53,9 +55,12 @@ DEFUN_DLD (__bsym_empty__, args, ,
     return octave_value (untouched<double> (dv));
   if (cls == "single")
     return octave_value (untouched<float> (dv));
+  // complex: the value object made directly, not by octave_value's
+  // constructor from the array, which would narrow it to a real array when
+  // the (unwritten) imaginary parts happen to be zero
   if (cls == "complex double")
-    return octave_value (untouched<Complex> (dv));
+    return octave_value (new octave_complex_matrix (ComplexNDArray (untouched<Complex> (dv))));
   if (cls == "complex single")
-    return octave_value (untouched<FloatComplex> (dv));
+    return octave_value (new octave_float_complex_matrix (FloatComplexNDArray (untouched<FloatComplex> (dv))));
   error ("__bsym_empty__: class must be \"double\", \"single\", \"complex double\" or \"complex single\"");
 }

@@ -696,11 +696,11 @@ double bsym_oct_scalar_option(const mxArray *a, const char *name)
 /* ---- the core's name tables --------------------------------------------- */
 
 _Static_assert(BSYM_CHOICE_METHOD == 0 && BSYM_CHOICE_DEVICE == 1 && BSYM_CHOICE_PRECISION == 2 &&
-               BSYM_CHOICE_UPLO == 3, "bsym_oct_choices keeps one list per bsym_choice");
+               BSYM_CHOICE_UPLO == 3 && BSYM_CHOICE_BOUNDARY == 4, "bsym_oct_choices keeps one list per bsym_choice");
 
 const char *const *bsym_oct_choices(bsym_choice kind)
 {
-    enum { KINDS = 4, MOST = 15 };
+    enum { KINDS = 5, MOST = 15 };
     static const char *lists[KINDS][MOST + 1]; /* zeros: each list ends with NULL */
     static int filled[KINDS];
     if ((int)kind < 0 || (int)kind >= KINDS)

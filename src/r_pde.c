@@ -27,7 +27,7 @@ static int dims_of(SEXP dims, int i, int64_t out[8])
 
 /* arrays = list(a, b, c, d, final, lower_value, upper_value, obstacle) (doubles
  * or NULL), dims = their dimensions; lower/upper the boundary names (checked
- * by R through the core's list). Returns list(u = shaped like final, NA for
+ * by R through the core's list). Returns list(x = u shaped like final, NA for
  * failed systems, attributes info and device; failed = the core's sentence). */
 SEXP bsym_r_pde_solve(SEXP x, SEXP t, SEXP arrays, SEXP dims, SEXP theta, SEXP rannacher, SEXP lower,
                       SEXP upper, SEXP device, SEXP precision, SEXP threads)

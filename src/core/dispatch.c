@@ -459,6 +459,11 @@ static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps,
     bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
     if (st != BSYM_OK)
         return st;
+    if (method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_AASEN)
+        return bsym__fail(ctx, BSYM_ERR_ARG,
+                          "method \"%s\" is not for least squares (the normal equations X'WX are positive "
+                          "semidefinite): use \"ldlt\", \"tridiag\", \"eigen\" or \"auto\"",
+                          bsym_choice_name(BSYM_CHOICE_METHOD, method));
     job.w_stride = c->w_stride;
     if (c->wts != NULL && c->w_stride != 0 && c->w_stride != c->m)
         return bsym__fail(ctx, BSYM_ERR_ARG, "w_stride must be m = %lld or 0 (got %lld)",

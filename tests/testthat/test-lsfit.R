@@ -402,3 +402,10 @@ test_that("the CPU and the GPU give the same fits", {
     }
   }
 })
+
+test_that("the pivoted methods of bsym_solve are refused for least squares, by name", {
+  X <- cbind(1, matrix(rnorm(40), 20))
+  for (method in c("bunch-kaufman", "aasen"))
+    expect_error(bsym_lsfit(X, rnorm(20), method = method), paste0("\"", method, "\" is not for least squares"),
+                 class = "batchsym_bad_argument")
+})
