@@ -24,7 +24,7 @@ args <- commandArgs(trailingOnly = TRUE)
 opt <- list(n = c(8L, 16L, 32L, 64L), systems = 1e4, base = 500, device = "cpu", reps = 3L)
 if ("--quick" %in% args) opt <- modifyList(opt, list(n = c(8L, 32L), systems = 2000, base = 100))
 args <- args[args != "--quick"]
-for (i in seq(1L, length(args), by = 2L)) {
+for (i in which(seq_along(args) %% 2 == 1)) {
   key <- sub("^--", "", args[i])
   if (!key %in% names(opt) || i == length(args)) stop("usage: see the header of inst/bench/indef.R", call. = FALSE)
   v <- args[i + 1L]

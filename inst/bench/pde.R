@@ -1,0 +1,106 @@
+# pde.R -- issue 15 end to end from R: bsym_pde_solve() on m = 512 nodes and
+# N = 200 time levels (Black-Scholes puts, Crank-Nicolson with 2 Rannacher
+# steps, a non-uniform grid), European and American, double and single,
+# coefficients shared by all options or given per option, beside what a user
+# would write in R: a base-R Thomas loop over options and steps, and one
+# bsym_tridiag_solve() call per time step for all options (both fully
+# implicit, the cheapest scheme, so they are timed at their best).
+#
+#   Rscript inst/bench/pde.R [--options 1e4] [--base 5] [--steps-options 1000]
+#                            [--device cpu] [--reps 3] [--quick]
+#
+# Every figure: the median elapsed time of --reps calls after a warm-up call,
+# options/s = options / time. Checked before printing: the European price at
+# S = K against Black-Scholes within 2e-3 (double) or 5e-3 (single), and the
+# American one above the European; a failure prints FAIL, exit status 1.
+
+suppressPackageStartupMessages(library(batchsym))
+ref <- system.file("examples", "pde-reference.R", package = "batchsym")
+if (!nzchar(ref)) ref <- "inst/examples/pde-reference.R" # run from the sources
+source(ref)
+
+args <- commandArgs(trailingOnly = TRUE)
+opt <- list(options = 1e4, base = 5, `steps-options` = 1000, device = "cpu", reps = 3L)
+if ("--quick" %in% args) opt <- modifyList(opt, list(options = 1000, base = 2, `steps-options` = 200))
+args <- args[args != "--quick"]
+for (i in which(seq_along(args) %% 2 == 1)) {
+  key <- sub("^--", "", args[i])
+  if (!key %in% names(opt) || i == length(args)) stop("usage: see the header of inst/bench/pde.R", call. = FALSE)
+  opt[[key]] <- if (key == "device") args[i + 1L] else as.numeric(args[i + 1L])
+}
+
+m <- 512L; N <- 200L; K <- 100; r <- 0.03; T <- 1
+lambda <- 20 # nodes packed near K, S = K on a node
+xi_lo <- asinh(-K / lambda)
+below <- round(-xi_lo / (asinh((400 - K) / lambda) - xi_lo) * (m - 1))
+S <- K + lambda * sinh(xi_lo * (1 - seq(0, m - 1) / below))
+S[1] <- 0
+at_k <- which.min(abs(S - K))
+tt <- seq(0, T, length.out = N)
+n_opt <- opt$options
+sig <- seq(0.15, 0.45, length.out = n_opt)            # one volatility per option
+payoff <- matrix(pmax(K - S, 0), m, n_opt)
+
+median_time <- function(f) {
+  f()
+  t <- numeric(opt$reps)
+  for (k in seq_len(opt$reps)) {
+    invisible(gc())
+    t[k] <- system.time(f())[["elapsed"]]
+  }
+  median(t)
+}
+
+rows <- list()
+failed <- FALSE
+add <- function(way, precision, coef, style, options, seconds, check) {
+  rows[[length(rows) + 1L]] <<- data.frame(way = way, precision = precision, coefficients = coef, style = style,
+                                           options = options, seconds = seconds, rate = options / seconds,
+                                           check = check, stringsAsFactors = FALSE)
+  if (startsWith(check, "FAIL")) failed <<- TRUE
+}
+
+a_shared <- 0.5 * 0.25^2 * S^2
+a_per <- array(outer(S^2, 0.5 * sig^2), c(m, 1L, n_opt))
+for (precision in c("double", "single")) for (coef in c("shared", "per option")) for (american in c(FALSE, TRUE)) {
+  a <- if (coef == "shared") a_shared else a_per
+  f <- function() bsym_pde_solve(S, tt, a = a, b = r * S, c = -r, final = payoff,
+                                 obstacle = if (american) payoff, rannacher = 2, device = opt$device,
+                                 precision = precision)
+  u <- f()
+  s_chk <- if (coef == "shared") rep(0.25, n_opt) else sig
+  tol <- if (precision == "double") 2e-3 else 5e-3
+  idx <- unique(round(seq(1, n_opt, length.out = 20)))
+  err <- max(abs(u[at_k, idx] - bs_put(K, K, r, s_chk[idx], T)))
+  check <- if (!american) {
+    if (err <= tol) sprintf("ok (%.1e vs Black-Scholes)", err) else sprintf("FAIL: %.1e vs Black-Scholes", err)
+  } else {
+    eu <- bs_put(K, K, r, s_chk[idx], T)
+    if (all(u[at_k, idx] > eu)) "ok (above European)" else "FAIL: not above the European price"
+  }
+  add("bsym_pde_solve", precision, coef, if (american) "American" else "European", n_opt, median_time(f), check)
+}
+
+# what a user would write in R (fully implicit, shared coefficients)
+L <- pde_bands(S, a_shared, r * S, -r)
+n_steps <- min(opt$`steps-options`, n_opt)
+add("bsym_tridiag_solve per step", "double", "shared", "European", n_steps,
+    median_time(function() implicit_steps(L, tt, payoff[, seq_len(n_steps)], "tridiag")), "-")
+n_base <- min(opt$base, n_opt)
+add("base-R Thomas loop", "double", "shared", "European", n_base,
+    median_time(function() implicit_steps(L, tt, payoff[, seq_len(n_base), drop = FALSE], "base")), "-")
+
+tab <- do.call(rbind, rows)
+base_rate <- tab$rate[tab$way == "base-R Thomas loop"]
+cat(sprintf("pde.R: m = %d, N = %d, device %s, %d threads, batchsym %s, %s\n\n", m, N, opt$device,
+            batchsym:::cpu_info()$threads, as.character(packageVersion("batchsym")),
+            format(Sys.time(), "%Y-%m-%d %H:%M UTC", tz = "UTC")))
+cat("| way | precision | coefficients | style | options | median s | options/s | x base-R loop | check |\n",
+    "|---|---|---|---|---|---|---|---|---|\n", sep = "")
+cat(sprintf("| %s | %s | %s | %s | %s | %.3f | %.3g | %.0f | %s |\n", tab$way, tab$precision, tab$coefficients,
+            tab$style, format(tab$options, scientific = FALSE), tab$seconds, tab$rate, tab$rate / base_rate,
+            tab$check), sep = "")
+if (failed) {
+  cat("\n*** FAIL: a result failed its check ***\n")
+  quit(status = 1)
+}
