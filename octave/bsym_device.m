@@ -37,7 +37,8 @@
 ## a struct with @code{created}, the number of contexts made since the
 ## batchsym MEX file was loaded (1 after any number of calls), and
 ## @code{alive}, true while one is held.  @code{clear functions} (or @code{clear
-## all}) releases it; the next call makes a new one.
+## all}) releases it; the next call makes a new one.  (Octave 7 keeps the MEX
+## file loaded through @code{clear functions}, so @code{created} counts on.)
 ## @seealso{bsym_device_info, bsym_gpu_available, bsym_solve}
 ## @end deftypefn
 
@@ -129,10 +130,13 @@ endfunction
 %! assert (s2, s1);
 %! clear functions
 %! [~, s3] = bsym_device ();
-%! assert (s3, struct ("created", 0, "alive", false));
+%! assert (s3.alive, false);
+%! ## created: 0 when Octave unloaded the MEX file; Octave 7 keeps a MEX file
+%! ## that uses the interleaved complex API loaded (its count goes on)
+%! assert (any (s3.created == [0, s1.created]));
 %! assert (bsym_solve (A, ones (2, 3)), ones (2, 3) / 3, 1e-15);
 %! [~, s4] = bsym_device ();
-%! assert (s4, struct ("created", 1, "alive", true));
+%! assert (s4, struct ("created", s3.created + 1, "alive", true));
 
 ## An error of the core (n = 65 on the GPU: size_unsupported with a GPU,
 ## no_device without) keeps the context.
