@@ -80,7 +80,7 @@ check_flag <- function(x, name) {
 # with complex = TRUE complex data too.
 check_numeric <- function(x, name, complex = FALSE) {
   if (is.complex(x) && !complex)
-    arg_error(name, " must be real: complex values are not supported (of the bsym_ functions only bsym_solve takes them)")
+    arg_error(name, " must be real: complex values are not supported (of the bsym_ functions only bsym_solve, bsym_eigen and bsym_tridiagonalize take them)")
   if (!is.numeric(x) && !(complex && is.complex(x))) # not numeric: logical, character, factor, Date, list, NULL
     arg_error(sprintf("%s must be a numeric array (got %s)", name, paste(class(x), collapse = "/")))
 }

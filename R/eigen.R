@@ -7,11 +7,11 @@ bsym_eigen <- function(A, vectors = TRUE, index = NULL, interval = NULL,
   check_flag(vectors, "vectors")
   run <- run_choices(device, precision)
   uplo <- match_choice(uplo, "uplo")
-  check_numeric(A, "A")
+  check_numeric(A, "A", complex = TRUE) # complex: Hermitian (values real, vectors complex)
   da <- batch_dims(A)
   sel <- eigen_select(index, interval, da$n)
   shape <- batch_shape(da, if (da$one) NULL else dimnames(A)[[3]])
-  res <- with_progress_of(da$batch, .Call(bsym_r_eigen, as_double(A), NULL, NULL,
+  res <- with_progress_of(da$batch, .Call(bsym_r_eigen, as_data(A, is.complex(A)), NULL, NULL,
                                           as.double(c(da$n, da$batch)), vectors, sel, run$device,
                                           run$precision, uplo, run$threads, shape))
   eigen_result(res, interval, "bsym_eigen")

@@ -26,10 +26,10 @@ bsym_tridiagonalize <- function(A, vectors = TRUE,
   check_flag(vectors, "vectors")
   run <- run_choices(device, precision)
   uplo <- match_choice(uplo, "uplo")
-  check_numeric(A, "A")
+  check_numeric(A, "A", complex = TRUE) # complex: Hermitian (d, e real, Q unitary)
   da <- batch_dims(A)
   names_k <- if (da$one) NULL else dimnames(A)[[3]]
-  res <- .Call(bsym_r_tridiagonalize, as_double(A), as.double(c(da$n, da$batch)), vectors,
+  res <- .Call(bsym_r_tridiagonalize, as_data(A, is.complex(A)), as.double(c(da$n, da$batch)), vectors,
                run$device, run$precision, uplo, run$threads, batch_shape(da, names_k))
   out <- list(d = res$d, e = res$e, Q = res$Q) # shaped by the C glue; Q = NULL stays in the list
   with_outcome(out, res, "bsym_tridiagonalize")

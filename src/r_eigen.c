@@ -12,7 +12,8 @@
 
 #include "r_glue.h"
 
-/* Full input A (double, n*n*batch; d = e = NULL) or tridiagonal input d
+/* Full input A (double, or complex Hermitian: values real, vectors complex;
+ * n*n*batch; d = e = NULL) or tridiagonal input d
  * (n*batch) and e ((n-1)*batch, NULL for n <= 1; A = NULL). dims = c(n,
  * batch); vectors TRUE/FALSE; select = c(kind, a, b) from bsym_r_select,
  * kind 0 (all), 1 (index: the a-th to b-th smallest, 1-based) or 2
@@ -44,12 +45,26 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
 
     /* the core's n-row output, in doubles */
     SEXP w = PROTECT(bsym_r_alloc_real((R_xlen_t)nw));
-    SEXP V = PROTECT(want_v ? bsym_r_alloc_real((R_xlen_t)nv) : R_NilValue);
+    const int cplx = full && TYPEOF(A) == CPLXSXP;
+    SEXP V = PROTECT(!want_v ? R_NilValue
+                     : cplx ? bsym_r_alloc_complex((R_xlen_t)nv) : bsym_r_alloc_real((R_xlen_t)nv));
     SEXP count = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     int *cnt = INTEGER(count), *inf = INTEGER(info);
     bsym_status st;
-    if (!single) {
+    if (cplx && !single) {
+        st = bsym_zsyev(ctx, up, n, batch, (const bsym_cdouble *)COMPLEX(A), &sel, REAL(w),
+                        want_v ? (bsym_cdouble *)COMPLEX(V) : NULL, cnt, inf);
+    } else if (cplx) { /* complex float copies */
+        float *fw = (float *)R_alloc((size_t)nw + 1, sizeof(float));
+        bsym_cfloat *fv = want_v ? (bsym_cfloat *)R_alloc((size_t)nv + 1, sizeof(bsym_cfloat)) : NULL;
+        st = bsym_csyev(ctx, up, n, batch, bsym_r_cfloats(A), &sel, fw, fv, cnt, inf);
+        if (st == BSYM_OK) {
+            bsym_r_from_floats(REAL(w), fw, nw);
+            if (want_v)
+                bsym_r_from_cfloats(COMPLEX(V), fv, nv);
+        }
+    } else if (!single) {
         double *pv = want_v ? REAL(V) : NULL;
         st = full ? bsym_dsyev(ctx, up, n, batch, REAL(A), &sel, REAL(w), pv, cnt, inf)
                   : bsym_dstev(ctx, n, batch, REAL(d), bands ? REAL(e) : NULL, &sel, REAL(w), pv,
@@ -76,11 +91,39 @@ SEXP bsym_r_eigen(SEXP A, SEXP d, SEXP e, SEXP dims, SEXP vectors, SEXP select, 
     if (m != n) {
         ow = allocVector(REALSXP, (R_xlen_t)(m * batch));
         PROTECT(ow);
-        ov = want_v ? bsym_r_alloc_real((R_xlen_t)(n * m * batch)) : R_NilValue;
+        ov = !want_v ? R_NilValue
+             : cplx ? bsym_r_alloc_complex((R_xlen_t)(n * m * batch))
+                    : bsym_r_alloc_real((R_xlen_t)(n * m * batch));
         PROTECT(ov);
     }
-    bsym_dselect_pack(n, m, batch, cnt, inf, 1, NA_REAL, REAL(w), want_v ? REAL(V) : NULL,
-                      REAL(ow), want_v ? REAL(ov) : NULL);
+    if (cplx && want_v) {
+        /* the core's packing is real: the real and imaginary parts of the
+         * vectors packed apart, out of place (the values packed twice, into
+         * w2), then put together */
+        const Rcomplex *cv = COMPLEX(V);
+        const int64_t no = n * m * batch;
+        double *re = (double *)R_alloc((size_t)nv + 1, sizeof(double));
+        double *im = (double *)R_alloc((size_t)nv + 1, sizeof(double));
+        double *reo = (double *)R_alloc((size_t)no + 1, sizeof(double));
+        double *imo = (double *)R_alloc((size_t)no + 1, sizeof(double));
+        double *w2 = (double *)R_alloc((size_t)(m * batch) + 1, sizeof(double));
+        for (int64_t i = 0; i < nv; i++) {
+            re[i] = cv[i].r;
+            im[i] = cv[i].i;
+        }
+        bsym_dselect_pack(n, m, batch, cnt, inf, 1, NA_REAL, REAL(w), im, w2, imo);
+        bsym_dselect_pack(n, m, batch, cnt, inf, 1, NA_REAL, REAL(w), re, w2, reo);
+        if (m * batch > 0)
+            memcpy(REAL(ow), w2, (size_t)(m * batch) * sizeof(double));
+        Rcomplex *co = COMPLEX(ov);
+        for (int64_t i = 0; i < no; i++) {
+            co[i].r = reo[i];
+            co[i].i = imo[i];
+        }
+    } else {
+        bsym_dselect_pack(n, m, batch, cnt, inf, 1, NA_REAL, REAL(w), want_v ? REAL(V) : NULL,
+                          REAL(ow), want_v ? REAL(ov) : NULL);
+    }
     for (int64_t k = 0; k < batch; k++)
         if (inf[k] != 0)
             cnt[k] = NA_INTEGER;

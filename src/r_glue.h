@@ -85,6 +85,32 @@ static inline void bsym_r_from_floats(double *dst, const float *src, int64_t len
         dst[i] = (double)src[i];
 }
 
+/* A complex float copy of the complex vector x (NULL for R's NULL), in
+ * R_alloc memory (as bsym_r_floats), and the way back. */
+static inline bsym_cfloat *bsym_r_cfloats(SEXP x)
+{
+    if (isNull(x))
+        return NULL;
+    const R_xlen_t len = XLENGTH(x);
+    bsym_cfloat *f = (bsym_cfloat *)R_alloc(len > 0 ? (size_t)len : 1, sizeof(bsym_cfloat));
+    const Rcomplex *v = COMPLEX(x);
+#pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
+    for (R_xlen_t i = 0; i < len; i++) {
+        f[i].re = (float)v[i].r;
+        f[i].im = (float)v[i].i;
+    }
+    return f;
+}
+
+static inline void bsym_r_from_cfloats(Rcomplex *dst, const bsym_cfloat *src, int64_t len)
+{
+#pragma omp parallel for schedule(static) if (len > BSYM_R_PARALLEL_MIN)
+    for (int64_t i = 0; i < len; i++) {
+        dst[i].r = (double)src[i].re;
+        dst[i].i = (double)src[i].im;
+    }
+}
+
 /* A result's shape, set in C on the vector the .Call returns: in R,
  * setting an attribute of a vector that a list (the .Call's result) also
  * holds copies it, a gigabyte for large batches.

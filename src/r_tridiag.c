@@ -48,7 +48,8 @@ SEXP bsym_r_tridiag_solve(SEXP lower, SEXP diag, SEXP upper, SEXP rhs, SEXP dims
     return bsym_r_solution(x, info, rhs, n * nrhs, ctx, BSYM_TASK_TRIDIAG_SOLVE);
 }
 
-/* A (double, n*n*batch), dims = c(n, batch), vectors TRUE/FALSE, shape
+/* A (double or complex, n*n*batch; complex: Hermitian, d and e real, Q
+ * complex), dims = c(n, batch), vectors TRUE/FALSE, shape
  * from R's batch_shape(). Returns list(d = n x batch, e = (n-1) x batch, Q =
  * n x n x batch or NULL, info, device, failed), with NA in d, e and Q of the
  * systems that failed, shaped by bsym_r_batch_shape. */
@@ -64,10 +65,30 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
 
     SEXP d = PROTECT(bsym_r_alloc_real((R_xlen_t)(n * batch)));
     SEXP e = PROTECT(bsym_r_alloc_real((R_xlen_t)(m * batch)));
-    SEXP Q = PROTECT(want_q ? bsym_r_alloc_real((R_xlen_t)(n * n * batch)) : R_NilValue);
+    const int cplx = TYPEOF(A) == CPLXSXP;
+    SEXP Q = PROTECT(!want_q ? R_NilValue
+                     : cplx ? bsym_r_alloc_complex((R_xlen_t)(n * n * batch))
+                            : bsym_r_alloc_real((R_xlen_t)(n * n * batch)));
     SEXP info = PROTECT(allocVector(INTSXP, (R_xlen_t)batch));
     bsym_status st;
-    if (!single) {
+    if (cplx && !single) {
+        st = bsym_ztridiagonalize(ctx, up, n, batch, (const bsym_cdouble *)COMPLEX(A), REAL(d),
+                                  m > 0 ? REAL(e) : NULL, want_q ? (bsym_cdouble *)COMPLEX(Q) : NULL,
+                                  INTEGER(info));
+    } else if (cplx) { /* complex float copies */
+        bsym_cfloat *fa = bsym_r_cfloats(A);
+        float *fd = (float *)R_alloc((size_t)(n * batch) + 1, sizeof(float));
+        float *fe = m > 0 ? (float *)R_alloc((size_t)(m * batch) + 1, sizeof(float)) : NULL;
+        bsym_cfloat *fq = want_q ? (bsym_cfloat *)R_alloc((size_t)(n * n * batch) + 1, sizeof(bsym_cfloat)) : NULL;
+        st = bsym_ctridiagonalize(ctx, up, n, batch, fa, fd, fe, fq, INTEGER(info));
+        if (st == BSYM_OK) {
+            bsym_r_from_floats(REAL(d), fd, n * batch);
+            if (fe)
+                bsym_r_from_floats(REAL(e), fe, m * batch);
+            if (fq)
+                bsym_r_from_cfloats(COMPLEX(Q), fq, n * n * batch);
+        }
+    } else if (!single) {
         st = bsym_dtridiagonalize(ctx, up, n, batch, REAL(A), REAL(d), m > 0 ? REAL(e) : NULL,
                                   want_q ? REAL(Q) : NULL, INTEGER(info));
     } else {
@@ -89,8 +110,8 @@ SEXP bsym_r_tridiagonalize(SEXP A, SEXP dims, SEXP vectors, SEXP device, SEXP pr
     const int *inf = INTEGER(info);
     bsym_r_na_failed(REAL(d), n, batch, inf);
     bsym_r_na_failed(REAL(e), m, batch, inf);
-    if (want_q)
-        bsym_r_na_failed(REAL(Q), n * n, batch, inf);
+    if (want_q) /* complex: both parts NA */
+        bsym_r_na_failed(cplx ? (double *)COMPLEX(Q) : REAL(Q), (cplx ? 2 : 1) * n * n, batch, inf);
     const int per_d[] = {(int)n}, per_e[] = {(int)m}, per_q[] = {(int)n, (int)n};
     bsym_r_batch_shape(d, per_d, 1, shape);
     bsym_r_batch_shape(e, per_e, 1, shape);

@@ -1,7 +1,7 @@
 # sources.mk -- the object lists and the CUDA compile rule, shared by
 # src/Makevars (R's build) and the top-level Makefile (library, C tests,
 # Octave). Paths are relative to src/.
-CORE_OBJS = core/ctx.o core/dispatch.o core/cpu_backend.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/strategy.o core/rules.o core/indef.o core/pde.o core/pde_rules.o
+CORE_OBJS = core/ctx.o core/dispatch.o core/cpu_backend.o core/ldlt.o core/householder.o core/pcr.o core/eigen.o core/strategy.o core/rules.o core/indef.o core/pde.o core/pde_rules.o core/hetrd.o
 GLUE_OBJS = init.o r_glue.o r_solve.o r_lsfit.o r_tridiag.o r_eigen.o r_device.o r_rules.o r_pde.o
 $(GLUE_OBJS): r_glue.h
 NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler -fopenmp
@@ -17,6 +17,7 @@ core/eigen.o: core/eigen_lanes_impl.h core/cpu_simd.h core/eigen_impl.h core/tri
 core/strategy.o: core/tridiag_eig_impl.h core/strategy_numerics.h core/strategy_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/indef.o: core/indef_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/rules.o: core/select_pack_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/hetrd.o: core/hetrd_impl.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/cpu_backend.o: core/cpu_backend_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 cuda/pcr.o cuda/householder.o: cuda/pcr.cuh
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h

@@ -11,7 +11,9 @@
  *
  * Adding a method is one operation id here plus one function per backend in
  * its table; adding a precision is one column (the complex types have
- * theirs: the CPU fills them for the solves LDLT, BK and AASEN).
+ * theirs: the CPU fills them for the solves LDLT, BK and AASEN, and for
+ * TRIDIAGONALIZE and EIG, whose d, e and w are then real, in the real type
+ * of the parts: bsym_[zc]tridiagonalize, bsym_[zc]syev; the GPU has none).
  */
 #ifndef BSYM_BACKEND_H
 #define BSYM_BACKEND_H

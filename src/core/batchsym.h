@@ -375,6 +375,20 @@ bsym_status bsym_dtridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t ba
                                  const double *A, double *d, double *e, double *Q, int *info);
 bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
                                  const float *A, float *d, float *e, float *Q, int *info);
+/* Complex Hermitian A_k (complex double, complex float): A_k = Q_k T_k Q_k^H,
+ * Q_k unitary, T_k REAL symmetric tridiagonal with e >= 0 (a complex
+ * Householder reduction as LAPACK's zhetrd, then a unitary diagonal scaling
+ * that makes the off-diagonal real and non-negative, folded into Q). d and e
+ * are real (double, float); the rest as above. Only the triangle named by
+ * uplo is read (the other as its conjugate transpose), the diagonal's
+ * imaginary part is ignored (neither read nor checked). CPU only: under
+ * BSYM_DEVICE_GPU these give BSYM_ERR_SIZE ("the GPU has no ... in this
+ * precision"), under AUTO they run on the CPU. */
+bsym_status bsym_ztridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const bsym_cdouble *A, double *d, double *e, bsym_cdouble *Q,
+                                 int *info);
+bsym_status bsym_ctridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const bsym_cfloat *A, float *d, float *e, bsym_cfloat *Q, int *info);
 
 /* ---- batched tridiagonal solves (parallel cyclic reduction) ---------------
  * Solves T_k X_k = B_k for k = 0 .. batch-1, overwriting B with X, where T_k
@@ -446,6 +460,17 @@ bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const
                        const bsym_select *sel, float *w, float *V, int *count, int *info);
 bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d, const double *e,
                        const bsym_select *sel, double *w, double *V, int *count, int *info);
+/* Complex Hermitian A (complex double, complex float): as bsym_dsyev /
+ * bsym_ssyev in every respect (sel, w, count, info, ordering), with w REAL
+ * and V complex (unit eigenvectors, orthonormal columns: V^H V = I). The
+ * triangle named by uplo is read as bsym_ztridiagonalize reads it, and
+ * solved as A = Q T Q^H (bsym_ztridiagonalize), then the real tridiagonal
+ * eigensolver on T (the bsym_*stev path), then V = Q Z. CPU only (as
+ * bsym_ztridiagonalize). */
+bsym_status bsym_zsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cdouble *A,
+                       const bsym_select *sel, double *w, bsym_cdouble *V, int *count, int *info);
+bsym_status bsym_csyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cfloat *A,
+                       const bsym_select *sel, float *w, bsym_cfloat *V, int *count, int *info);
 bsym_status bsym_sstev(bsym_ctx *ctx, int64_t n, int64_t batch, const float *d, const float *e,
                        const bsym_select *sel, float *w, float *V, int *count, int *info);
 

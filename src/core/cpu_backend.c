@@ -96,9 +96,10 @@ const bsym__backend bsym__cpu_backend = {
                                                                                complex float copies) */
         [BSYM__OP_LDLT]           = {cpu_ldlt_s,           cpu_ldlt_d, cpu_ldlt_c, cpu_ldlt_z, cpu_ldlt_m},
         [BSYM__OP_HHSOLVE]        = {cpu_hhsolve_s,        cpu_hhsolve_d},
-        [BSYM__OP_TRIDIAGONALIZE] = {cpu_tridiagonalize_s, cpu_tridiagonalize_d},
+        [BSYM__OP_TRIDIAGONALIZE] = {cpu_tridiagonalize_s, cpu_tridiagonalize_d, cpu_tridiagonalize_c,
+                                     cpu_tridiagonalize_z},
         [BSYM__OP_PCR]            = {cpu_pcr_s,            cpu_pcr_d},
-        [BSYM__OP_EIG]            = {cpu_eig_s,            cpu_eig_d},
+        [BSYM__OP_EIG]            = {cpu_eig_s,            cpu_eig_d,  cpu_eig_c,  cpu_eig_z},
         [BSYM__OP_STRATEGY]       = {cpu_strategy_s,       cpu_strategy_d, NULL, NULL, cpu_strategy_m},
         [BSYM__OP_LSFIT]          = {cpu_lsfit_s,          cpu_lsfit_d},
         [BSYM__OP_BK]             = {cpu_bk_s,             cpu_bk_d,   cpu_bk_c,   cpu_bk_z},

@@ -2,7 +2,8 @@
  * cpu_backend_impl.h -- the CPU backend's operations in one precision: each
  * takes the (already chunked) job and calls the CPU driver of its family.
  * Included by cpu_backend.c once per precision (T, PREC from prec_*.h); the
- * complex types have the solves alone (LDLT, BK, AASEN).
+ * complex types have the solves (LDLT, BK, AASEN), the tridiagonalization
+ * and the eigensolver (bsym_*syev with A; hetrd.c).
  */
 
 static bsym_status PREC(cpu_ldlt_)(const bsym__exec *x, const bsym__job *j)
@@ -31,6 +32,22 @@ static bsym_status PREC(cpu_aasen_)(const bsym__exec *x, const bsym__job *j)
                     PREC(bsym__indef_cpu_)(BSYM_METHOD_AASEN, j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A,
                                            (T *)j->B, j->info, x->threads));
 }
+
+#if BSYM_COMPLEX /* Hermitian tridiagonalization and eigensolver (hetrd.c): d, e, w real */
+static bsym_status PREC(cpu_tridiagonalize_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "Householder",
+                    PREC(bsym__tridiagonalize_cpu_)(j->uplo, j->n, j->batch, (const T *)j->A, (RT *)j->d,
+                                                    (RT *)j->e, (T *)j->Q, j->info, x->threads));
+}
+
+static bsym_status PREC(cpu_eig_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "eigensolver",
+                    PREC(bsym__eig_cpu_)(j->uplo, j->n, j->batch, (const T *)j->A, j->sel, (RT *)j->w,
+                                         (T *)j->V, j->count, j->info, x->threads));
+}
+#endif
 
 #if !BSYM_COMPLEX /* the rest: real only */
 

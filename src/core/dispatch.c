@@ -70,16 +70,20 @@ bsym__job bsym__job_slice(const bsym__job *j, int64_t k0, int64_t count)
 {
     const size_t size = prec_size(j->prec);
     const int64_t n = j->n, off = n > 0 ? n - 1 : 0;
+    /* d, e and w are real in every precision: the complex TRIDIAGONALIZE and
+     * EIG give a real T and real eigenvalues (half the complex element) */
+    const int cplx = j->prec == BSYM__PREC_C || j->prec == BSYM__PREC_Z || j->prec == BSYM__PREC_ZC;
     bsym__job s = *j;
     s.batch = count;
     s.A = ADVANCE(A, n * n);
     s.Q = ADVANCE(Q, n * n);
     s.V = ADVANCE(V, n * n);
     s.B = ADVANCE(B, n * j->nrhs);
-    s.d = ADVANCE(d, n);
+    const size_t rsize = cplx ? size / 2 : size;
+    s.d = (void *)advance(j->d, n, k0, rsize);
     s.dd = ADVANCE(dd, n);
-    s.w = ADVANCE(w, n);
-    s.e = ADVANCE(e, off);
+    s.w = (void *)advance(j->w, n, k0, rsize);
+    s.e = (void *)advance(j->e, off, k0, rsize);
     s.dl = ADVANCE(dl, off);
     s.du = ADVANCE(du, off);
     s.X = ADVANCE(X, j->m * n);
@@ -538,6 +542,25 @@ bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t ba
     return tridiagonalize(ctx, &c);
 }
 
+/* Complex Hermitian A: T real (d, e in the real type of the parts), Q
+ * unitary; CPU only (hetrd.c). */
+bsym_status bsym_ztridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const bsym_cdouble *A, double *d, double *e, bsym_cdouble *Q,
+                                 int *info)
+{
+    bsym__job c = {.op = BSYM__OP_TRIDIAGONALIZE, .prec = BSYM__PREC_Z, .uplo = uplo, .n = n, .batch = batch,
+              .A = A, .d = d, .e = e, .Q = Q, .info = info};
+    return tridiagonalize(ctx, &c);
+}
+
+bsym_status bsym_ctridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
+                                 const bsym_cfloat *A, float *d, float *e, bsym_cfloat *Q, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_TRIDIAGONALIZE, .prec = BSYM__PREC_C, .uplo = uplo, .n = n, .batch = batch,
+              .A = A, .d = d, .e = e, .Q = Q, .info = info};
+    return tridiagonalize(ctx, &c);
+}
+
 /* ---- bsym_dtridiag_solve / bsym_stridiag_solve -------------------------- */
 static bsym_status tridiag_solve(bsym_ctx *ctx, bsym__job *c)
 {
@@ -611,6 +634,24 @@ bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const
                        const bsym_select *sel, float *w, float *V, int *count, int *info)
 {
     bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_S, .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
+              .V = V, .count = count, .info = info};
+    return eig(ctx, 1, sel, &c);
+}
+
+/* Complex Hermitian A: w real, V complex; CPU only (hetrd.c: the complex
+ * reduction, then the real eigensolver on T, then V = Q Z). */
+bsym_status bsym_zsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cdouble *A,
+                       const bsym_select *sel, double *w, bsym_cdouble *V, int *count, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_Z, .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
+              .V = V, .count = count, .info = info};
+    return eig(ctx, 1, sel, &c);
+}
+
+bsym_status bsym_csyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cfloat *A,
+                       const bsym_select *sel, float *w, bsym_cfloat *V, int *count, int *info)
+{
+    bsym__job c = {.op = BSYM__OP_EIG, .prec = BSYM__PREC_C, .uplo = uplo, .n = n, .batch = batch, .A = A, .w = w,
               .V = V, .count = count, .info = info};
     return eig(ctx, 1, sel, &c);
 }

@@ -127,6 +127,27 @@ int bsym__hh_tridiagonalize_one_d(char uplo, int64_t n, const double *A, double 
 int bsym__hh_tridiagonalize_one_s(char uplo, int64_t n, const float *A, float *d, float *e,
                                   float *Q, float *work);
 
+/* Complex Hermitian tridiagonalization and eigensolvers (hetrd.c), systems
+ * [0, count), arguments as bsym_[zc]tridiagonalize and bsym_[zc]syev (T
+ * real: d, e, w in the real type of the parts; sel never NULL; Q, V, cnt
+ * may be NULL). Return 0, or -1 (no memory). One system's reduction:
+ * work BSYM_HE_TRD_WORK(n) complex elements; returns 0 or -1. */
+#define BSYM_HE_TRD_WORK(n) ((size_t)(n) * (size_t)(n) + 3 * (size_t)(n))
+int bsym__he_tridiagonalize_one_z(char uplo, int64_t n, const double _Complex *A, double *d,
+                                  double *e, double _Complex *Q, double _Complex *work);
+int bsym__he_tridiagonalize_one_c(char uplo, int64_t n, const float _Complex *A, float *d,
+                                  float *e, float _Complex *Q, float _Complex *work);
+int bsym__tridiagonalize_cpu_z(char uplo, int64_t n, int64_t count, const double _Complex *A,
+                               double *d, double *e, double _Complex *Q, int *info, int threads);
+int bsym__tridiagonalize_cpu_c(char uplo, int64_t n, int64_t count, const float _Complex *A,
+                               float *d, float *e, float _Complex *Q, int *info, int threads);
+int bsym__eig_cpu_z(char uplo, int64_t n, int64_t count, const double _Complex *A,
+                    const bsym_select *sel, double *w, double _Complex *V, int *cnt, int *info,
+                    int threads);
+int bsym__eig_cpu_c(char uplo, int64_t n, int64_t count, const float _Complex *A,
+                    const bsym_select *sel, float *w, float _Complex *V, int *cnt, int *info,
+                    int threads);
+
 /* One system's eigensolver (eigen.c), as bsym_*syev (A != NULL) or
  * bsym_*stev (d, e): n values in w, V n x n or NULL, the selected count in
  * *cnt; work bsym__eig_work_*(n) elements, iwork TE_WORK_I(n) ints. Returns

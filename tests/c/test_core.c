@@ -3916,6 +3916,7 @@ static void test_indef_family(bsym_device_info *di)
 }
 
 static void test_pde_family(void); /* issue 15, at the end of this file */
+static void test_ceig_family(void); /* issue 14, at the end of this file */
 
 int main(int argc, char **argv)
 {
@@ -3923,7 +3924,7 @@ int main(int argc, char **argv)
      * to 64, Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
-    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef|pde: one family */
+    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef|pde|ceig: one family */
     int subset = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc)
@@ -3992,6 +3993,8 @@ int main(int argc, char **argv)
     }
     if (WANT("pde") && !subset) /* issue 15: the CPU only (no GPU kernel yet) */
         test_pde_family();
+    if (WANT("ceig") && !subset) /* issue 14: complex Hermitian, the CPU only */
+        test_ceig_family();
     if (verbose)
         print_figures();
     printf("%d passed, %d failed\n", passed, failed);
@@ -4705,3 +4708,351 @@ static void test_pde_family(void)
     bsym_ctx_destroy(ctx);
 }
 /* ==== end of family pde (issue 15) ========================================== */
+
+/* ==== family ceig: complex Hermitian tridiagonalization and eigensolvers ====
+ * bsym_[zc]tridiagonalize (A = Q T Q^H, T real, e >= 0) and bsym_[zc]syev
+ * (w real, V complex) on random Hermitian batches, L and U, with garbage in
+ * the unreferenced triangle and in the diagonal's imaginary part; real-valued
+ * complex input against bsym_[ds]syev; a NaN system; index and value
+ * selections. Bounds 100 n eps of the working precision. */
+
+typedef double _Complex ce_cx;
+
+/* h (n x n) a random Hermitian matrix (real when `real`), rounded to float
+ * when single. */
+static void ce_matrix(int n, int real, int single, ce_cx *h)
+{
+    for (int j = 0; j < n; j++) {
+        double dj = urand();
+        h[j + j * n] = single ? (double)(float)dj : dj;
+        for (int i = j + 1; i < n; i++) {
+            double re = urand(), im = real ? 0.0 : urand();
+            if (single) {
+                re = (float)re;
+                im = (float)im;
+            }
+            h[i + j * n] = re + im * I;
+            h[j + i * n] = re - im * I;
+        }
+    }
+}
+
+/* The batch as the core reads it: h's triangle `uplo` kept, the other
+ * triangle garbage (large and one NaN), the diagonal's imaginary part
+ * garbage (NaN on system 0's first entry, 7 elsewhere). Complex double or
+ * float storage. */
+static void *ce_input(int single, char uplo, int n, int batch, const ce_cx *h)
+{
+    void *p = malloc((size_t)n * n * batch * (single ? sizeof(bsym_cfloat) : sizeof(bsym_cdouble)));
+    for (int k = 0; k < batch; k++)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                const size_t at = (size_t)k * n * n + i + (size_t)j * n;
+                ce_cx v = h[at];
+                const int ref = uplo == 'L' ? i >= j : i <= j;
+                if (!ref)
+                    v = (i + j == 1 && k == 0) ? NAN + NAN * I : 1e30 + 3e29 * I;
+                else if (i == j)
+                    v = CMPLX(creal(v), k == 0 && i == 0 ? NAN : 7.0);
+                if (single) {
+                    ((bsym_cfloat *)p)[at].re = (float)creal(v);
+                    ((bsym_cfloat *)p)[at].im = (float)cimag(v);
+                } else {
+                    ((bsym_cdouble *)p)[at].re = creal(v);
+                    ((bsym_cdouble *)p)[at].im = cimag(v);
+                }
+            }
+    return p;
+}
+
+static ce_cx ce_get(int single, const void *p, size_t i)
+{
+    return single ? CMPLX(((const bsym_cfloat *)p)[i].re, ((const bsym_cfloat *)p)[i].im)
+                  : CMPLX(((const bsym_cdouble *)p)[i].re, ((const bsym_cdouble *)p)[i].im);
+}
+
+static double ce_real(int single, const void *p, size_t i)
+{
+    return single ? ((const float *)p)[i] : ((const double *)p)[i];
+}
+
+static bsym_status ce_trd(bsym_ctx *ctx, int single, char uplo, int n, int batch, const void *A, void *d,
+                          void *e, void *Q, int *info)
+{
+    return single ? bsym_ctridiagonalize(ctx, uplo, n, batch, A, d, e, Q, info)
+                  : bsym_ztridiagonalize(ctx, uplo, n, batch, A, d, e, Q, info);
+}
+
+static bsym_status ce_syev(bsym_ctx *ctx, int single, char uplo, int n, int batch, const void *A,
+                           const bsym_select *sel, void *w, void *V, int *count, int *info)
+{
+    return single ? bsym_csyev(ctx, uplo, n, batch, A, sel, w, V, count, info)
+                  : bsym_zsyev(ctx, uplo, n, batch, A, sel, w, V, count, info);
+}
+
+static double ce_fnorm(int n, const ce_cx *h)
+{
+    double s = 0;
+    for (int i = 0; i < n * n; i++)
+        s += creal(h[i] * conj(h[i]));
+    return sqrt(s);
+}
+
+/* ||h V - V diag(w)||_F / ||h||_F and ||V^H V - I||_F over m columns. */
+static void ce_eig_errors(int single, int n, int m, const ce_cx *h, const void *w, size_t w0, const void *V,
+                          size_t v0, double *res, double *orth)
+{
+    double r = 0, o = 0, hn = ce_fnorm(n, h);
+    for (int j = 0; j < m; j++) {
+        const double wj = ce_real(single, w, w0 + j);
+        for (int i = 0; i < n; i++) {
+            ce_cx s = -wj * ce_get(single, V, v0 + i + (size_t)j * n);
+            for (int l = 0; l < n; l++)
+                s += h[i + l * n] * ce_get(single, V, v0 + l + (size_t)j * n);
+            r += creal(s * conj(s));
+        }
+        for (int i = 0; i < m; i++) {
+            ce_cx s = i == j ? -1.0 : 0.0;
+            for (int l = 0; l < n; l++)
+                s += conj(ce_get(single, V, v0 + l + (size_t)i * n)) * ce_get(single, V, v0 + l + (size_t)j * n);
+            o += creal(s * conj(s));
+        }
+    }
+    *res = hn > 0 ? sqrt(r) / hn : sqrt(r);
+    *orth = sqrt(o);
+}
+
+static void ce_case(int single, char uplo, int n)
+{
+    const int batch = 3;
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON, tol = 100.0 * n * eps;
+    const size_t es = single ? sizeof(float) : sizeof(double), cs = 2 * es, nn = (size_t)n * n;
+    char what[160];
+    const char *tn = single ? "complex float" : "complex double";
+    bsym_ctx *ctx = ctx_on(BSYM_DEVICE_AUTO);
+    ce_cx *h = malloc(nn * batch * sizeof *h);
+    for (int k = 0; k < batch; k++)
+        ce_matrix(n, 0, single, h + k * nn);
+    void *A = ce_input(single, uplo, n, batch, h);
+    void *d = malloc(es * n * batch), *e = malloc(es * (n > 1 ? n - 1 : 1) * batch), *Q = malloc(cs * nn * batch);
+    void *d2 = malloc(es * n * batch), *e2 = malloc(es * (n > 1 ? n - 1 : 1) * batch);
+    int info[3] = {9, 9, 9}, info2[3] = {9, 9, 9}, count[3] = {-1, -1, -1};
+
+    /* tridiagonalize: Q T Q^H = A, Q^H Q = I, e >= 0, Q = NULL gives the same T */
+    bsym_status st = ce_trd(ctx, single, uplo, n, batch, A, d, e, Q, info);
+    bsym_status st2 = ce_trd(ctx, single, uplo, n, batch, A, d2, e2, NULL, info2);
+    double rec = 0, orth = 0;
+    int nonneg = 1, same = 1;
+    for (int k = 0; k < batch; k++) {
+        const ce_cx *hk = h + k * nn;
+        double r = 0, o = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                ce_cx s = -hk[i + j * n], g = i == j ? -1.0 : 0.0;
+                for (int l = 0; l < n; l++) {
+                    /* (Q T)(i, l) */
+                    ce_cx qt = ce_get(single, Q, k * nn + i + (size_t)l * n) * ce_real(single, d, (size_t)k * n + l);
+                    if (l > 0)
+                        qt += ce_get(single, Q, k * nn + i + (size_t)(l - 1) * n) *
+                              ce_real(single, e, (size_t)k * (n - 1) + l - 1);
+                    if (l + 1 < n)
+                        qt += ce_get(single, Q, k * nn + i + (size_t)(l + 1) * n) *
+                              ce_real(single, e, (size_t)k * (n - 1) + l);
+                    s += qt * conj(ce_get(single, Q, k * nn + j + (size_t)l * n));
+                    g += conj(ce_get(single, Q, k * nn + l + (size_t)i * n)) * ce_get(single, Q, k * nn + l + (size_t)j * n);
+                }
+                r += creal(s * conj(s));
+                o += creal(g * conj(g));
+            }
+        rec = nmax(rec, sqrt(r) / ce_fnorm(n, hk));
+        orth = nmax(orth, sqrt(o));
+        for (int i = 0; i + 1 < n; i++) {
+            nonneg &= ce_real(single, e, (size_t)k * (n - 1) + i) >= 0;
+            same &= ce_real(single, e, (size_t)k * (n - 1) + i) == ce_real(single, e2, (size_t)k * (n - 1) + i);
+        }
+        for (int i = 0; i < n; i++)
+            same &= ce_real(single, d, (size_t)k * n + i) == ce_real(single, d2, (size_t)k * n + i);
+    }
+    snprintf(what, sizeof what, "ceig: %s tridiagonalize %c n=%d: Q T Q^H = A (%.2g), Q^H Q = I (%.2g), e >= 0",
+             tn, uplo, n, rec, orth);
+    check(st == BSYM_OK && st2 == BSYM_OK && info[0] == 0 && info[1] == 0 && info[2] == 0 && info2[0] == 0 &&
+          rec <= tol && orth <= tol && nonneg, what, "cpu", st, info[0]);
+    snprintf(what, sizeof what, "ceig: %s tridiagonalize %c n=%d: Q = NULL gives the same T", tn, uplo, n);
+    check(same, what, "cpu", st2, 0);
+
+    /* syev with vectors: residual, orthonormality, ascending, count n; values
+     * alone agree */
+    void *w = malloc(es * n * batch), *V = malloc(cs * nn * batch), *w2 = malloc(es * n * batch);
+    st = ce_syev(ctx, single, uplo, n, batch, A, NULL, w, V, count, info);
+    st2 = ce_syev(ctx, single, uplo, n, batch, A, NULL, w2, NULL, NULL, info2);
+    double res = 0, vo = 0, wdiff = 0;
+    int asc = 1, ok = st == BSYM_OK && st2 == BSYM_OK;
+    for (int k = 0; k < batch; k++) {
+        double r, o, wmax = 0;
+        ce_eig_errors(single, n, n, h + k * nn, w, (size_t)k * n, V, k * nn, &r, &o);
+        res = nmax(res, r);
+        vo = nmax(vo, o);
+        ok &= info[k] == 0 && info2[k] == 0 && count[k] == n;
+        for (int i = 0; i < n; i++)
+            wmax = nmax(wmax, fabs(ce_real(single, w, (size_t)k * n + i)));
+        for (int i = 0; i < n; i++) {
+            wdiff = nmax(wdiff, fabs(ce_real(single, w, (size_t)k * n + i) - ce_real(single, w2, (size_t)k * n + i)) /
+                                    (wmax > 0 ? wmax : 1));
+            if (i > 0)
+                asc &= ce_real(single, w, (size_t)k * n + i - 1) <= ce_real(single, w, (size_t)k * n + i);
+        }
+    }
+    snprintf(what, sizeof what, "ceig: %s syev %c n=%d: ||AV - VW||/||A|| %.2g, ||V^H V - I|| %.2g, values only %.2g",
+             tn, uplo, n, res, vo, wdiff);
+    check(ok && res <= tol && vo <= tol && wdiff <= tol && asc, what, "cpu", st, info[0]);
+
+    /* an index selection: the 2nd to 3rd smallest (or the only one) */
+    {
+        const int il = n >= 3 ? 2 : 1, iu = n >= 3 ? 3 : n;
+        bsym_select sel = {BSYM_SELECT_INDEX, il, iu, 0, 0};
+        void *ws = malloc(es * n * batch), *Vs = malloc(cs * nn * batch);
+        int cs_[3], is_[3];
+        st = ce_syev(ctx, single, uplo, n, batch, A, &sel, ws, Vs, cs_, is_);
+        ok = st == BSYM_OK;
+        double sres = 0, sorth = 0, sdiff = 0;
+        for (int k = 0; k < batch; k++) {
+            const int m = iu - il + 1;
+            double r, o, wmax = 0;
+            ok &= is_[k] == 0 && cs_[k] == m;
+            ce_eig_errors(single, n, m, h + k * nn, ws, (size_t)k * n, Vs, k * nn, &r, &o);
+            sres = nmax(sres, r);
+            sorth = nmax(sorth, o);
+            for (int i = 0; i < n; i++)
+                wmax = nmax(wmax, fabs(ce_real(single, w, (size_t)k * n + i)));
+            for (int i = 0; i < m; i++)
+                sdiff = nmax(sdiff, fabs(ce_real(single, ws, (size_t)k * n + i) -
+                                         ce_real(single, w, (size_t)k * n + il - 1 + i)) / (wmax > 0 ? wmax : 1));
+            for (int i = m; i < n; i++)
+                ok &= isnan(ce_real(single, ws, (size_t)k * n + i)) && isnan(creal(ce_get(single, Vs, k * nn + (size_t)i * n)));
+        }
+        snprintf(what, sizeof what, "ceig: %s syev %c n=%d index %d..%d: residual %.2g, orth %.2g, values %.2g",
+                 tn, uplo, n, il, iu, sres, sorth, sdiff);
+        check(ok && sres <= tol && sorth <= tol && sdiff <= tol, what, "cpu", st, cs_[0]);
+        /* a value interval around w[0] of system 0 ... all of them: (min - 1, max] */
+        bsym_select vs = {BSYM_SELECT_VALUE, 0, 0, ce_real(single, w, 0) - 1, ce_real(single, w, 0)};
+        st = ce_syev(ctx, single, uplo, n, 1, A, &vs, ws, NULL, cs_, is_);
+        snprintf(what, sizeof what, "ceig: %s syev %c n=%d value interval (w0 - 1, w0]: count >= 1", tn, uplo, n);
+        check(st == BSYM_OK && is_[0] == 0 && cs_[0] >= 1 && cs_[0] <= n, what, "cpu", st, cs_[0]);
+        free(ws);
+        free(Vs);
+    }
+
+    /* real-valued complex input: the values of bsym_[ds]syev */
+    {
+        ce_cx *hr = malloc(nn * sizeof *hr);
+        ce_matrix(n, 1, single, hr);
+        void *Ar = ce_input(single, uplo, n, 1, hr);
+        double *ad = malloc(nn * sizeof *ad), *wd = malloc(n * sizeof *wd);
+        for (size_t i = 0; i < nn; i++)
+            ad[i] = creal(hr[i]);
+        int ir = 9, ic = 9;
+        void *wc = malloc(es * n), *Vc = malloc(cs * nn);
+        st = ce_syev(ctx, single, uplo, n, 1, Ar, NULL, wc, Vc, NULL, &ic);
+        if (single) {
+            float *af = to_float(nn, ad), *wf = malloc(n * sizeof *wf);
+            st2 = bsym_ssyev(ctx, uplo, n, 1, af, NULL, wf, NULL, NULL, &ir);
+            from_float(n, wf, wd);
+            free(af);
+            free(wf);
+        } else {
+            st2 = bsym_dsyev(ctx, uplo, n, 1, ad, NULL, wd, NULL, NULL, &ir);
+        }
+        double dm = 0, wmax = 0;
+        for (int i = 0; i < n; i++)
+            wmax = nmax(wmax, fabs(wd[i]));
+        for (int i = 0; i < n; i++)
+            dm = nmax(dm, fabs(wd[i] - ce_real(single, wc, i)) / (wmax > 0 ? wmax : 1));
+        double r, o;
+        ce_eig_errors(single, n, n, hr, wc, 0, Vc, 0, &r, &o);
+        snprintf(what, sizeof what, "ceig: %s syev %c n=%d real-valued input: values as the real syev (%.2g)", tn,
+                 uplo, n, dm);
+        check(st == BSYM_OK && st2 == BSYM_OK && ic == 0 && ir == 0 && dm <= tol && r <= tol && o <= tol, what,
+              "cpu", st, ic);
+        free(hr);
+        free(Ar);
+        free(ad);
+        free(wd);
+        free(wc);
+        free(Vc);
+    }
+
+    /* a NaN in system 1's referenced triangle: info -1 for it alone */
+    {
+        const size_t at = nn + (uplo == 'L' ? (size_t)(n - 1) : (size_t)(n - 1) * n);
+        if (single)
+            ((bsym_cfloat *)A)[at].im = NAN;
+        else
+            ((bsym_cdouble *)A)[at].im = NAN;
+        if (n == 1) { /* the diagonal's imaginary part is ignored: the real part then */
+            if (single)
+                ((bsym_cfloat *)A)[at].re = NAN;
+            else
+                ((bsym_cdouble *)A)[at].re = NAN;
+        }
+        st = ce_syev(ctx, single, uplo, n, batch, A, NULL, w, V, count, info);
+        ok = st == BSYM_OK && info[0] == 0 && info[1] == -1 && info[2] == 0 && count[1] == 0 && count[0] == n &&
+             count[2] == n;
+        for (int i = 0; i < n; i++)
+            ok &= isnan(ce_real(single, w, (size_t)n + i)) && !isnan(ce_real(single, w, i)) &&
+                  !isnan(ce_real(single, w, 2 * (size_t)n + i));
+        for (size_t i = 0; i < nn; i++)
+            ok &= isnan(creal(ce_get(single, V, nn + i))) && isnan(cimag(ce_get(single, V, nn + i))) &&
+                  !isnan(creal(ce_get(single, V, i)));
+        st2 = ce_trd(ctx, single, uplo, n, batch, A, d, e, Q, info2);
+        ok &= st2 == BSYM_OK && info2[0] == 0 && info2[1] == -1 && info2[2] == 0 && isnan(ce_real(single, d, n)) &&
+              !isnan(ce_real(single, d, 0));
+        snprintf(what, sizeof what, "ceig: %s %c n=%d: a NaN in system 1 gives info -1 for it alone", tn, uplo, n);
+        check(ok, what, "cpu", info[1], info2[1]);
+    }
+    free(w);
+    free(w2);
+    free(V);
+    free(d);
+    free(e);
+    free(Q);
+    free(d2);
+    free(e2);
+    free(A);
+    free(h);
+    bsym_ctx_destroy(ctx);
+}
+
+static void test_ceig_errors(void)
+{
+    bsym_ctx *ctx = ctx_on(BSYM_DEVICE_GPU);
+    bsym_cdouble a = {1, 0}, q;
+    double d, w;
+    int info, cnt;
+    bsym_status st = bsym_ztridiagonalize(ctx, 'L', 1, 1, &a, &d, NULL, &q, &info);
+    bsym_status st2 = bsym_zsyev(ctx, 'L', 1, 1, &a, NULL, &w, &q, &cnt, &info);
+    check(st == BSYM_ERR_SIZE || st == BSYM_ERR_NODEVICE, "ceig: device gpu refuses the complex tridiagonalization",
+          "cpu", st, 0);
+    check(st2 == BSYM_ERR_SIZE || st2 == BSYM_ERR_NODEVICE, "ceig: device gpu refuses the complex eigensolver",
+          "cpu", st2, 0);
+    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    check(bsym_zsyev(ctx, 'X', 1, 1, &a, NULL, &w, &q, &cnt, &info) == BSYM_ERR_ARG &&
+              bsym_ztridiagonalize(ctx, 'L', 1, 1, &a, NULL, NULL, &q, &info) == BSYM_ERR_ARG,
+          "ceig: bad uplo and NULL d are argument errors", "cpu", 0, 0);
+    st = bsym_zsyev(ctx, 'L', 1, 1, &a, NULL, &w, &q, &cnt, &info);
+    check(st == BSYM_OK && w == 1 && q.re == 1 && q.im == 0 && cnt == 1 && info == 0, "ceig: 1 x 1", "cpu", st,
+          info);
+    bsym_ctx_destroy(ctx);
+}
+
+static void test_ceig_family(void)
+{
+    const int sizes[] = {1, 2, 3, 5, 8, 17, 32, 64};
+    const int nsz = getenv("BSYM_CEIG_SMALL") ? 5 : 8;
+    for (int single = 0; single < 2; single++)
+        for (int s = 0; s < nsz; s++) {
+            ce_case(single, 'L', sizes[s]);
+            ce_case(single, 'U', sizes[s]);
+        }
+    test_ceig_errors();
+}
+/* ==== end of family ceig ===================================================== */

@@ -639,7 +639,8 @@ test_that("every bad argument is an error naming it", {
   expect_error(bsym_eigen(array(0, c(2, 2, 2, 1))), "A must be an n x n matrix")
   expect_error(bsym_eigen(array("a", c(2, 2))), "A must be a numeric array")
   expect_error(bsym_eigen(matrix(TRUE, 2, 2)), "A must be a numeric array")
-  expect_error(bsym_eigen(matrix(1i, 2, 2)), "A must be real")
+  # complex A is Hermitian input (the block "complex Hermitian A" below)
+  expect_equal(bsym_eigen(matrix(1i, 2, 2))$values, c(1, -1), tolerance = 1e-14)
   expect_error(bsym_eigen(A, uplo = "X"), "uplo must be one of")
   expect_error(bsym_eigen(A, uplo = c("L", "U")), "uplo must be one of")
   expect_error(bsym_eigen(A, device = "tpu"), "device must be one of")
@@ -710,4 +711,104 @@ test_that("the CPU and the GPU give the same eigenvalues, and GPU vectors pass t
       expect_eig_ok(tridiag_batch(d, e), tg, precision, sprintf("GPU tridiagonal n = %d", n))
     }
   }
+})
+
+# ---- complex Hermitian A (issue 14) --------------------------------------------
+# bsym_eigen() and bsym_tridiagonalize() on complex Hermitian batches: the
+# complex reduction A = Q T Q^H (T real), the real tridiagonal eigensolver,
+# V = Q Z. Against base R's eigen(symmetric = TRUE): values within
+# 100 n u max|w|; A V = V diag(w) and V^H V = I within 100 n u (||A||);
+# tridiagonalize: Q T Q^H = A, Q^H Q = I.
+
+herm_random <- function(n) {
+  X <- matrix(complex(real = rnorm(n * n), imaginary = rnorm(n * n)), n)
+  (X + Conj(t(X))) / 2
+}
+
+test_that("complex Hermitian A: bsym_eigen and bsym_tridiagonalize against eigen()", {
+  set.seed(1414)
+  for (precision in c("double", "single")) {
+    u <- eps_of(precision)
+    for (n in c(1L, 2L, 3L, 5L, 8L, 17L, 32L)) {
+      batch <- 3L
+      A <- array(0i, c(n, n, batch))
+      for (k in seq_len(batch)) A[, , k] <- herm_random(n)
+      for (uplo in c("L", "U")) {
+        B <- A # garbage where it is not read: the other triangle, the diagonal's imaginary part
+        for (k in seq_len(batch)) {
+          M <- matrix(B[, , k], n)
+          if (n > 1) {
+            if (uplo == "L") M[upper.tri(M)] <- 1e6 + 3i else M[lower.tri(M)] <- -1e6 - 3i
+          }
+          diag(M) <- complex(real = Re(diag(M)), imaginary = 5)
+          B[, , k] <- M
+        }
+        r <- bsym_eigen(B, uplo = uplo, precision = precision)
+        t <- bsym_tridiagonalize(B, uplo = uplo, precision = precision)
+        expect_true(is.double(r$values))
+        expect_true(is.complex(r$vectors))
+        expect_true(is.double(t$d) && is.double(t$e) && is.complex(t$Q))
+        expect_equal(dim(r$vectors), c(n, n, batch))
+        for (k in seq_len(batch)) {
+          H <- matrix(A[, , k], n)
+          ref <- eigen(H, symmetric = TRUE)$values
+          w <- r$values[, k]
+          V <- matrix(r$vectors[, , k], n)
+          scale <- max(abs(ref))
+          expect_lte(max(abs(w - ref)), 100 * n * u * scale)
+          expect_lte(max(Mod(H %*% V - V %*% diag(w, n))), 100 * n * u * scale)
+          expect_lte(max(Mod(Conj(t(V)) %*% V - diag(n))), 100 * n * u)
+          expect_true(all(diff(w) <= 0)) # decreasing, as eigen()
+          Q <- matrix(t$Q[, , k], n)
+          Tm <- diag(t$d[, k], n)
+          if (n > 1) {
+            e <- t$e[, k]
+            expect_true(all(e >= 0))
+            Tm[cbind(2:n, 1:(n - 1))] <- e
+            Tm[cbind(1:(n - 1), 2:n)] <- e
+          }
+          expect_lte(max(Mod(Q %*% Tm %*% Conj(t(Q)) - H)), 100 * n * u * scale)
+          expect_lte(max(Mod(Conj(t(Q)) %*% Q - diag(n))), 100 * n * u)
+        }
+      }
+    }
+  }
+})
+
+test_that("complex Hermitian A: selections, values only, real-valued input, a failed system", {
+  set.seed(14)
+  n <- 6L
+  A <- array(0i, c(n, n, 2))
+  A[, , 1] <- herm_random(n)
+  A[, , 2] <- herm_random(n)
+  ref <- eigen(A[, , 1], symmetric = TRUE)$values
+  full <- bsym_eigen(A)
+  # values only agree
+  expect_equal(bsym_eigen(A, vectors = FALSE)$values, full$values, tolerance = 1e-13)
+  expect_null(bsym_eigen(A, vectors = FALSE)$vectors)
+  # an index range, counted from the largest as in R
+  s <- bsym_eigen(A, index = c(2, 4))
+  expect_equal(s$values[, 1], ref[2:4], tolerance = 1e-13)
+  expect_equal(dim(s$vectors), c(n, 3L, 2L))
+  V <- s$vectors[, , 1]
+  expect_lte(max(Mod(A[, , 1] %*% V - V %*% diag(s$values[, 1]))), 1e-12)
+  # an interval
+  iv <- bsym_eigen(A, interval = c(ref[3] - 1e-9, ref[1]))
+  expect_equal(iv$count[1], 3L)
+  expect_equal(iv$values[1:3, 1], ref[1:3], tolerance = 1e-13)
+  # real-valued complex input: the values of the real bsym_eigen
+  R <- Re(A[, , 1]) + t(Re(A[, , 1]))
+  expect_equal(bsym_eigen(R + 0i)$values, bsym_eigen(R)$values, tolerance = 1e-13)
+  # a NaN in one system: NA for it alone, one warning
+  A[3, 1, 2] <- complex(real = NaN, imaginary = 0)
+  expect_warning(f <- bsym_eigen(A), "1 of 2")
+  expect_equal(f$info, c(0L, -1L))
+  expect_true(all(is.na(f$values[, 2])) && all(is.na(f$vectors[, , 2])))
+  expect_equal(f$values[, 1], ref, tolerance = 1e-13)
+  expect_warning(tt <- bsym_tridiagonalize(A), "1 of 2")
+  expect_true(all(is.na(tt$Q[, , 2])) && !anyNA(tt$Q[, , 1]))
+  # one matrix: a matrix result
+  one <- bsym_eigen(A[, , 1])
+  expect_equal(dim(one$vectors), c(n, n))
+  expect_equal(one$values, ref, tolerance = 1e-13)
 })

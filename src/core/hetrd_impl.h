@@ -1,0 +1,322 @@
+/*
+ * hetrd_impl.h -- precision-generic complex Hermitian tridiagonalization
+ * A = Q T Q^H with T REAL symmetric tridiagonal (bsym_ztridiagonalize,
+ * bsym_ctridiagonalize) and the complex Hermitian eigensolvers built on it
+ * (bsym_zsyev, bsym_csyev). Included by hetrd.c once with prec_cdouble.h and
+ * once with prec_cfloat.h; RPREC(name) names the real functions of the
+ * matching real precision (d for z, s for c).
+ *
+ * Per system (LAPACK's zhetd2, lower order): the referenced triangle goes
+ * into the lower triangle of an n x n column-major workspace W (the upper
+ * triangle is read as the conjugate transpose, the diagonal's imaginary part
+ * dropped), scaled by an exact power of two so that max(|re|, |im|) is in
+ * [1/2, 1). For k = 0 .. n-3 the reflector H_k = I - tau_k v_k v_k^H
+ * (zlarfg: H_k^H x = beta e1, beta real, v_k[0] = 1) acts on rows/columns
+ * k+1 .. n-1; the trailing block becomes H_k^H W22 H_k through
+ *   p = tau W22 v,  w = p - (tau/2)(p^H v) v,  W22 -= v w^H + w v^H.
+ * This leaves T1 = Q1^H A Q1 Hermitian tridiagonal with a real diagonal and
+ * sub-diagonal c_k (real where a reflector made it, complex for the last
+ * one). The unitary diagonal D = diag(s), s_0 = 1, s_{k+1} = s_k c_k / |c_k|
+ * (s_k where c_k = 0), makes T = D^H T1 D real with T(k+1, k) = |c_k| >= 0;
+ * Q = Q1 D (column j of Q1 times s_j).
+ *
+ * The eigensolvers reduce A so, solve the real T with the real CPU
+ * eigensolver (the bsym_*stev path: bsym__eig_cpu_d / _s with d, e, the one
+ * place of the eigen logic) and back-transform the vectors, V = Q Z.
+ */
+
+/* Copies the referenced triangle of A into the lower triangle of W (leading
+ * dimension n), the diagonal real; returns 1 when every entry read is finite
+ * (the diagonal's imaginary part is not read), and max(|re|, |im|) in *amax. */
+static int PREC(he_load_)(char uplo, int64_t n, const T *A, T *W, RT *amax)
+{
+    RT m = 0;
+    int64_t bad = 0;
+    for (int64_t j = 0; j < n; j++) {
+        T *w = W + j * n;
+        const RT djj = RE(A[j + j * n]);
+        w[j] = djj;
+        bad += !(FABS(djj) <= TMAX);
+        m = FABS(djj) > m ? FABS(djj) : m;
+        for (int64_t i = j + 1; i < n; i++) {
+            const T v = uplo == 'L' ? A[i + j * n] : CONJ(A[j + i * n]);
+            const RT ar = FABS(RE(v)), ai = FABS(IM(v));
+            w[i] = v;
+            bad += !(ar <= TMAX) + !(ai <= TMAX);
+            m = ar > m ? ar : m;
+            m = ai > m ? ai : m;
+        }
+    }
+    *amax = m;
+    return bad == 0;
+}
+
+/* x[0 .. len) *= 2^e exactly (real x; two powers, as hh_scale_). */
+static void PREC(he_scale_)(int64_t len, RT *x, int e)
+{
+    const RT s1 = LDEXP((RT)1, e / 2), s2 = LDEXP((RT)1, e - e / 2);
+    for (int64_t i = 0; i < len; i++)
+        x[i] = x[i] * s1 * s2;
+}
+
+/* Scales the lower triangle of W by 2^-ex, max in [1/2, 1); returns ex. */
+static int PREC(he_normalize_)(int64_t n, T *W, RT amax)
+{
+    int ex = 0;
+    if (amax == 0)
+        return 0;
+    FREXP(amax, &ex);
+    const RT s1 = LDEXP((RT)1, -ex / 2), s2 = LDEXP((RT)1, -ex - (-ex / 2));
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j; i < n; i++)
+            W[i + j * n] = W[i + j * n] * s1 * s2;
+    return ex;
+}
+
+/* x^H y over m entries. */
+static T PREC(he_dotc_)(int64_t m, const T *x, const T *y)
+{
+    T s = 0;
+    for (int64_t i = 0; i < m; i++)
+        s += CONJ(x[i]) * y[i];
+    return s;
+}
+
+/* zlarfg on x (length m >= 2): overwrites x with v (v[0] = 1), sets *tau and
+ * returns beta (real) with H^H x = beta e1, H = I - tau v v^H. When x[1:]
+ * is zero, tau = 0 and x[0] is returned as it is (complex: the phase step
+ * makes it real). */
+static T PREC(he_reflector_)(int64_t m, T *x, T *tau)
+{
+    const T alpha = x[0];
+    RT sigma = 0;
+    for (int64_t i = 1; i < m; i++)
+        sigma += RE(x[i]) * RE(x[i]) + IM(x[i]) * IM(x[i]);
+    if (sigma == 0) {
+        *tau = 0;
+        return alpha;
+    }
+    const RT ar = RE(alpha), ai = IM(alpha);
+    const RT beta = -COPYSIGN(SQRT(ar * ar + ai * ai + sigma), ar);
+    const T r = (T)1 / (alpha - beta); /* |alpha - beta| >= sqrt(sigma) > 0 */
+    *tau = (beta - alpha) / beta;
+    x[0] = 1;
+    for (int64_t i = 1; i < m; i++)
+        x[i] *= r;
+    return beta;
+}
+
+/* S := H^H S H for the Hermitian S of order m (lower triangle, leading
+ * dimension ld), H = I - tau v v^H; p: m scratch. */
+static void PREC(he_update_)(int64_t m, int64_t ld, T *restrict S, const T *restrict v, T tau,
+                             T *restrict p)
+{
+    for (int64_t i = 0; i < m; i++)
+        p[i] = 0;
+    for (int64_t j = 0; j < m; j++) { /* p = S v */
+        const T *col = S + j * ld;
+        const T vj = v[j];
+        T t = 0;
+        for (int64_t i = j + 1; i < m; i++) {
+            p[i] += col[i] * vj;
+            t += CONJ(col[i]) * v[i];
+        }
+        p[j] += RE(col[j]) * vj + t;
+    }
+    for (int64_t i = 0; i < m; i++)
+        p[i] *= tau;
+    const T K = tau / 2 * PREC(he_dotc_)(m, p, v);
+    for (int64_t i = 0; i < m; i++)
+        p[i] -= K * v[i];
+    for (int64_t j = 0; j < m; j++) {
+        T *col = S + j * ld;
+        const T vj = CONJ(v[j]), wj = CONJ(p[j]);
+        for (int64_t i = j; i < m; i++)
+            col[i] -= v[i] * wj + p[i] * vj;
+        col[j] = RE(col[j]);
+    }
+}
+
+/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HE_TRD_WORK(n)
+ * elements of T. Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
+int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *Q,
+                                       T *work)
+{
+    T *W = work, *tau = W + n * n, *p = tau + n;
+    RT amax;
+    if (!PREC(he_load_)(uplo, n, A, W, &amax)) {
+        for (int64_t i = 0; i < n; i++)
+            d[i] = (RT)NAN;
+        for (int64_t i = 0; i + 1 < n; i++)
+            e[i] = (RT)NAN;
+        for (int64_t i = 0; Q != NULL && i < n * n; i++)
+            Q[i] = (RT)NAN + (RT)NAN * I;
+        return -1;
+    }
+    const int ex = PREC(he_normalize_)(n, W, amax);
+    T *c = p + n; /* the complex sub-diagonal of T1 (n - 1) */
+    for (int64_t k = 0; k + 2 < n; k++) {
+        T *x = W + k * n + k + 1;
+        d[k] = RE(W[k * n + k]);
+        c[k] = PREC(he_reflector_)(n - k - 1, x, &tau[k]);
+        if (tau[k] != 0)
+            PREC(he_update_)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], p);
+    }
+    if (n >= 2) {
+        d[n - 2] = RE(W[(n - 2) * n + n - 2]);
+        c[n - 2] = W[(n - 2) * n + n - 1];
+    }
+    if (n >= 1)
+        d[n - 1] = RE(W[(n - 1) * n + n - 1]);
+    /* the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k| (kept in
+     * tau's place as s: tau is still needed for Q, so s goes into p) */
+    T *s = p;
+    if (n >= 1)
+        s[0] = 1;
+    for (int64_t k = 0; k + 1 < n; k++) {
+        const RT a = CABS(c[k]);
+        e[k] = a;
+        s[k + 1] = a > 0 ? s[k] * (c[k] / a) : s[k];
+    }
+    PREC(he_scale_)(n, d, ex);
+    if (n > 1)
+        PREC(he_scale_)(n - 1, e, ex);
+    if (Q != NULL) {
+        /* Q1 = H_0 ... H_{n-3} by backward accumulation, then Q = Q1 D */
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++)
+                Q[i + j * n] = i == j ? (T)1 : (T)0;
+        for (int64_t k = n - 3; k >= 0; k--) {
+            if (tau[k] == 0)
+                continue;
+            const T *v = W + k * n + k + 1;
+            const int64_t m = n - k - 1;
+            for (int64_t j = k + 1; j < n; j++) {
+                T *y = Q + j * n + k + 1;
+                const T t = tau[k] * PREC(he_dotc_)(m, v, y);
+                for (int64_t i = 0; i < m; i++)
+                    y[i] -= t * v[i];
+            }
+        }
+        for (int64_t j = 1; j < n; j++)
+            for (int64_t i = 0; i < n; i++)
+                Q[i + j * n] *= s[j];
+    }
+    return 0;
+}
+
+/* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL.
+ * Returns 0, or -1 (no memory for a workspace). */
+int PREC(bsym__tridiagonalize_cpu_)(char uplo, int64_t n, int64_t count, const T *A, RT *d,
+                                    RT *e, T *Q, int *info, int threads)
+{
+    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
+        return -1;
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(count, threads))
+    {
+        T *work = malloc(BSYM_HE_TRD_WORK(n) * sizeof(T));
+        if (work == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(dynamic, 16)
+            for (int64_t k = 0; k < count; k++)
+                info[k] = PREC(bsym__he_tridiagonalize_one_)(
+                    uplo, n, A + k * n * n, d + k * n, n > 1 ? e + k * (n - 1) : NULL,
+                    Q != NULL ? Q + k * n * n : NULL, work);
+        }
+        free(work);
+    }
+    return nomem ? -1 : 0;
+}
+
+/* bsym_*syev (complex) on systems [0, count): the reduction above, the real
+ * eigensolver on T (RPREC(bsym__eig_cpu_), as bsym_*stev), V = Q Z. Blocks of
+ * systems bound the copies (Q complex and Z real, n x n each per system). */
+int PREC(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const bsym_select *sel,
+                         RT *w, T *V, int *cnt, int *info, int threads)
+{
+    if (n == 0 || count == 0) {
+        for (int64_t k = 0; k < count; k++) {
+            info[k] = 0;
+            if (cnt != NULL)
+                cnt[k] = 0;
+        }
+        return 0;
+    }
+    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
+        return -1;
+    const int64_t nn = n * n;
+    int64_t bs = ((int64_t)1 << 22) / nn;
+    bs = bs < 1 ? 1 : bs > count ? count : bs;
+    RT *d = malloc((size_t)bs * (size_t)n * sizeof(RT));
+    RT *e = malloc((size_t)bs * (size_t)(n > 1 ? n - 1 : 1) * sizeof(RT));
+    int *tinfo = malloc((size_t)bs * sizeof(int));
+    int *tcnt = malloc((size_t)bs * sizeof(int));
+    T *Q = V != NULL ? malloc((size_t)bs * (size_t)nn * sizeof(T)) : NULL;
+    RT *Z = V != NULL ? malloc((size_t)bs * (size_t)nn * sizeof(RT)) : NULL;
+    int rc = d == NULL || e == NULL || tinfo == NULL || tcnt == NULL ||
+             (V != NULL && (Q == NULL || Z == NULL)) ? -1 : 0;
+    const T cnan = (RT)NAN + (RT)NAN * I;
+    for (int64_t k0 = 0; k0 < count && rc == 0; k0 += bs) {
+        const int64_t m = count - k0 < bs ? count - k0 : bs;
+        rc = PREC(bsym__tridiagonalize_cpu_)(uplo, n, m, A + k0 * nn, d, e, Q, tinfo, threads);
+        if (rc != 0)
+            break;
+        for (int64_t k = 0; k < m; k++) /* a non-finite system: T = 0 for now */
+            if (tinfo[k] != 0) {
+                for (int64_t i = 0; i < n; i++)
+                    d[k * n + i] = 0;
+                for (int64_t i = 0; i + 1 < n; i++)
+                    e[k * (n - 1) + i] = 0;
+            }
+        rc = RPREC(bsym__eig_cpu_)('L', n, m, NULL, d, e, sel, w + k0 * n, Z, tcnt,
+                                   info + k0, threads);
+        if (rc != 0)
+            break;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(bsym__team(m, threads))
+        for (int64_t k = 0; k < m; k++) {
+            int *ik = info + k0 + k;
+            if (tinfo[k] != 0) {
+                *ik = tinfo[k];
+                tcnt[k] = 0;
+                for (int64_t i = 0; i < n; i++)
+                    w[(k0 + k) * n + i] = (RT)NAN;
+            }
+            if (V == NULL)
+                continue;
+            const T *q = Q + k * nn;
+            const RT *z = Z + k * nn;
+            T *v = V + (k0 + k) * nn;
+            const int64_t c = *ik == 0 ? tcnt[k] : 0;
+            for (int64_t j = 0; j < n; j++) {
+                T *vj = v + j * n;
+                if (j >= c) {
+                    for (int64_t i = 0; i < n; i++)
+                        vj[i] = cnan;
+                    continue;
+                }
+                for (int64_t i = 0; i < n; i++)
+                    vj[i] = 0;
+                for (int64_t l = 0; l < n; l++) {
+                    const RT zl = z[l + j * n];
+                    const T *ql = q + l * n;
+                    for (int64_t i = 0; i < n; i++)
+                        vj[i] += ql[i] * zl;
+                }
+            }
+        }
+        for (int64_t k = 0; k < m && cnt != NULL; k++)
+            cnt[k0 + k] = tcnt[k];
+    }
+    free(d);
+    free(e);
+    free(tinfo);
+    free(tcnt);
+    free(Q);
+    free(Z);
+    return rc;
+}
