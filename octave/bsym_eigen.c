@@ -141,7 +141,9 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     if (tridiag)
         tridiag_shape(prhs[0], prhs[1], &n, &batch);
     else
-        bsym_oct_square_batch(prhs[0], "A", 0, &n, &batch);
+        bsym_oct_square_batch(prhs[0], "A", 1, &n, &batch);
+    /* complex Hermitian A: values real, vectors complex */
+    const int cplx = !tridiag && mxIsComplex(prhs[0]);
     bsym_oct_option opt[NOPT] = {
         [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device(), NULL},
         [OPT_INDEX] = {"index", NULL, 0, NULL},
@@ -155,6 +157,9 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     mxClassID cls = bsym_oct_precision(prhs, nin);
     size_t es = cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double);
     int vectors = nlhs >= 2;
+    if (cplx && vectors && sel.kind != BSYM_SELECT_ALL)
+        bsym_oct_error(BSYM_ERR_ARG, "'index' and 'interval' with complex A give values only here (call with one "
+                       "output), or ask for every eigenpair");
     size_t nn = (size_t)n, nb = (size_t)batch;
     int *info_data, *count_data;
     mxArray *info = bsym_oct_info_new(batch, &info_data);
@@ -167,7 +172,9 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
     mwSize w_dims[2] = {(mwSize)nn, (mwSize)nb}, full_dims[3] = {(mwSize)nn, (mwSize)nn, (mwSize)nb};
     mxArray *Dout = all ? bsym_oct_result(cls, 2, w_dims) : NULL;
     void *w = Dout != NULL ? mxGetData(Dout) : mxMalloc(nn * nb > 0 ? nn * nb * es : 1);
-    mxArray *Vout = vectors && all ? bsym_oct_result(cls, batch == 1 ? 2 : 3, full_dims) : NULL;
+    mxArray *Vout = !vectors || !all ? NULL
+                    : cplx           ? bsym_oct_result_complex(cls, batch == 1 ? 2 : 3, full_dims)
+                                     : bsym_oct_result(cls, batch == 1 ? 2 : 3, full_dims);
     void *V = Vout != NULL ? mxGetData(Vout)
               : vectors    ? mxMalloc(nn * nn * nb > 0 ? nn * nn * nb * es : 1)
                            : NULL;
@@ -187,6 +194,10 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
             st = cls == mxSINGLE_CLASS
                      ? bsym_sstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data)
                      : bsym_dstev(ctx, n, batch, d, e, &sel, w, V, count_data, info_data);
+        else if (cplx) /* mxGetData: the interleaved complex data */
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_csyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
+                     : bsym_zsyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data);
         else
             st = cls == mxSINGLE_CLASS
                      ? bsym_ssyev(ctx, uplo, n, batch, A, &sel, w, V, count_data, info_data)
@@ -202,10 +213,13 @@ static void eigen_gateway(int tridiag, int nlhs, mxArray *plhs[], int nrhs, cons
      * n rows (columns) per system into m, NaN past each system's count and
      * in failed systems: the core's rules, in place */
     size_t m = (size_t)bsym_select_rows(&sel, n, batch, count_data);
+    /* complex vectors only with every pair (m = n: nothing to move; the core
+     * has made failed systems NaN): the values alone are packed */
+    void *Vpack = cplx ? NULL : V;
     if (cls == mxSINGLE_CLASS)
-        bsym_sselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
+        bsym_sselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, Vpack, w, Vpack);
     else
-        bsym_dselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, V, w, V);
+        bsym_dselect_pack(n, (int64_t)m, batch, count_data, info_data, 0, NAN, w, Vpack, w, Vpack);
 
     mwSize wdims[2] = {(mwSize)m, (mwSize)nb}, vdims[3] = {(mwSize)nn, (mwSize)m, (mwSize)nb};
     mxArray *D = Dout != NULL ? Dout : wrap(w, cls, wdims, 2, es);

@@ -9,7 +9,9 @@
 ## batch).
 ##
 ## @var{A} is an @var{n} x @var{n} x @var{batch} array of symmetric matrices,
-## or an @var{n} x @var{n} matrix (a batch of one), real double or single.
+## or an @var{n} x @var{n} matrix (a batch of one), real double or single, or
+## complex Hermitian (real values, complex vectors; with @qcode{"index"} or
+## @qcode{"interval"} values only, for now).
 ## Only the triangle named by @qcode{"uplo"} is read.  When @var{A} is single
 ## the computation runs in single precision and the results are single;
 ## otherwise double.
@@ -613,11 +615,34 @@ endfunction
 
 %!error <Invalid call> bsym_eigen ()
 %!error <called with too many outputs> [a, b, c, d, e] = bsym_eigen (eye (2))
-%!error <A must be a real, full double or single array \(got cell\)> bsym_eigen ({1})
+%!error <A must be a real or complex, full double or single array \(got cell\)> bsym_eigen ({1})
 %!error id=batchsym:bad_argument bsym_eigen ("ab")
-%!error <got complex double> bsym_eigen (complex (eye (2)))
-%!error id=batchsym:bad_argument bsym_eigen ([1 1i; -1i 1])
-%!error <got complex single> bsym_eigen (single ([1 1i; -1i 1]))
+%!test  # complex Hermitian A: real values (ascending, like eig), complex vectors
+%! randn ("state", 61);
+%! for cls = {"double", "single"}
+%!   for n = [1 2 5 16 32]
+%!     M = complex (randn (n, n, 3), randn (n, n, 3));
+%!     A = zeros (n, n, 3);
+%!     for k = 1:3
+%!       A(:,:,k) = (M(:,:,k) + M(:,:,k)') / 2;
+%!     endfor
+%!     A = cast (A, cls{1});
+%!     [V, D, info] = bsym_eigen (A, "device", "cpu");
+%!     assert (class (D), cls{1});
+%!     assert (isreal (D));
+%!     assert (info, zeros (1, 3, "int32"));
+%!     u = eps (cls{1});
+%!     for k = 1:3
+%!       a = double (A(:,:,k));
+%!       assert (double (D(:,k)), sort (real (eig (a))), 100 * n * u * max (1, norm (a)));
+%!       v = double (V(:,:,k));
+%!       assert (norm (a * v - v * diag (double (D(:,k))), "fro") <= 100 * n * u * norm (a, "fro"));
+%!       assert (norm (v' * v - eye (n), "fro") <= 100 * n * u);
+%!     endfor
+%!     assert (bsym_eigen (A, "device", "cpu"), D);     # values only: the same values
+%!   endfor
+%! endfor
+%!error <with complex A give values only> [V, D] = bsym_eigen (complex (eye (3)), "index", [1 2])
 %!error <A .* \(got logical\)> bsym_eigen (true)
 %!error <got sparse double> bsym_eigen (speye (2))
 %!error id=batchsym:bad_argument bsym_eigen (int32 (eye (2)))

@@ -373,6 +373,11 @@ mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims)
     return result_of(cls, 0, nd, dims);
 }
 
+mxArray *bsym_oct_result_complex(mxClassID cls, mwSize nd, const mwSize *dims)
+{
+    return result_of(cls, 1, nd, dims);
+}
+
 /* The copy is an array of Octave's own (bsym_oct_result, filled bit for bit
  * by the core's parallel bsym_host_copy; or Octave's single (a) or double (a)
  * where the class changes), not shared with any variable: the core writes it

@@ -155,6 +155,9 @@ mxArray *bsym_oct_new_like(const mxArray *a, int64_t rows, mxClassID cls);
  * one thread (each 0.6 s for 819 MB on the H200 machine); an
  * mxCreateUninitNumericArray when the oct-file cannot be called. */
 mxArray *bsym_oct_result(mxClassID cls, mwSize nd, const mwSize *dims);
+/* The same, complex (interleaved {re, im}; see bsym_empty.cc for why not
+ * mxCreateNumericArray). */
+mxArray *bsym_oct_result_complex(mxClassID cls, mwSize nd, const mwSize *dims);
 
 /* A new array of a's dimensions and class cls holding a's values (the
  * output of a call that overwrites its input, such as X from B). */

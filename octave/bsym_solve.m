@@ -1109,7 +1109,6 @@ endfunction
 
 %!error <does not take complex input> bsym_solve (complex (eye (3)), ones (3, 1), "method", "tridiag")
 %!error <does not take complex input> bsym_solve (complex (eye (3)), ones (3, 1), "method", "auto")
-%!error <must be a real, full> bsym_eigen (complex (eye (3)))
 %!error <real or complex, full> bsym_solve (int8 (eye (3)), ones (3, 1))
 
 %!error <Invalid call> bsym_solve ()

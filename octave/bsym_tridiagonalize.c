@@ -22,7 +22,8 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
         bsym_oct_error(BSYM_ERR_ARG, "returns at most four outputs, d, e, Q and info");
 
     int64_t n, batch;
-    bsym_oct_square_batch(prhs[0], "A", 0, &n, &batch);
+    bsym_oct_square_batch(prhs[0], "A", 1, &n, &batch);
+    const int cplx = mxIsComplex(prhs[0]); /* Hermitian: d, e real, Q complex */
     bsym_oct_option opt[NOPT] = {
         [OPT_DEVICE] = {"device", bsym_oct_choices(BSYM_CHOICE_DEVICE), bsym_oct_default_device()},
         [OPT_UPLO] = {"uplo", bsym_oct_choices(BSYM_CHOICE_UPLO), 0},
@@ -35,9 +36,9 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
     const mwSize e_dims[2] = {(mwSize)(n > 0 ? n - 1 : 0), (mwSize)batch};
     mxArray *d = bsym_oct_result(cls, 2, d_dims);
     mxArray *e = bsym_oct_result(cls, 2, e_dims);
-    mxArray *Q = nlhs >= 3 ? bsym_oct_result(cls, mxGetNumberOfDimensions(prhs[0]),
-                                             mxGetDimensions(prhs[0]))
-                           : NULL;
+    mxArray *Q = nlhs < 3 ? NULL
+                 : cplx   ? bsym_oct_result_complex(cls, mxGetNumberOfDimensions(prhs[0]), mxGetDimensions(prhs[0]))
+                          : bsym_oct_result(cls, mxGetNumberOfDimensions(prhs[0]), mxGetDimensions(prhs[0]));
     int *info_data;
     mxArray *info = bsym_oct_info_new(batch, &info_data);
 
@@ -47,9 +48,14 @@ void bsym_oct_tridiagonalize(int nlhs, mxArray *plhs[], int nrhs, const mxArray 
         char uplo = bsym_choice_name(BSYM_CHOICE_UPLO, opt[OPT_UPLO].value)[0];
         const void *A = mxGetData(prhs[0]);
         void *Qd = Q ? mxGetData(Q) : NULL;
-        st = cls == mxSINGLE_CLASS
-                 ? bsym_stridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data)
-                 : bsym_dtridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data);
+        if (cplx) /* mxGetData: the interleaved complex data (bsym_octave.c, complex_data) */
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_ctridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data)
+                     : bsym_ztridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data);
+        else
+            st = cls == mxSINGLE_CLASS
+                     ? bsym_stridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data)
+                     : bsym_dtridiagonalize(ctx, uplo, n, batch, A, mxGetData(d), mxGetData(e), Qd, info_data);
     }
     bsym_oct_finish(st, ctx, NULL); /* raises on failure */
 

@@ -11,9 +11,10 @@
 ## batch).
 ##
 ## @var{A} is an @var{n} x @var{n} x @var{batch} array of symmetric matrices,
-## or an @var{n} x @var{n} matrix (a batch of one), real double or single; the
-## results have @var{A}'s class.  Only the triangle named by @qcode{"uplo"} is
-## read.
+## or an @var{n} x @var{n} matrix (a batch of one), real double or single, or
+## complex Hermitian (then @var{d} and @var{e} are real, @var{e} >= 0, and
+## @var{Q} is complex unitary); the results have @var{A}'s class.  Only the
+## triangle named by @qcode{"uplo"} is read.
 ##
 ## @var{d} is @var{n} x @var{batch} (the diagonals of the @code{T_k}), @var{e}
 ## is (@var{n}-1) x @var{batch} (their off-diagonals) and @var{Q} has the shape
@@ -353,9 +354,21 @@ endfunction
 
 %!error <Invalid call> bsym_tridiagonalize ()
 %!error <called with too many outputs> [a, b, c, d, e] = bsym_tridiagonalize (eye (2))
-%!error <A must be a real, full double or single array \(got cell\)> bsym_tridiagonalize ({1})
+%!error <A must be a real or complex, full double or single array \(got cell\)> bsym_tridiagonalize ({1})
 %!error id=batchsym:bad_argument bsym_tridiagonalize ("ab")
-%!error <got complex double> bsym_tridiagonalize (complex (eye (2)))
+%!test  # complex Hermitian A: d, e real (e >= 0), Q complex unitary, Q T Q' = A
+%! randn ("state", 62);
+%! for n = [1 2 5 17]
+%!   M = complex (randn (n), randn (n));
+%!   A = (M + M') / 2;
+%!   [d, e, Q, info] = bsym_tridiagonalize (A, "device", "cpu");
+%!   assert (info, int32 (0));
+%!   assert (isreal (d) && isreal (e));
+%!   assert (all (e >= 0));
+%!   T = diag (d) + diag (e, 1) + diag (e, -1);
+%!   assert (norm (Q * T * Q' - A, "fro") <= 100 * n * eps * norm (A, "fro"));
+%!   assert (norm (Q' * Q - eye (n), "fro") <= 100 * n * eps);
+%! endfor
 %!error <A .* \(got logical\)> bsym_tridiagonalize (true)
 %!error <got sparse double> bsym_tridiagonalize (speye (2))
 %!error id=batchsym:bad_argument bsym_tridiagonalize (int32 (eye (2)))
