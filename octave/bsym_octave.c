@@ -401,7 +401,7 @@ mxArray *bsym_oct_copy_as(const mxArray *a, mxClassID cls)
 static void to_complex(const mxArray *a, void *dst, mxClassID dcls, size_t count)
 {
     const int cplx = mxIsComplex(a), single = mxIsSingle(a);
-    const void *src = mxGetData(a); /* complex: interleaved (complex_data) */
+    const void *src = mxGetData(a); /* complex: the interleaved {re, im} data */
     for (size_t i = 0; i < count; i++) {
         double re, im = 0;
         if (single) {
@@ -423,20 +423,15 @@ static void to_complex(const mxArray *a, void *dst, mxClassID dcls, size_t count
     }
 }
 
-/* The interleaved {re, im} data of a complex array. mxGetData, not
- * mxGetComplexSingles: Octave 7.3's mxGetComplexSingles refuses its own
- * single complex arrays ("mex_get_data: type mismatch"); mxGetData gives the
- * same interleaved data for both classes. */
-static void *complex_data(const mxArray *a)
-{
-    return mxGetData(a);
-}
 
 const void *bsym_oct_complex_as(const mxArray *a, mxClassID cls, void **owned)
 {
     *owned = NULL;
+    /* mxGetData of a complex array: its interleaved {re, im} data (not
+     * mxGetComplexSingles, which refuses Octave's own single complex arrays
+     * in Octave 7.3: "mex_get_data: type mismatch") */
     if (mxIsComplex(a) && mxGetClassID(a) == cls)
-        return complex_data(a);
+        return mxGetData(a);
     const size_t count = mxGetNumberOfElements(a);
     *owned = mxMalloc(count > 0 ? 2 * count * (cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)) : 1);
     to_complex(a, *owned, cls, count);
@@ -450,9 +445,9 @@ mxArray *bsym_oct_complex_copy(const mxArray *a, mxClassID cls)
     if (count == 0)
         return r;
     if (mxIsComplex(a) && mxGetClassID(a) == cls)
-        bsym_host_copy(complex_data(r), complex_data(a), 2 * count * (cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)));
+        bsym_host_copy(mxGetData(r), mxGetData(a), 2 * count * (cls == mxSINGLE_CLASS ? sizeof(float) : sizeof(double)));
     else
-        to_complex(a, complex_data(r), cls, count);
+        to_complex(a, mxGetData(r), cls, count);
     return r;
 }
 

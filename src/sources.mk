@@ -9,7 +9,7 @@ NVCC_FLAGS = -O3 -std=c++17 --threads 0 $(NVCC_ARCH) -Xcompiler -fPIC -Xcompiler
 cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h cuda/prec.cuh core/batchsym.h core/backend.h core/prec.h bsym-config.mk
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
-$(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/backend.h core/internal.h core/prec.h bsym-config.mk
+$(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/backend.h core/internal.h core/prec.h core/prec_real.h bsym-config.mk
 core/ldlt.o: core/cpu_simd.h core/ldlt_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/householder.o: core/cpu_simd.h core/householder_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pcr.o: core/cpu_simd.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h

@@ -52,6 +52,13 @@ static size_t prec_size(bsym__prec p)
     return size[p];
 }
 
+/* The unit roundoff of the precision the job computes in (float for DS and
+ * ZC, whose storage is double). */
+static double prec_unit_roundoff(bsym__prec p)
+{
+    return p == BSYM__PREC_D || p == BSYM__PREC_Z ? DBL_EPSILON / 2 : FLT_EPSILON / 2;
+}
+
 size_t bsym__job_input_bytes(const bsym__job *j)
 {
     return (size_t)j->batch * (size_t)job_entries(j) * prec_size(j->prec);
@@ -281,10 +288,10 @@ static void plan_record(bsym_plan *plan, const bsym__strategy_stats *st)
 }
 
 /* Starts a solvex or lsfit call on ctx (NULL: an argument error), checks
- * the options (NULL: AUTO with the defaults) and fills the call's strategy;
- * eps is the unit roundoff of the precision. */
+ * the options (NULL: AUTO with the defaults) and fills the call's strategy
+ * (the default tol from the unit roundoff of c->prec). */
 static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, const bsym__job *c,
-                                  double eps, bsym__strategy *job, bsym_method *method)
+                                  bsym__strategy *job, bsym_method *method)
 {
     static const bsym_solve_opts defaults = {BSYM_METHOD_AUTO, BSYM_RCOND_DEFAULT, 0.0, NULL};
     if (ctx == NULL)
@@ -302,7 +309,7 @@ static bsym_status strategy_setup(bsym_ctx *ctx, const bsym_solve_opts *opts, co
     job->start = o->method == BSYM_METHOD_AUTO ? bsym_plan_start(pl) : o->method;
     job->check = o->method == BSYM_METHOD_AUTO;
     job->rcond = o->rcond;
-    job->tol = o->tol > 0 ? o->tol : 16.0 * (double)c->n * eps;
+    job->tol = o->tol > 0 ? o->tol : 16.0 * (double)c->n * prec_unit_roundoff(c->prec);
     job->w_stride = 0;
     return BSYM_OK;
 }
@@ -343,11 +350,11 @@ static bsym_status strategy_run(bsym_ctx *ctx, const bsym_solve_opts *opts,
  * The methods map to the operations LDLT (complex: LDL^H), HHSOLVE
  * (TRIDIAG), BK, AASEN and STRATEGY (EIGEN, AUTO); complex input takes LDLT,
  * BK and AASEN only (the rule is here, once). */
-static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
+static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, bsym__job *c)
 {
     bsym__strategy job;
     bsym_method method = BSYM_METHOD_AUTO;
-    bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
+    bsym_status st = strategy_setup(ctx, opts, c, &job, &method);
     if (st != BSYM_OK)
         return st;
     if ((st = check_uplo(ctx, c->uplo)) != BSYM_OK || (st = check_sizes(ctx, c)) != BSYM_OK)
@@ -369,98 +376,42 @@ static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps
     return strategy_run(ctx, opts, c->op != BSYM__OP_STRATEGY, method, &job, c);
 }
 
-bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
-                         int64_t nrhs, int64_t batch, const double *A, double *B, int *info,
-                         int *rank, int *used)
-{
-    bsym__job c = {.prec = BSYM__PREC_D, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info, .rank = rank, .used = used};
-    return solvex(ctx, opts, DBL_EPSILON / 2, &c);
-}
-
-bsym_status bsym_ssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
-                         int64_t nrhs, int64_t batch, const float *A, float *B, int *info,
-                         int *rank, int *used)
-{
-    bsym__job c = {.prec = BSYM__PREC_S, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info, .rank = rank, .used = used};
-    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
-}
-
-bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
-                          int64_t nrhs, int64_t batch, const double *A, double *B, int *info,
-                          int *rank, int *used)
-{
-    bsym__job c = {.prec = BSYM__PREC_DS, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info, .rank = rank, .used = used};
-    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
-}
-
-bsym_status bsym_zsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
-                         int64_t nrhs, int64_t batch, const bsym_cdouble *A, bsym_cdouble *B, int *info,
-                         int *rank, int *used)
-{
-    bsym__job c = {.prec = BSYM__PREC_Z, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info, .rank = rank, .used = used};
-    return solvex(ctx, opts, DBL_EPSILON / 2, &c);
-}
-
-bsym_status bsym_csolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
-                         int64_t nrhs, int64_t batch, const bsym_cfloat *A, bsym_cfloat *B, int *info,
-                         int *rank, int *used)
-{
-    bsym__job c = {.prec = BSYM__PREC_C, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info, .rank = rank, .used = used};
-    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
-}
-
-bsym_status bsym_zcsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n,
-                          int64_t nrhs, int64_t batch, const bsym_cdouble *A, bsym_cdouble *B, int *info,
-                          int *rank, int *used)
-{
-    bsym__job c = {.prec = BSYM__PREC_ZC, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,
-              .A = A, .B = B, .info = info, .rank = rank, .used = used};
-    return solvex(ctx, opts, FLT_EPSILON / 2, &c);
-}
-
-bsym_status bsym_zsolve(bsym_ctx *ctx, bsym_method method, char uplo,
-                        int64_t n, int64_t nrhs, int64_t batch,
-                        const bsym_cdouble *A, bsym_cdouble *B, int *info)
-{
-    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
-    return bsym_zsolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
-}
-
-bsym_status bsym_csolve(bsym_ctx *ctx, bsym_method method, char uplo,
-                        int64_t n, int64_t nrhs, int64_t batch,
-                        const bsym_cfloat *A, bsym_cfloat *B, int *info)
-{
-    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
-    return bsym_csolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
-}
-
-bsym_status bsym_dsolve(bsym_ctx *ctx, bsym_method method, char uplo,
-                        int64_t n, int64_t nrhs, int64_t batch,
-                        const double *A, double *B, int *info)
-{
-    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
-    return bsym_dsolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
-}
-
-bsym_status bsym_ssolve(bsym_ctx *ctx, bsym_method method, char uplo,
-                        int64_t n, int64_t nrhs, int64_t batch,
-                        const float *A, float *B, int *info)
-{
-    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
-    return bsym_ssolvex(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
-}
+/* The entry points: the job of one element type, then solvex; the plain
+ * bsym_?solve are solvex with the method and the default options. */
+#define SOLVEX_ENTRY(name, PREC_ID, TA)                                                                       \
+    bsym_status name(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo, int64_t n, int64_t nrhs,        \
+                     int64_t batch, const TA *A, TA *B, int *info, int *rank, int *used)                    \
+    {                                                                                                        \
+        bsym__job c = {.prec = PREC_ID, .uplo = uplo, .n = n, .nrhs = nrhs, .batch = batch,                  \
+                       .A = A, .B = B, .info = info, .rank = rank, .used = used};                            \
+        return solvex(ctx, opts, &c);                                                                        \
+    }
+#define SOLVE_ENTRY(name, solvex_name, TA)                                                                    \
+    bsym_status name(bsym_ctx *ctx, bsym_method method, char uplo, int64_t n, int64_t nrhs, int64_t batch,  \
+                     const TA *A, TA *B, int *info)                                                          \
+    {                                                                                                        \
+        const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};                                   \
+        return solvex_name(ctx, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);                           \
+    }
+SOLVEX_ENTRY(bsym_dsolvex, BSYM__PREC_D, double)
+SOLVEX_ENTRY(bsym_ssolvex, BSYM__PREC_S, float)
+SOLVEX_ENTRY(bsym_dssolvex, BSYM__PREC_DS, double)
+SOLVEX_ENTRY(bsym_zsolvex, BSYM__PREC_Z, bsym_cdouble)
+SOLVEX_ENTRY(bsym_csolvex, BSYM__PREC_C, bsym_cfloat)
+SOLVEX_ENTRY(bsym_zcsolvex, BSYM__PREC_ZC, bsym_cdouble)
+SOLVE_ENTRY(bsym_dsolve, bsym_dsolvex, double)
+SOLVE_ENTRY(bsym_ssolve, bsym_ssolvex, float)
+SOLVE_ENTRY(bsym_zsolve, bsym_zsolvex, bsym_cdouble)
+SOLVE_ENTRY(bsym_csolve, bsym_csolvex, bsym_cfloat)
+#undef SOLVEX_ENTRY
+#undef SOLVE_ENTRY
 
 /* ---- bsym_dlsfit / bsym_slsfit -------------------------------------------- */
-static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, double eps, bsym__job *c)
+static bsym_status lsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, bsym__job *c)
 {
     bsym__strategy job;
     bsym_method method = BSYM_METHOD_AUTO;
-    bsym_status st = strategy_setup(ctx, opts, c, eps, &job, &method);
+    bsym_status st = strategy_setup(ctx, opts, c, &job, &method);
     if (st != BSYM_OK)
         return st;
     if (method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_AASEN)
@@ -496,7 +447,7 @@ bsym_status bsym_dlsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, i
     bsym__job c = {.prec = BSYM__PREC_D, .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
               .X = X, .Y = Y, .wts = w, .w_stride = w_stride, .B = beta, .rss = rss, .info = info, .rank = rank,
               .used = used};
-    return lsfit(ctx, opts, DBL_EPSILON / 2, &c);
+    return lsfit(ctx, opts, &c);
 }
 
 bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, int64_t p,
@@ -507,7 +458,7 @@ bsym_status bsym_slsfit(bsym_ctx *ctx, const bsym_solve_opts *opts, int64_t m, i
     bsym__job c = {.prec = BSYM__PREC_S, .uplo = 'L', .n = p, .nrhs = nrhs, .batch = batch, .m = m,
               .X = X, .Y = Y, .wts = w, .w_stride = w_stride, .B = beta, .rss = rss, .info = info, .rank = rank,
               .used = used};
-    return lsfit(ctx, opts, FLT_EPSILON / 2, &c);
+    return lsfit(ctx, opts, &c);
 }
 
 /* ---- bsym_dtridiagonalize / bsym_stridiagonalize ------------------------ */

@@ -1,29 +1,32 @@
 /* prec_cdouble.h -- see prec_double.h: T = complex double (C99 complex, laid out as
  * bsym_cdouble: real part, then imaginary part), suffix z. The real-valued
  * macros (EPS, TMAX, TMIN, FABS, SQRT, COPYSIGN, FREXP, LDEXP, ISFINITE) are
- * those of RT, the type of T's parts; CONJ, RE, IM, ABS1 (|re| + |im|, as
+ * those of RT, the type of T's parts, taken from the real header; CONJ, RE, IM, ABS1 (|re| + |im|, as
  * LAPACK's pivot searches), CABS (the modulus), MAKE_REAL (T with the
  * imaginary part dropped) and CFINITE (both parts finite) act on T. Only the
  * complex-capable bodies (indef_impl.h, and cpu_backend_impl.h's solves) are
  * instantiated with it. */
 #include <complex.h>
-#include "prec.h"
+#include "prec_double.h" /* RT's macros; the type-specific ones redefined below */
+#undef T
+#undef SFX
+#undef TIN
+#undef TSFX
+#undef BSYM_COMPLEX
+#undef RT
+#undef CONJ
+#undef RE
+#undef IM
+#undef ABS1
+#undef CABS
+#undef MAKE_REAL
+#undef CFINITE
 #define T double _Complex
 #define SFX z
 #define TIN T
 #define TSFX z
-#define BSYM_MIXED 0
 #define BSYM_COMPLEX 1
 #define RT double
-#define EPS DBL_EPSILON
-#define TMAX DBL_MAX
-#define TMIN DBL_MIN
-#define FABS fabs
-#define SQRT sqrt
-#define COPYSIGN copysign
-#define FREXP frexp
-#define LDEXP ldexp
-#define ISFINITE isfinite
 #define CONJ(x) conj(x)
 #define RE(x) creal(x)
 #define IM(x) cimag(x)
