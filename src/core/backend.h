@@ -76,6 +76,13 @@ typedef struct {
     int64_t w_stride;    /* lsfit: system k's weights at w + k * w_stride (m or 0) */
 } bsym__strategy;
 
+/* info of a system that a backend's PDE solve (BSYM__OP_PDE) hands back
+ * unsolved: the GPU kernel does not pivot, and a system whose elimination
+ * broke down or whose step failed its backward-error test is solved again
+ * by the dispatcher on the CPU backend, which pivots where it must
+ * (dispatch.c, pde_retry). Never returned to a caller of the host API. */
+#define BSYM__PDE_RETRY (-2)
+
 /* What a strategy call saw, for the plan (systems with info != 0 not counted). */
 typedef struct {
     int64_t solved;    /* systems with info == 0                              */

@@ -96,6 +96,8 @@ typedef struct {
  * the same rules apply as for LDL^T. */
 #define BSYM_GPU_HOUSEHOLDER_MAX_N 64
 #define BSYM_GPU_PCR_MAX_N 16384
+/* Largest number of grid nodes m of the GPU PDE solver (bsym_*pde_solve). */
+#define BSYM_GPU_PDE_MAX_N 8192
 
 /* ---- context ----------------------------------------------------------- */
 typedef struct bsym_ctx bsym_ctx;

@@ -97,6 +97,23 @@ bsym_status bsym_cuda_strategy_launch_s(const bsym__strategy *job, int64_t batch
                                       float *dB, int *dinfo, int *drank, int *dused, void *dwork,
                                       bsym__strategy_stats *stats, void *stream);
 
+/* PDE (issue 15): the fused θ-scheme time loop of bsym_*pde_solve,
+ * device-resident (benchmarks). p is the problem as for bsym_dpde_solve,
+ * with p->x and p->t host arrays (the weights and the steps are computed
+ * from them on the host and copied to the device once per call, on the
+ * stream) and every other array of p (the coefficients, the boundary values,
+ * the obstacle) a device array; dfinal, du (m x batch; du may equal dfinal)
+ * and dinfo (batch ints) device arrays. dinfo as bsym_dpde_solve's, plus
+ * BSYM__PDE_RETRY (core/backend.h) for a system the kernel could not
+ * certify (no pivoting on the GPU: the host API solves those again on the
+ * CPU). rows: rows of the grid per thread, 0 = the tuned choice, else one of
+ * 4, 8 (BSYM_ERR_ARG otherwise). m at most BSYM_GPU_PDE_MAX_N. The call
+ * synchronizes with the stream once (the weights' copy). */
+bsym_status bsym_cuda_pde_launch_d(const bsym_pde *p, const double *dfinal, double *du, int *dinfo, int rows,
+                                   void *stream);
+bsym_status bsym_cuda_pde_launch_s(const bsym_pde *p, const float *dfinal, float *du, int *dinfo, int rows,
+                                   void *stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -296,3 +296,15 @@ lsfit_ref <- function(X, y, w = NULL, rcond = 1e-5) {
   list(beta = beta, rank = sum(keep), bound = kappa + max(d2) / gap,
        scale = max(max(abs(beta)), if (max(d2) > 0) max(abs(wy)) / sqrt(max(d2)) else 0))
 }
+
+# The device for a call the GPU has no kernel for yet (complex Hermitian
+# input: issue 14): the suite's device option, except that "gpu" (the
+# option tools/gpu-check.sh sets) becomes "auto", which takes the CPU. With
+# no argument it is the value for a call's device argument; given an
+# environment, it sets the option there for the rest of that test block.
+cpu_only_device <- function(envir = NULL) {
+  dev <- getOption("batchsym.device", "auto")
+  if (identical(dev, "gpu")) dev <- "auto"
+  if (!is.null(envir)) withr::local_options(list(batchsym.device = dev), .local_envir = envir)
+  dev
+}
