@@ -397,6 +397,265 @@ __global__ void __launch_bounds__(MAXG) pde_kernel(pde_args<T> g, long long coun
             g.u[k * m + lo + j] = code != 0 ? T(NAN) : U[j];
 }
 
+// ---- m <= 32 R: a warp per system, no block barrier ------------------------
+// Lane l owns nodes [l R, l R + R), W systems a block (one a warp). The same
+// scheme and checks as pde_kernel; what differs is where things live: u,
+// the obstacle and the right-hand side in registers, the sweep's al, ga,
+// ph and the matrix rows in shared memory (node j of lane l at [j][l]:
+// no bank conflicts), and the boundary system's 64 rows two a lane (the
+// thread's first at 2l, its last at 2l + 1) solved by PCR through warp
+// shuffles. The residual test of a level is decided at once (the warp's
+// maxima are in every lane).
+
+// One row of the boundary system in a PCR step, and the row divided by
+// its pivot (what a neighbour reads).
+template <typename T> struct prow {
+    T a, b, c, f;
+};
+
+// The neighbour of a lane's row at distance s in the boundary system
+// (rows 2l and 2l + 1 on lane l): for s = 1 the other slot (own lane or
+// the next / previous one), for even s the same slot s / 2 lanes away.
+template <typename T>
+__device__ __forceinline__ void pcr_neighbours(const prow<T> (&nr)[2], int s, prow<T> (&lo)[2], prow<T> (&hi)[2])
+{
+    auto up = [](T v, int d) { return __shfl_up_sync(bsym::FULL_MASK, v, d); };
+    auto down = [](T v, int d) { return __shfl_down_sync(bsym::FULL_MASK, v, d); };
+    if (s == 1) {
+        lo[0] = {up(nr[1].a, 1), T(0), up(nr[1].c, 1), up(nr[1].f, 1)}; // row 2l - 1
+        hi[0] = nr[1];                                                 // row 2l + 1
+        lo[1] = nr[0];                                                 // row 2l
+        hi[1] = {down(nr[0].a, 1), T(0), down(nr[0].c, 1), down(nr[0].f, 1)}; // row 2l + 2
+        return;
+    }
+    const int h = s >> 1;
+#pragma unroll
+    for (int q = 0; q < 2; q++) {
+        lo[q] = {up(nr[q].a, h), T(0), up(nr[q].c, h), up(nr[q].f, h)};
+        hi[q] = {down(nr[q].a, h), T(0), down(nr[q].c, h), down(nr[q].f, h)};
+    }
+}
+
+template <typename T, int R>
+__global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long count)
+{
+    extern __shared__ unsigned char smem_raw[];
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    const long long k = (long long)blockIdx.x * (blockDim.x >> 5) + w;
+    if (k >= count)
+        return; // a whole warp: it shares no barrier with the others
+    // this warp's shared arrays, 6 of R x 32: al, ga, ph, sub, dia, sup
+    T *sh = reinterpret_cast<T *>(smem_raw) + (size_t)w * 6 * R * 32;
+    T *al = sh, *ga = al + R * 32, *ph = ga + R * 32, *sb = ph + R * 32, *dg = sb + R * 32, *sp = dg + R * 32;
+#define AT(arr, j) arr[(j) * 32 + lane]
+    const int m = g.m, lo = lane * R, cnt = max(0, min(R, m - lo));
+    const int full = m / R, tail = m - full * R;
+    const int rows = 2 * full + (tail >= 2 ? 2 : tail); // of the boundary system
+    const bool has_obst = g.obstacle != nullptr;
+    T chk = T(0);
+    T U[R], O[R];
+#pragma unroll
+    for (int j = 0; j < R; j++) {
+        U[j] = O[j] = T(0);
+        if (j < cnt) {
+            U[j] = g.final[k * m + lo + j];
+            chk += U[j] * T(0);
+            if (has_obst) {
+                O[j] = g.obstacle[k * m + lo + j];
+                chk += O[j] * T(0);
+            }
+        }
+    }
+    { // the last level's values checked, as on the CPU
+        T l, d, u, f;
+        for (int j = 0; j < cnt; j++)
+            node_row(g, k, g.N - 1, lo + j, l, d, u, f, chk);
+    }
+    bool bad = false;
+
+    // One implicit solve (I - th Q) x = rhs (Q: level n, or the midpoint of
+    // n and n + 1), with the explicit part of level n + 1 when expl; u <-
+    // max(x, obstacle). Returns false when the level failed its checks.
+    auto solve = [&](int n, bool mid, bool expl, T th, T eh, T fq, T fr) -> bool {
+        T ulast = U[0];
+#pragma unroll
+        for (int j = 1; j < R; j++)
+            if (j == cnt - 1)
+                ulast = U[j];
+        const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1), up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
+        T rhs[R];
+#pragma unroll
+        for (int j = 0; j < R; j++) {
+            rhs[j] = T(0);
+            if (j >= cnt)
+                continue;
+            const int i = lo + j;
+            T ql, qd, qu, qf;
+            node_row(g, k, n, i, ql, qd, qu, qf, chk);
+            if (mid) {
+                T l, d, u, f;
+                node_row(g, k, n + 1, i, l, d, u, f, chk);
+                ql = T(0.5) * (ql + l);
+                qd = T(0.5) * (qd + d);
+                qu = T(0.5) * (qu + u);
+                qf = T(0.5) * (qf + f);
+            }
+            if ((i == 0 && g.ldir) || (i == m - 1 && g.udir)) {
+                rhs[j] = qf;
+                AT(sb, j) = AT(sp, j) = T(0);
+                AT(dg, j) = T(1);
+                continue;
+            }
+            T r = U[j] + fq * qf;
+            if (expl) {
+                T rl, rd, ru, rf;
+                node_row(g, k, n + 1, i, rl, rd, ru, rf, chk);
+                const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
+                const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (i + 1 < m ? up : T(0));
+                r += eh * (rl * left + rd * U[j] + ru * right) + fr * rf;
+            }
+            rhs[j] = r;
+            AT(sb, j) = -th * ql;
+            AT(dg, j) = T(1) - th * qd;
+            AT(sp, j) = -th * qu;
+        }
+        // the sweep inside the lane's nodes (pde_kernel's, through shared memory)
+        T pal = T(0), pga = T(0), pph = T(0);
+#pragma unroll
+        for (int j = 1; j < R; j++) { // (unrolled: rhs stays in registers)
+            if (j >= cnt)
+                break;
+            const T a = AT(sb, j), b = AT(dg, j), c = AT(sp, j);
+            const T q = j == 1 ? b : b - a * pga;
+            bad |= !(q != T(0) && finite(q));
+            const T inv = T(1) / q;
+            pal = (j == 1 ? a : -a * pal) * inv;
+            pga = c * inv;
+            pph = (rhs[j] - (j == 1 ? T(0) : a * pph)) * inv;
+            AT(al, j) = pal;
+            AT(ga, j) = pga;
+            AT(ph, j) = pph;
+        }
+        for (int j = cnt - 3; j >= 1; j--) {
+            const T gj = AT(ga, j);
+            AT(ph, j) -= gj * AT(ph, j + 1);
+            AT(al, j) -= gj * AT(al, j + 1);
+            AT(ga, j) = -gj * AT(ga, j + 1);
+        }
+        // the lane's two rows of the boundary system (identity rows past its end)
+        prow<T> r2[2] = {{T(0), T(1), T(0), T(0)}, {T(0), T(1), T(0), T(0)}};
+        if (cnt >= 1) {
+            const T a0 = AT(sb, 0), b0 = AT(dg, 0), c0 = AT(sp, 0);
+            r2[0] = cnt >= 3 ? prow<T>{a0, b0 - c0 * AT(al, 1), -c0 * AT(ga, 1), rhs[0] - c0 * AT(ph, 1)}
+                             : prow<T>{a0, b0, c0, rhs[0]};
+        }
+        if (cnt >= 2)
+            r2[1] = {AT(al, cnt - 1), T(1), AT(ga, cnt - 1), AT(ph, cnt - 1)};
+        // PCR on the rows [0, rows), lanes in step
+        for (int s = 1; s < rows; s <<= 1) {
+            prow<T> nr[2], lo_[2], hi_[2];
+#pragma unroll
+            for (int q = 0; q < 2; q++) {
+                const T inv = T(1) / r2[q].b;
+                bad |= !finite(inv) && 2 * lane + q < rows;
+                nr[q] = {r2[q].a * inv, T(0), r2[q].c * inv, r2[q].f * inv};
+            }
+            pcr_neighbours(nr, s, lo_, hi_);
+#pragma unroll
+            for (int q = 0; q < 2; q++) {
+                const int i = 2 * lane + q;
+                if (i - s < 0)
+                    lo_[q] = {T(0), T(0), T(0), T(0)};
+                if (i + s >= rows)
+                    hi_[q] = {T(0), T(0), T(0), T(0)};
+                const prow<T> o = r2[q];
+                r2[q].b = o.b - o.a * lo_[q].c - o.c * hi_[q].a;
+                r2[q].f = o.f - o.a * lo_[q].f - o.c * hi_[q].f;
+                r2[q].a = -o.a * lo_[q].a;
+                r2[q].c = -o.c * hi_[q].c;
+            }
+        }
+        const T xf = r2[0].f / r2[0].b, xl = cnt >= 2 ? r2[1].f / r2[1].b : xf;
+        const T xm = __shfl_up_sync(bsym::FULL_MASK, xl, 1), xp = __shfl_down_sync(bsym::FULL_MASK, xf, 1);
+        // recovery into U (before the obstacle: x), the residual of every row
+        T x[R];
+#pragma unroll
+        for (int j = 0; j < R; j++)
+            x[j] = j == 0 ? xf : j == cnt - 1 ? xl : j < cnt ? AT(ph, j) - AT(al, j) * xf - AT(ga, j) * xl : T(0);
+        T rmax = T(0), xmax = T(0), amax = T(0), bmax = T(0);
+#pragma unroll
+        for (int j = 0; j < R; j++) {
+            if (j >= cnt)
+                continue;
+            const T sub = AT(sb, j), dia = AT(dg, j), sup = AT(sp, j);
+            const T left = j > 0 ? x[j > 0 ? j - 1 : 0] : (lane > 0 ? xm : T(0));
+            const T right = j + 1 < cnt ? x[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? xp : T(0));
+            const T r = rhs[j] - (sub * left + dia * x[j] + sup * right);
+            bad |= !finite(r);
+            rmax = max(rmax, abs(r));
+            xmax = max(xmax, abs(x[j]));
+            amax = max(amax, abs(sub) + abs(dia) + abs(sup));
+            bmax = max(bmax, abs(rhs[j]));
+            U[j] = has_obst ? (O[j] > x[j] ? O[j] : x[j]) : x[j];
+        }
+        rmax = warp_max(rmax);
+        xmax = warp_max(xmax);
+        amax = warp_max(amax);
+        bmax = warp_max(bmax);
+        bad |= !(rmax <= g.tol * (amax * xmax + bmax));
+        return !__any_sync(bsym::FULL_MASK, bad);
+    };
+
+    bool ok = true;
+    for (int n = g.N - 2; n >= 0 && ok; n--) {
+        const double dt = g.t[n + 1] - g.t[n];
+        if (g.N - 2 - n < g.rannacher) {
+            const T th = T(0.5 * dt);
+            ok = solve(n, true, false, th, T(0), th, T(0)) && solve(n, false, false, th, T(0), th, T(0));
+        } else {
+            const double th = g.theta * dt, eh = (1 - g.theta) * dt;
+            ok = solve(n, false, g.theta < 1, T(th), T(eh), T(th), T(eh));
+        }
+    }
+#undef AT
+    const bool badin = __any_sync(bsym::FULL_MASK, !(chk == T(0)));
+    const int code = badin ? -1 : !ok ? BSYM__PDE_RETRY : 0;
+    if (lane == 0)
+        g.info[k] = code;
+#pragma unroll
+    for (int j = 0; j < R; j++)
+        if (j < cnt && code != BSYM__PDE_RETRY)
+            g.u[k * m + lo + j] = code != 0 ? T(NAN) : U[j];
+}
+
+// Systems a block of the warp kernel, and its shared memory.
+constexpr int PDE_WARPS = 4;
+template <typename T> size_t pde_warp_smem(int R) { return size_t(PDE_WARPS) * 6 * R * 32 * sizeof(T); }
+
+template <typename T, int R>
+bsym_status launch_warp(pde_args<T> g, long long count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const size_t smem = pde_warp_smem<T>(R);
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(pde_warp_kernel<T, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    const long long per = 0x7fffffffLL * PDE_WARPS;
+    for (long long first = 0; first < count; first += per) {
+        const long long c = std::min(per, count - first);
+        pde_args<T> h = g;
+        const long long mm = g.m;
+        h.final += first * mm;
+        h.u += first * mm;
+        h.info += first;
+        if (h.obstacle != nullptr)
+            h.obstacle += first * mm;
+        for (dcoef<T> *q : {&h.a, &h.b, &h.c, &h.d, &h.lv, &h.uv})
+            if (q->v != nullptr)
+                q->v += first * q->sk;
+        pde_warp_kernel<T, R><<<unsigned((c + PDE_WARPS - 1) / PDE_WARPS), 32 * PDE_WARPS, smem, s>>>(h, c);
+    }
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
 // Launches the kernel with R nodes a thread over count systems (whole
 // launches of at most 2^31 - 1 blocks; g's per-system pointers advanced).
 template <typename T, int R, int MAXG>
@@ -425,7 +684,8 @@ bsym_status launch_rows(pde_args<T> g, long long count, cudaStream_t s, char *ms
     return BSYM_OK;
 }
 
-// The tuned rows a thread (rows 0) or the one asked for (4 or 8).
+// The block kernel's rows a thread: the tuned choice (rows 0) or the one
+// asked for (4 or 8).
 template <typename T> int tuned_rows(int m, int rows)
 {
     if (rows != 0)
@@ -443,6 +703,14 @@ bsym_status launch(const pde_args<T> &g, long long count, int rows, cudaStream_t
     }
     if (count == 0)
         return BSYM_OK;
+    if (rows == 1 || (rows == 0 && g.m <= 32 * 16)) { // a warp per system
+        if (g.m <= 32 * 4)
+            return launch_warp<T, 4>(g, count, s, msg, msglen);
+        if (g.m <= 32 * 8)
+            return launch_warp<T, 8>(g, count, s, msg, msglen);
+        if (g.m <= 32 * 16)
+            return launch_warp<T, 16>(g, count, s, msg, msglen);
+    }
     const int r = tuned_rows<T>(g.m, rows), G = r == 4 || r == 8 ? pde_threads(g.m, r) : 0;
     if (r == 4 && G <= 256)
         return launch_rows<T, 4, 256>(g, count, s, msg, msglen);
