@@ -399,13 +399,20 @@ __global__ void __launch_bounds__(MAXG) pde_kernel(pde_args<T> g, long long coun
 
 // ---- m <= 32 R: a warp per system, no block barrier ------------------------
 // Lane l owns nodes [l R, l R + R), W systems a block (one a warp). The same
-// scheme and checks as pde_kernel; what differs is where things live: u,
-// the obstacle and the right-hand side in registers, the sweep's al, ga,
-// ph and the matrix rows in shared memory (node j of lane l at [j][l]:
-// no bank conflicts), and the boundary system's 64 rows two a lane (the
-// thread's first at 2l, its last at 2l + 1) solved by PCR through warp
-// shuffles. The residual test of a level is decided at once (the warp's
-// maxima are in every lane).
+// scheme and checks as pde_kernel; what differs is where things live:
+//  * a level's rows are built by the whole warp, node c 32 + l by lane l
+//    (coalesced reads of the coefficients and weights), into shared memory
+//    at [i mod R][i / R] with rows of 33 (the lanes then read their own
+//    nodes, [j][l], without bank conflicts); the sweep's al, ga, ph live
+//    there too;
+//  * u and the obstacle stay in registers; the explicit part of the next
+//    level, eh (Q u) + fr Qf with this level's rows Q, is added to u at the
+//    end of a level (so no level's rows are kept or read twice);
+//  * the boundary system's 64 rows, two a lane (the lane's first node at
+//    2l, its last at 2l + 1), are solved by PCR through warp shuffles;
+//  * a level's residual test is decided at once (the warp's maxima are in
+//    every lane).
+constexpr int PDE_PAD = 33; // a row of the shared arrays: 32 lanes + 1
 
 // One row of the boundary system in a PCR step, and the row divided by
 // its pivot (what a neighbour reads).
@@ -444,10 +451,12 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
     const long long k = (long long)blockIdx.x * (blockDim.x >> 5) + w;
     if (k >= count)
         return; // a whole warp: it shares no barrier with the others
-    // this warp's shared arrays, 6 of R x 32: al, ga, ph, sub, dia, sup
-    T *sh = reinterpret_cast<T *>(smem_raw) + (size_t)w * 6 * R * 32;
-    T *al = sh, *ga = al + R * 32, *ph = ga + R * 32, *sb = ph + R * 32, *dg = sb + R * 32, *sp = dg + R * 32;
-#define AT(arr, j) arr[(j) * 32 + lane]
+    // this warp's shared arrays, 7 of R x PDE_PAD: the level's rows ql, qd,
+    // qu, qf and the sweep's al, ga, ph
+    constexpr int A = R * PDE_PAD;
+    T *ql = reinterpret_cast<T *>(smem_raw) + (size_t)w * 7 * A, *qd = ql + A, *qu = qd + A, *qf = qu + A;
+    T *al = qf + A, *ga = al + A, *ph = ga + A;
+#define AT(arr, j) arr[(j) * PDE_PAD + lane] // the lane's node j
     const int m = g.m, lo = lane * R, cnt = max(0, min(R, m - lo));
     const int full = m / R, tail = m - full * R;
     const int rows = 2 * full + (tail >= 2 ? 2 : tail); // of the boundary system
@@ -466,66 +475,65 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
             }
         }
     }
-    { // the last level's values checked, as on the CPU
-        T l, d, u, f;
-        for (int j = 0; j < cnt; j++)
-            node_row(g, k, g.N - 1, lo + j, l, d, u, f, chk);
-    }
+    // The rows of level n (mid: the average of levels n and n + 1) into
+    // the shared arrays, by the whole warp.
+    auto build = [&](int n, bool mid) {
+#pragma unroll
+        for (int c = 0; c < R; c++) {
+            const int i = c * 32 + lane;
+            if (i >= m)
+                break;
+            T l, d, u, f;
+            node_row(g, k, n, i, l, d, u, f, chk);
+            if (mid) {
+                T l2, d2, u2, f2;
+                node_row(g, k, n + 1, i, l2, d2, u2, f2, chk);
+                l = T(0.5) * (l + l2);
+                d = T(0.5) * (d + d2);
+                u = T(0.5) * (u + u2);
+                f = T(0.5) * (f + f2);
+            }
+            const int at = (i % R) * PDE_PAD + i / R;
+            ql[at] = l;
+            qd[at] = d;
+            qu[at] = u;
+            qf[at] = f;
+        }
+        __syncwarp();
+    };
+    // A Dirichlet end (identity row) at the lane's node j.
+    auto dir = [&](int j) { return (lo + j == 0 && g.ldir) || (lo + j == m - 1 && g.udir); };
+    // The matrix row (I - th Q) at the lane's node j.
+    auto row = [&](int j, T th, T &sub, T &dia, T &sup) {
+        if (dir(j)) {
+            sub = sup = T(0);
+            dia = T(1);
+        } else {
+            sub = -th * AT(ql, j);
+            dia = T(1) - th * AT(qd, j);
+            sup = -th * AT(qu, j);
+        }
+    };
+    build(g.N - 1, false); // (the last level's values checked, as on the CPU)
     bool bad = false;
 
-    // One implicit solve (I - th Q) x = rhs (Q: level n, or the midpoint of
-    // n and n + 1), with the explicit part of level n + 1 when expl; u <-
-    // max(x, obstacle). Returns false when the level failed its checks.
-    auto solve = [&](int n, bool mid, bool expl, T th, T eh, T fq, T fr) -> bool {
-        T ulast = U[0];
-#pragma unroll
-        for (int j = 1; j < R; j++)
-            if (j == cnt - 1)
-                ulast = U[j];
-        const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1), up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
+    // One implicit solve (I - th Q) x = U + fq Qf with the rows Q built;
+    // u <- max(x, obstacle); then, when the next level takes an explicit
+    // part (eh, fr of its step; nexpl), u += eh (Q u) + fr Qf. Returns false
+    // when the level failed its checks.
+    auto solve = [&](T th, T fq, bool nexpl, T eh, T fr) -> bool {
         T rhs[R];
 #pragma unroll
-        for (int j = 0; j < R; j++) {
-            rhs[j] = T(0);
-            if (j >= cnt)
-                continue;
-            const int i = lo + j;
-            T ql, qd, qu, qf;
-            node_row(g, k, n, i, ql, qd, qu, qf, chk);
-            if (mid) {
-                T l, d, u, f;
-                node_row(g, k, n + 1, i, l, d, u, f, chk);
-                ql = T(0.5) * (ql + l);
-                qd = T(0.5) * (qd + d);
-                qu = T(0.5) * (qu + u);
-                qf = T(0.5) * (qf + f);
-            }
-            if ((i == 0 && g.ldir) || (i == m - 1 && g.udir)) {
-                rhs[j] = qf;
-                AT(sb, j) = AT(sp, j) = T(0);
-                AT(dg, j) = T(1);
-                continue;
-            }
-            T r = U[j] + fq * qf;
-            if (expl) {
-                T rl, rd, ru, rf;
-                node_row(g, k, n + 1, i, rl, rd, ru, rf, chk);
-                const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
-                const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (i + 1 < m ? up : T(0));
-                r += eh * (rl * left + rd * U[j] + ru * right) + fr * rf;
-            }
-            rhs[j] = r;
-            AT(sb, j) = -th * ql;
-            AT(dg, j) = T(1) - th * qd;
-            AT(sp, j) = -th * qu;
-        }
-        // the sweep inside the lane's nodes (pde_kernel's, through shared memory)
+        for (int j = 0; j < R; j++)
+            rhs[j] = j >= cnt ? T(0) : dir(j) ? AT(qf, j) : U[j] + fq * AT(qf, j);
+        // the sweep inside the lane's nodes (pde_kernel's)
         T pal = T(0), pga = T(0), pph = T(0);
 #pragma unroll
         for (int j = 1; j < R; j++) { // (unrolled: rhs stays in registers)
             if (j >= cnt)
                 break;
-            const T a = AT(sb, j), b = AT(dg, j), c = AT(sp, j);
+            T a, b, c;
+            row(j, th, a, b, c);
             const T q = j == 1 ? b : b - a * pga;
             bad |= !(q != T(0) && finite(q));
             const T inv = T(1) / q;
@@ -545,7 +553,8 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
         // the lane's two rows of the boundary system (identity rows past its end)
         prow<T> r2[2] = {{T(0), T(1), T(0), T(0)}, {T(0), T(1), T(0), T(0)}};
         if (cnt >= 1) {
-            const T a0 = AT(sb, 0), b0 = AT(dg, 0), c0 = AT(sp, 0);
+            T a0, b0, c0;
+            row(0, th, a0, b0, c0);
             r2[0] = cnt >= 3 ? prow<T>{a0, b0 - c0 * AT(al, 1), -c0 * AT(ga, 1), rhs[0] - c0 * AT(ph, 1)}
                              : prow<T>{a0, b0, c0, rhs[0]};
         }
@@ -577,7 +586,7 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
         }
         const T xf = r2[0].f / r2[0].b, xl = cnt >= 2 ? r2[1].f / r2[1].b : xf;
         const T xm = __shfl_up_sync(bsym::FULL_MASK, xl, 1), xp = __shfl_down_sync(bsym::FULL_MASK, xf, 1);
-        // recovery into U (before the obstacle: x), the residual of every row
+        // recovery, the residual of every row, u
         T x[R];
 #pragma unroll
         for (int j = 0; j < R; j++)
@@ -587,7 +596,8 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
         for (int j = 0; j < R; j++) {
             if (j >= cnt)
                 continue;
-            const T sub = AT(sb, j), dia = AT(dg, j), sup = AT(sp, j);
+            T sub, dia, sup;
+            row(j, th, sub, dia, sup);
             const T left = j > 0 ? x[j > 0 ? j - 1 : 0] : (lane > 0 ? xm : T(0));
             const T right = j + 1 < cnt ? x[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? xp : T(0));
             const T r = rhs[j] - (sub * left + dia * x[j] + sup * right);
@@ -603,18 +613,76 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
         amax = warp_max(amax);
         bmax = warp_max(bmax);
         bad |= !(rmax <= g.tol * (amax * xmax + bmax));
+        if (nexpl) { // the next level's explicit part, from this level's rows
+            T ulast = U[0];
+#pragma unroll
+            for (int j = 1; j < R; j++)
+                if (j == cnt - 1)
+                    ulast = U[j];
+            const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1);
+            const T up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
+            T e[R];
+#pragma unroll
+            for (int j = 0; j < R; j++) {
+                e[j] = T(0);
+                if (j >= cnt || dir(j))
+                    continue;
+                const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
+                const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? up : T(0));
+                e[j] = eh * (AT(ql, j) * left + AT(qd, j) * U[j] + AT(qu, j) * right) + fr * AT(qf, j);
+            }
+#pragma unroll
+            for (int j = 0; j < R; j++)
+                U[j] += e[j];
+        }
+        __syncwarp(); // every lane has read the rows before the next level's are built
         return !__any_sync(bsym::FULL_MASK, bad);
     };
 
+    // The explicit part of the first level (from the last level's rows, built above)
     bool ok = true;
+    {
+        const int n = g.N - 2;
+        const double dt = g.t[n + 1] - g.t[n];
+        if (!(g.rannacher > 0) && g.theta < 1) {
+            const double eh = (1 - g.theta) * dt;
+            T ulast = U[0];
+#pragma unroll
+            for (int j = 1; j < R; j++)
+                if (j == cnt - 1)
+                    ulast = U[j];
+            const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1);
+            const T up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
+            T e[R];
+#pragma unroll
+            for (int j = 0; j < R; j++) {
+                e[j] = T(0);
+                if (j >= cnt || dir(j))
+                    continue;
+                const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
+                const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? up : T(0));
+                e[j] = T(eh) * (AT(ql, j) * left + AT(qd, j) * U[j] + AT(qu, j) * right) + T(eh) * AT(qf, j);
+            }
+#pragma unroll
+            for (int j = 0; j < R; j++)
+                U[j] += e[j];
+        }
+        __syncwarp();
+    }
     for (int n = g.N - 2; n >= 0 && ok; n--) {
         const double dt = g.t[n + 1] - g.t[n];
+        // the next level (n - 1): does its step take an explicit part, and its weights
+        const bool nexpl = n > 0 && !(g.N - 2 - (n - 1) < g.rannacher) && g.theta < 1;
+        const double dtn = n > 0 ? g.t[n] - g.t[n - 1] : 0, ehn = (1 - g.theta) * dtn;
         if (g.N - 2 - n < g.rannacher) {
             const T th = T(0.5 * dt);
-            ok = solve(n, true, false, th, T(0), th, T(0)) && solve(n, false, false, th, T(0), th, T(0));
+            build(n, true);
+            ok = solve(th, th, false, T(0), T(0));
+            build(n, false);
+            ok = solve(th, th, nexpl, T(ehn), T(ehn)) && ok;
         } else {
-            const double th = g.theta * dt, eh = (1 - g.theta) * dt;
-            ok = solve(n, false, g.theta < 1, T(th), T(eh), T(th), T(eh));
+            build(n, false);
+            ok = solve(T(g.theta * dt), T(g.theta * dt), nexpl, T(ehn), T(ehn));
         }
     }
 #undef AT
@@ -628,16 +696,22 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
             g.u[k * m + lo + j] = code != 0 ? T(NAN) : U[j];
 }
 
-// Systems a block of the warp kernel, and its shared memory.
-constexpr int PDE_WARPS = 4;
-template <typename T> size_t pde_warp_smem(int R) { return size_t(PDE_WARPS) * 6 * R * 32 * sizeof(T); }
+// Systems (warps) a block of the warp kernel: up to 4, fewer where a
+// block's shared memory would pass 64 KB (double, R = 16), so that a
+// multiprocessor holds several blocks.
+template <typename T> int pde_warps(int R)
+{
+    const size_t per = size_t(7) * R * PDE_PAD * sizeof(T);
+    return int(std::max<size_t>(1, std::min<size_t>(4, (size_t(64) << 10) / per)));
+}
 
 template <typename T, int R>
 bsym_status launch_warp(pde_args<T> g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
-    const size_t smem = pde_warp_smem<T>(R);
+    const int W = pde_warps<T>(R);
+    const size_t smem = size_t(W) * 7 * R * PDE_PAD * sizeof(T);
     BSYM_CUDA_TRY(cudaFuncSetAttribute(pde_warp_kernel<T, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    const long long per = 0x7fffffffLL * PDE_WARPS;
+    const long long per = 0x7fffffffLL * W;
     for (long long first = 0; first < count; first += per) {
         const long long c = std::min(per, count - first);
         pde_args<T> h = g;
@@ -650,7 +724,7 @@ bsym_status launch_warp(pde_args<T> g, long long count, cudaStream_t s, char *ms
         for (dcoef<T> *q : {&h.a, &h.b, &h.c, &h.d, &h.lv, &h.uv})
             if (q->v != nullptr)
                 q->v += first * q->sk;
-        pde_warp_kernel<T, R><<<unsigned((c + PDE_WARPS - 1) / PDE_WARPS), 32 * PDE_WARPS, smem, s>>>(h, c);
+        pde_warp_kernel<T, R><<<unsigned((c + W - 1) / W), 32 * W, smem, s>>>(h, c);
     }
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
