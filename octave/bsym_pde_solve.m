@@ -111,6 +111,21 @@ endfunction
 %! assert (all (isnan (U(:,2))));
 %! assert (! any (isnan (U(:,[1 3]))(:)));
 
+%!test  # the CPU and the GPU agree (American puts, per-system volatility; double and single)
+%! if (bsym_gpu_available ())
+%!   S = linspace (0, 400, 513)'; tt = linspace (0, 1, 101); s = linspace (0.1, 0.5, 20);
+%!   a = reshape (0.5 * (S .^ 2) * s .^ 2, 513, 1, 20);
+%!   P = repmat (max (100 - S, 0), 1, 20);
+%!   for single_in = [false true]
+%!     SS = S; if (single_in) SS = single (S); end
+%!     [uc, ic] = bsym_pde_solve (SS, tt, P, "a", a, "b", 0.05 * S, "c", -0.05, "obstacle", P, "rannacher", 2, "device", "cpu");
+%!     [ug, ig] = bsym_pde_solve (SS, tt, P, "a", a, "b", 0.05 * S, "c", -0.05, "obstacle", P, "rannacher", 2, "device", "gpu");
+%!     assert (ic, ig);
+%!     assert (class (ug), class (uc));
+%!     assert (double (ug), double (uc), 101 * 513 * eps (class (uc)) * max (abs (double (uc(:)))));
+%!   end
+%! end
+
 %!error <x.*increasing> bsym_pde_solve ([3 2 1 0], [0 1], zeros (4, 1))
 %!error <theta> bsym_pde_solve (0:3, [0 1], zeros (4, 1), "theta", 2)
 %!error <a must be> bsym_pde_solve (0:3, [0 1], zeros (4, 1), "a", ones (5, 5))

@@ -1075,18 +1075,18 @@ endfunction
 %! randn ("state", 141);
 %! A = herm_batch (6, 3, "random", true);
 %! B = randn (6, 2, 3);
-%! X = bsym_solve (A, B, "method", "bunch-kaufman");
+%! X = bsym_solve (A, B, "method", "bunch-kaufman", "device", "auto");   # (a CPU method: issue 14)
 %! assert (iscomplex (X));
 %! for k = 1:3
 %!   assert (X(:,:,k), A(:,:,k) \ B(:,:,k), 1e-10);
 %! endfor
 %! S = herm_batch (6, 3, "random", false);
 %! Bz = complex (randn (6, 3), randn (6, 3));
-%! Z = bsym_solve (S, Bz, "method", "aasen");
+%! Z = bsym_solve (S, Bz, "method", "aasen", "device", "auto");
 %! for k = 1:3
 %!   assert (Z(:,k), S(:,:,k) \ Bz(:,k), 1e-10);
 %! endfor
-%! Zs = bsym_solve (single (S), Bz, "method", "aasen");
+%! Zs = bsym_solve (single (S), Bz, "method", "aasen", "device", "auto");
 %! assert (class (Zs), "single");
 %! assert (iscomplex (Zs));
 
@@ -1192,7 +1192,11 @@ endfunction
 %!   for i = 1:numel (names)
 %!     assert (! isempty (strfind (txt, ['@qcode{"' names{i} '"}'])), names{i});
 %!     if (strcmp (opt{1}, "method"))
-%!       assert (bsym_solve (A, B, "method", names{i}), A \ B, 1e-12);
+%!       dev = bsym_device ();     # (no GPU kernel for bunch-kaufman and aasen yet: issue 14)
+%!       if (any (strcmp (names{i}, {"bunch-kaufman", "aasen"})))
+%!         dev = "auto";
+%!       endif
+%!       assert (bsym_solve (A, B, "method", names{i}, "device", dev), A \ B, 1e-12);
 %!     elseif (! strcmp (names{i}, "gpu") || bsym_gpu_available ())
 %!       assert (bsym_solve (A, B, "device", names{i}), A \ B, 1e-12);
 %!     endif

@@ -666,6 +666,29 @@ static bsym_status pde_check_coef(bsym_ctx *ctx, const char *name, const bsym_pd
     return BSYM_OK;
 }
 
+/* The systems a backend handed back unsolved (info BSYM__PDE_RETRY, see
+ * backend.h: the GPU kernel does not pivot) solved again by the CPU
+ * backend, which pivots where it must; each run of consecutive ones as one
+ * slice of the job (its u still holds what it held before the call). */
+static bsym_status pde_retry(bsym_ctx *ctx, const bsym__job *j)
+{
+    const bsym__op_fn cpu = bsym__cpu_backend.op[BSYM__OP_PDE][j->prec];
+    const bsym__exec x = {&ctx->gpu_state, ctx->threads, ctx->interrupt, ctx->interrupt_data,
+                          ctx->message, sizeof ctx->message, NULL, 0};
+    bsym_status st = BSYM_OK;
+    for (int64_t k = 0; k < j->batch && st == BSYM_OK; k++) {
+        if (j->info[k] != BSYM__PDE_RETRY)
+            continue;
+        int64_t e = k + 1;
+        while (e < j->batch && j->info[e] == BSYM__PDE_RETRY)
+            e++;
+        const bsym__job part = bsym__job_slice(j, k, e - k);
+        st = cpu(&x, &part);
+        k = e - 1;
+    }
+    return st;
+}
+
 static bsym_status pde_solve(bsym_ctx *ctx, bsym__prec prec, const bsym_pde *p, const void *final, void *u,
                              int *info)
 {
@@ -717,7 +740,9 @@ static bsym_status pde_solve(bsym_ctx *ctx, bsym__prec prec, const bsym_pde *p, 
         return bsym__fail(ctx, BSYM_ERR_ARG, "info must not be NULL");
     bsym__job c = {.op = BSYM__OP_PDE, .prec = prec, .n = p->m, .batch = p->batch, .info = info,
                    .pde = p, .pde_k0 = 0, .final = final, .u = u};
-    return run(ctx, &c);
+    if ((st = run(ctx, &c)) != BSYM_OK)
+        return st;
+    return pde_retry(ctx, &c);
 }
 
 bsym_status bsym_dpde_solve(bsym_ctx *ctx, const bsym_pde *p, const double *final, double *u, int *info)

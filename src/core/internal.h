@@ -206,5 +206,14 @@ int bsym__pde_cpu_s(const bsym_pde *p, int64_t pde_k0, int64_t count, const floa
                     int *info, int threads);
 int bsym__pde_cpu_m(const bsym_pde *p, int64_t pde_k0, int64_t count, const double *final, double *u,
                     int *info, int threads);
+/* The grid's finite-difference weights, shared by the CPU and the GPU
+ * solvers (pde.c): w (6 m doubles) gets, per node i (0 at the two ends),
+ * those of the first derivative (Egloff's eq. 17: w1m, w1c, w1p at w[i],
+ * w[m + i], w[2m + i]) and of the second (eq. 18: w2m, w2c, w2p at w[3m + i],
+ * w[4m + i], w[5m + i]); bl, bu the one-sided 1 / (x_1 - x_0) and
+ * 1 / (x_{m-1} - x_{m-2}) of the "linear" boundaries. x_float: p->x holds
+ * floats (bsym_spde_solve), else doubles. Each solver rounds them to its
+ * arithmetic's type. */
+void bsym__pde_weights(const bsym_pde *p, int x_float, double *w, double *bl, double *bu);
 
 #endif

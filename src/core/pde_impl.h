@@ -486,21 +486,18 @@ int PREC(bsym__pde_cpu_)(const bsym_pde *p, int64_t pde_k0, int64_t count, const
                          int threads)
 {
     const int64_t m = p->m;
-    const TIN *x = (const TIN *)p->x;
     T *w = malloc(6 * (size_t)m * sizeof(T));
-    if (w == NULL)
+    double *wd = malloc(6 * (size_t)m * sizeof(double));
+    if (w == NULL || wd == NULL) {
+        free(w);
+        free(wd);
         return -1;
-    for (int e = 0; e < 6; e++)
-        w[e * m] = w[e * m + m - 1] = 0;
-    for (int64_t i = 1; i + 1 < m; i++) {
-        const double hm = (double)x[i] - (double)x[i - 1], hp = (double)x[i + 1] - (double)x[i], hs = hm + hp;
-        w[i] = (T)(-hp / (hm * hs));         /* eq. 17 */
-        w[m + i] = (T)(1 / hm - 1 / hp);
-        w[2 * m + i] = (T)(hm / (hp * hs));
-        w[3 * m + i] = (T)(2 / (hm * hs));   /* eq. 18 */
-        w[4 * m + i] = (T)(-2 / (hm * hp));
-        w[5 * m + i] = (T)(2 / (hp * hs));
     }
+    double bl, bu;
+    bsym__pde_weights(p, sizeof(TIN) == sizeof(float), wd, &bl, &bu);
+    for (int64_t e = 0; e < 6 * m; e++)
+        w[e] = (T)wd[e];
+    free(wd);
     PREC(pde_call_) g = {
         .m = m, .N = p->N, .lower_dir = p->lower == BSYM_PDE_DIRICHLET, .upper_dir = p->upper == BSYM_PDE_DIRICHLET,
         .rannacher = p->rannacher, .theta = p->theta, .t = (const TIN *)p->t,
@@ -508,8 +505,7 @@ int PREC(bsym__pde_cpu_)(const bsym_pde *p, int64_t pde_k0, int64_t count, const
         .d = PREC(pde_coef_of_)(&p->d, 0), .lv = PREC(pde_coef_of_)(&p->lower_value, 1),
         .uv = PREC(pde_coef_of_)(&p->upper_value, 1),
         .obstacle = (const TIN *)p->obstacle, /* indexed by entry, as the coefficients */
-        .w = w, .bl = (T)(1 / ((double)x[1] - (double)x[0])),
-        .bu = (T)(1 / ((double)x[m - 1] - (double)x[m - 2]))};
+        .w = w, .bl = (T)bl, .bu = (T)bu};
     const int64_t groups = (count + PL - 1) / PL;
     const size_t work = PREC(pde_work_)(m);
     const int isa = bsym__cpu_isa();

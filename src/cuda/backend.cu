@@ -11,7 +11,7 @@ template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *
 
 // A row of the table: one operation family in every type the backend is
 // built for, in the columns of bsym__prec (s, d, c, z, ds, zc); the solves
-// also take double data to compute in float (BSYM__PREC_DS: the pipeline
+// and the PDE solver also take double data to compute in float (BSYM__PREC_DS: the pipeline
 // converts while it packs and unpacks, so only floats cross the link). No
 // complex column yet, and no row for Bunch-Kaufman or Aasen: the dispatcher
 // answers device GPU with "the GPU has no ...; use the CPU" and chooses the
@@ -34,7 +34,7 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_GPU_EIGEN_MAX_N,       // LSFIT
         0,                          // BK: none
         0,                          // AASEN: none
-        0,                          // PDE (issue 15: no GPU kernel yet)
+        BSYM_GPU_PDE_MAX_N,         // PDE
     },
     query,
     release,
@@ -50,7 +50,7 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
         BSYM_CUDA_ROW_NONE,               // BSYM__OP_BK
         BSYM_CUDA_ROW_NONE,               // BSYM__OP_AASEN
-        BSYM_CUDA_ROW_NONE,               // BSYM__OP_PDE (issue 15: CPU only for now)
+        BSYM_CUDA_ROW_DS(pde_op),         // BSYM__OP_PDE
     },
 };
 static_assert(BSYM__OPS == 10 && BSYM__PRECS == 6, "the CUDA table lists every operation and precision");
@@ -121,3 +121,14 @@ static_assert(BSYM__OPS == 10 && BSYM__PRECS == 6, "the CUDA table lists every o
     }
 BSYM_CUDA_LAUNCH_NAMES(s, float)
 BSYM_CUDA_LAUNCH_NAMES(d, double)
+
+#define BSYM_CUDA_PDE_NAME(P, TT)                                                                         \
+    extern "C" bsym_status bsym_cuda_pde_launch_##P(const bsym_pde *p, const TT *dfinal, TT *du, int *dinfo, \
+                                                    int rows, void *stream)                              \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return pde_launch<TT>(p, dfinal, du, dinfo, rows, static_cast<cudaStream_t>(stream), msg,         \
+                              sizeof msg);                                                                \
+    }
+BSYM_CUDA_PDE_NAME(s, float)
+BSYM_CUDA_PDE_NAME(d, double)

@@ -100,6 +100,7 @@ template <typename T> bsym_status pcr_op(const bsym__exec *x, const bsym__job *j
 template <typename T> bsym_status eig_op(const bsym__exec *x, const bsym__job *j);            // eigen.cu
 template <typename T, typename H = T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j); // strategy.cu
 template <typename T> bsym_status lsfit_op(const bsym__exec *x, const bsym__job *j);          // strategy.cu
+template <typename T, typename H = T> bsym_status pde_op(const bsym__exec *x, const bsym__job *j);     // pde.cu
 
 // ---- device-resident launches (device pointers, a stream; the benchmarks
 // reach them through bsym_cuda.h's C names, bound in backend.cu) ----
@@ -142,6 +143,11 @@ struct ldlt_cert {
 template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
                              const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen);
+// The θ-scheme's time loop (pde.cu; bsym_cuda.h says which arrays are
+// where). rows: nodes a thread, 0 = the tuned choice.
+template <typename T>
+bsym_status pde_launch(const bsym_pde *p, const T *final, T *u, int *info, int rows, cudaStream_t s, char *msg,
+                       size_t msglen);
 template <typename T>
 bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
                             int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,

@@ -3915,7 +3915,7 @@ static void test_indef_family(bsym_device_info *di)
     test_indef_rules(di);
 }
 
-static void test_pde_family(void); /* issue 15, at the end of this file */
+static void test_pde_family(bsym_device dev, const char *dname); /* issue 15, at the end of this file */
 static void test_ceig_family(void); /* issue 14, at the end of this file */
 
 int main(int argc, char **argv)
@@ -3991,8 +3991,10 @@ int main(int argc, char **argv)
             for (size_t s = 0; s < sizeof cg_sizes / sizeof *cg_sizes; s++)
                 test_eig_cpu_gpu(single, cg_sizes[s], cg_sizes[s] <= 16 ? 50 : 10);
     }
-    if (WANT("pde") && !subset) /* issue 15: the CPU only (no GPU kernel yet) */
-        test_pde_family();
+    if (WANT("pde") && !subset) /* issue 15 */
+        test_pde_family(BSYM_DEVICE_CPU, "cpu");
+    if (WANT("pde") && di.gpu_available && (!subset || only != NULL)) /* --only pde --subset: the sanitizers */
+        test_pde_family(BSYM_DEVICE_GPU, "gpu");
     if (WANT("ceig") && !subset) /* issue 14: complex Hermitian, the CPU only */
         test_ceig_family();
     if (verbose)
@@ -4015,6 +4017,16 @@ int main(int argc, char **argv)
  * and float-on-double against double, a general problem against a dense
  * long-double reference of the same scheme, non-finite inputs, pivot
  * breakdowns, and every argument error. */
+
+/* The device the family's solves run on (test_pde_family's argument), and
+ * its name for the checks. */
+static bsym_device pde_device = BSYM_DEVICE_CPU;
+static const char *pde_dname = "cpu";
+static void pde_ctx_create(bsym_ctx **ctx)
+{
+    bsym_ctx_create(ctx);
+    bsym_ctx_set_device(*ctx, pde_device);
+}
 
 static double pde_ncdf(double x)
 {
@@ -4110,8 +4122,7 @@ static bsym_status pde_bs_run(const pde_bs_case *cs, int prec, int m, int N, con
                   .lower_value = {cs->dirichlet ? lv : NULL, 0, 1, 0}, .upper_value = {NULL, 0, 0, 0},
                   .obstacle = cs->american ? fin : NULL};
     bsym_ctx *ctx;
-    bsym_ctx_create(&ctx);
-    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    pde_ctx_create(&ctx);
     bsym_status st;
     if (prec == 0) {
         st = bsym_dpde_solve(ctx, &p, fin, u, info);
@@ -4168,7 +4179,7 @@ static void test_pde_bs(void)
                 pde_sinh_grid(m, cs.K, 20, x);
             int info = 99;
             bsym_status st = pde_bs_run(&cs, 0, m, N, x, t, u, &info);
-            check(st == BSYM_OK && info == 0, "pde: Black-Scholes solve", "cpu", st, info);
+            check(st == BSYM_OK && info == 0, "pde: Black-Scholes solve", pde_dname, st, info);
             err[g] = pde_bs_error(&cs, m, x, u, &maxe[g]);
             if (verbose)
                 printf("  pde BS %-22s m = %3d: error at K %.3e, max over [K/2, 3K/2] %.3e\n",
@@ -4176,7 +4187,7 @@ static void test_pde_bs(void)
                        m, err[g], maxe[g]);
         }
         /* what the grid allows: second order, about 1e-2 at dx = 4 */
-        check(maxe[0] < 6e-2 && maxe[2] < 4e-3, "pde: Black-Scholes error against the closed form", "cpu",
+        check(maxe[0] < 6e-2 && maxe[2] < 4e-3, "pde: Black-Scholes error against the closed form", pde_dname,
               (long long)(maxe[0] * 1e6), (long long)(maxe[2] * 1e6));
         for (int g = 0; g < 2; g++) {
             const double ratio = err[g] / err[g + 1];
@@ -4184,7 +4195,7 @@ static void test_pde_bs(void)
                 printf("  pde BS kind %d: error ratio m = %d -> %d: %.3f (max-error ratio %.3f)\n", kind, ms[g],
                        ms[g + 1], ratio, maxe[g] / maxe[g + 1]);
             check(kind == 2 ? ratio > 3.0 && ratio < 5.5 : fabs(ratio - 4) < 0.5,
-                  "pde: second-order convergence in space", "cpu", (long long)(ratio * 1000), kind);
+                  "pde: second-order convergence in space", pde_dname, (long long)(ratio * 1000), kind);
         }
     }
     free(x), free(t), free(u);
@@ -4214,7 +4225,7 @@ static void test_pde_time_dependent(void)
     bsym_pde p = {.m = m, .N = N, .batch = 1, .x = x, .t = t, .a = {a, 1, 0, 0}, .b = {b, 1, m, 0},
                   .c = {c, 0, 1, 0}, .theta = 0.5, .rannacher = 2};
     bsym_ctx *ctx;
-    bsym_ctx_create(&ctx);
+    pde_ctx_create(&ctx);
     int info = 99;
     bsym_status st = bsym_dpde_solve(ctx, &p, fin, u, &info);
     const double rbar = 0.02 + 0.03 * T; /* (1/T) int_0^T r */
@@ -4229,7 +4240,7 @@ static void test_pde_time_dependent(void)
         }
     if (verbose)
         printf("  pde time-dependent r(t): max error %.3e (against r(0): %.3e)\n", worst, wrong);
-    check(st == BSYM_OK && info == 0 && worst < 3e-3 && wrong > 0.5, "pde: time-dependent rate", "cpu",
+    check(st == BSYM_OK && info == 0 && worst < 3e-3 && wrong > 0.5, "pde: time-dependent rate", pde_dname,
           (long long)(worst * 1e6), info);
     bsym_ctx_destroy(ctx);
     free(x), free(t), free(u), free(a), free(b), free(c), free(fin);
@@ -4265,7 +4276,7 @@ static void test_pde_per_system(int prec)
         q.x = fx, q.t = ft, q.a.v = fa, q.b.v = fb, q.c.v = &fc, q.obstacle = ffin;
     }
     bsym_ctx *ctx;
-    bsym_ctx_create(&ctx);
+    pde_ctx_create(&ctx);
     bsym_ctx_set_threads(ctx, 2);
     bsym_status st = prec == 0   ? bsym_dpde_solve(ctx, &q, fin, u, info)
                      : prec == 1 ? bsym_spde_solve(ctx, &q, ffin, fu, info)
@@ -4301,7 +4312,7 @@ static void test_pde_per_system(int prec)
           prec == 0 ? "cpu double" : prec == 1 ? "cpu float" : "cpu ds", bad, (long long)(worst * 1e15));
     /* and the systems differ (the check above could not pass by ignoring sk) */
     const double spread = fabs(u[m / 3] - u[m / 3 + (batch - 1) * m]);
-    check(spread > 1, "pde: per-system sigma changes the price", "cpu", (long long)(spread * 1000), 0);
+    check(spread > 1, "pde: per-system sigma changes the price", pde_dname, (long long)(spread * 1000), 0);
     bsym_ctx_destroy(ctx);
     free(x), free(t), free(a), free(b), free(fin), free(u), free(one), free(info);
     free(fx), free(ft), free(fa), free(fb), free(ffin), free(fu);
@@ -4329,8 +4340,8 @@ static void test_pde_american(void)
         printf("  pde American put at K: %.6f, CRR(2000) %.6f, European %.6f; |pde - tree| = %.2e\n", ua[k], tree,
                ue[k], err);
     check(st == BSYM_OK && st2 == BSYM_OK && ia == 0 && ie == 0 && below == 0, "pde: American above European and payoff",
-          "cpu", below, ia);
-    check(ua[k] - ue[k] > 0.1 && err < 5e-3, "pde: American put against a CRR tree", "cpu",
+          pde_dname, below, ia);
+    check(ua[k] - ue[k] > 0.1 && err < 5e-3, "pde: American put against a CRR tree", pde_dname,
           (long long)(err * 1e6), (long long)((ua[k] - ue[k]) * 1e3));
     free(x), free(t), free(ua), free(ue);
 }
@@ -4358,7 +4369,7 @@ static void test_pde_precisions(void)
                 printf("  pde %s against double (%s): max |diff| %.3e (of K = 100)\n", prec == 1 ? "float" : "ds",
                        am ? "American, Dirichlet" : "European", worst);
             check(st == BSYM_OK && is == 0 && id == 0 && worst < 2e-3 && worst > 0,
-                  prec == 1 ? "pde: float against double" : "pde: ds against double", "cpu",
+                  prec == 1 ? "pde: float against double" : "pde: ds against double", pde_dname,
                   (long long)(worst * 1e6), is);
         }
     }
@@ -4514,7 +4525,7 @@ static void test_pde_reference(void)
                       .upper = udir ? BSYM_PDE_DIRICHLET : BSYM_PDE_LINEAR, .lower_value = {lv, 5, 1, N},
                       .upper_value = {uv, 0, 1, N}, .obstacle = useobs ? obs : NULL};
         bsym_ctx *ctx;
-        bsym_ctx_create(&ctx);
+        pde_ctx_create(&ctx);
         bsym_status st = bsym_dpde_solve(ctx, &p, fin, u, info);
         double worst = 0;
         int bad = 0;
@@ -4531,13 +4542,13 @@ static void test_pde_reference(void)
         }
         if (verbose)
             printf("  pde against the dense reference, config %d: max rel. diff %.3e\n", cfg, worst);
-        check(st == BSYM_OK && bad == 0 && worst < 1e-11, "pde: against the dense reference of the scheme", "cpu",
+        check(st == BSYM_OK && bad == 0 && worst < 1e-11, "pde: against the dense reference of the scheme", pde_dname,
               cfg, (long long)(worst * 1e15));
         if (exact) {
             int nan = 0;
             for (int i = 0; i < m; i++)
                 nan += isnan(u[i + sg * m]);
-            check(info[sg] == N - 1 && nan == m, "pde: singular step gives info = the level, NaN", "cpu", info[sg],
+            check(info[sg] == N - 1 && nan == m, "pde: singular step gives info = the level, NaN", pde_dname, info[sg],
                   nan);
         }
         bsym_ctx_destroy(ctx);
@@ -4566,7 +4577,7 @@ static void test_pde_nonfinite(void)
                   .c = {&c, 0, 0, 0}, .theta = 0.5, .rannacher = 1, .upper = BSYM_PDE_DIRICHLET,
                   .upper_value = {lv, 0, 1, N}, .obstacle = obs};
     bsym_ctx *ctx;
-    bsym_ctx_create(&ctx);
+    pde_ctx_create(&ctx);
     bsym_status st = bsym_dpde_solve(ctx, &p, fin, v, info2);
     a[0 + 0 * m] = NAN;          /* system 0: a at the linear lower node, not read */
     a[7 + 1 * m] = NAN;          /* system 1: interior a */
@@ -4585,8 +4596,8 @@ static void test_pde_nonfinite(void)
                 nan += isnan(u[i + k * m]);
         }
     }
-    check(st == BSYM_OK && st2 == BSYM_OK && wrong == 0, "pde: non-finite inputs give info -1", "cpu", wrong, info[1]);
-    check(same == 2 * m && nan == 4 * m, "pde: non-finite systems NaN, the others solved", "cpu", same, nan);
+    check(st == BSYM_OK && st2 == BSYM_OK && wrong == 0, "pde: non-finite inputs give info -1", pde_dname, wrong, info[1]);
+    check(same == 2 * m && nan == 4 * m, "pde: non-finite systems NaN, the others solved", pde_dname, same, nan);
     /* float: the same */
     float *fx = to_float(m, x), *ft = to_float(N, t), *fa = to_float(m * batch, a), *ff = to_float(m * batch, fin);
     float *fo = to_float(m * batch, obs), *fl = to_float(N * batch, lv), fu[41 * 6], fb = (float)b, fc = (float)c;
@@ -4596,7 +4607,7 @@ static void test_pde_nonfinite(void)
     wrong = 0;
     for (int k = 0; k < batch; k++)
         wrong += info[k] != want[k] || (want[k] != 0) != (isnan(fu[k * m]) != 0);
-    check(st == BSYM_OK && wrong == 0, "pde: non-finite inputs in float", "cpu", wrong, info[1]);
+    check(st == BSYM_OK && wrong == 0, "pde: non-finite inputs in float", pde_dname, wrong, info[1]);
     bsym_ctx_destroy(ctx);
     free(a), free(fx), free(ft), free(fa), free(ff), free(fo), free(fl);
 }
@@ -4684,9 +4695,88 @@ static void pde_progress(void *data, int64_t done, int64_t total)
         pde_progress_calls++;
 }
 
-static void test_pde_family(void)
+/* CPU and GPU agree on grids that take every variant of the GPU kernel
+ * (nodes a thread, block sizes), per-system coefficients, an obstacle,
+ * Rannacher steps and both boundary kinds; float and double. Bound: N m eps
+ * of max |u| (the two solve each level's system differently: Thomas'
+ * algorithm and the partition method with PCR). */
+static void test_pde_cpu_gpu(void)
 {
-    test_pde_errors();
+    const int ms[] = {3, 7, 33, 100, 257, 512, 1500, 3000, 5000};
+    for (size_t q = 0; q < sizeof ms / sizeof *ms; q++)
+        for (int prec = 0; prec < 2; prec++) {
+            const int m = ms[q], N = m > 1000 ? 12 : 40, batch = m > 1000 ? 7 : 37;
+            double *x = malloc(sizeof(double) * m), t[40];
+            double *a = malloc(sizeof(double) * m * batch), *fin = malloc(sizeof(double) * m * batch);
+            double *obs = malloc(sizeof(double) * m * batch), *u1 = malloc(sizeof(double) * m * batch);
+            double *u2 = malloc(sizeof(double) * m * batch), lv[40];
+            int *i1 = malloc(sizeof(int) * batch), *i2 = malloc(sizeof(int) * batch);
+            if (m < 10) /* uniform */
+                for (int i = 0; i < m; i++)
+                    x[i] = 400.0 * i / (m - 1);
+            else
+                pde_sinh_grid(m, 100, 20, x);
+            for (int n = 0; n < N; n++) {
+                t[n] = 0.5 * n / (N - 1) + 0.01 * n * n / (N * N);
+                lv[n] = 100 * exp(-0.03 * (0.5 - t[n]));
+            }
+            for (int k = 0; k < batch; k++)
+                for (int i = 0; i < m; i++) {
+                    const double sig = 0.1 + 0.4 * k / batch;
+                    a[i + (size_t)k * m] = 0.5 * sig * sig * x[i] * x[i];
+                    fin[i + (size_t)k * m] = fmax(80 + k - x[i], 0);
+                    obs[i + (size_t)k * m] = fin[i + (size_t)k * m];
+                }
+            const double r = 0.03, cr = -0.03;
+            double *bv = malloc(sizeof(double) * m);
+            for (int i = 0; i < m; i++)
+                bv[i] = r * x[i];
+            for (int cfg = 0; cfg < 2; cfg++) {
+                bsym_pde p = {.m = m, .N = N, .batch = batch, .x = x, .t = t, .a = {a, 1, 0, m}, .b = {bv, 1, 0, 0},
+                              .c = {&cr, 0, 0, 0}, .theta = cfg ? 0.6 : 0.5, .rannacher = cfg ? 0 : 2,
+                              .lower = cfg ? BSYM_PDE_DIRICHLET : BSYM_PDE_LINEAR, .upper = BSYM_PDE_LINEAR,
+                              .lower_value = {cfg ? lv : NULL, 0, 1, 0}, .obstacle = cfg ? NULL : obs};
+                bsym_ctx *cc, *cg;
+                bsym_ctx_create(&cc);
+                bsym_ctx_set_device(cc, BSYM_DEVICE_CPU);
+                bsym_ctx_create(&cg);
+                bsym_ctx_set_device(cg, BSYM_DEVICE_GPU);
+                bsym_status s1, s2;
+                if (prec == 0) {
+                    s1 = bsym_dpde_solve(cc, &p, fin, u1, i1);
+                    s2 = bsym_dpde_solve(cg, &p, fin, u2, i2);
+                } else {
+                    s1 = bsym_dspde_solve(cc, &p, fin, u1, i1);
+                    s2 = bsym_dspde_solve(cg, &p, fin, u2, i2);
+                }
+                double diff = 0, big = 0;
+                int bad = 0;
+                for (int k = 0; k < batch; k++) {
+                    bad += i1[k] != 0 || i2[k] != 0;
+                    for (int i = 0; i < m; i++) {
+                        const double e = fabs(u1[i + (size_t)k * m] - u2[i + (size_t)k * m]);
+                        diff = e > diff || e != e ? e : diff;
+                        big = fabs(u1[i + (size_t)k * m]) > big ? fabs(u1[i + (size_t)k * m]) : big;
+                    }
+                }
+                const double eps = prec ? FLT_EPSILON : DBL_EPSILON;
+                if (verbose)
+                    printf("  pde cpu/gpu m %d %s cfg %d: max diff %.3e of max %.3g (bound %.3e)\n", m,
+                           prec ? "ds" : "double", cfg, diff, big, N * m * eps * big);
+                check(s1 == BSYM_OK && s2 == BSYM_OK && bad == 0 && diff <= N * m * eps * big &&
+                          bsym_ctx_last_device(cg) == BSYM_DEVICE_GPU,
+                      "pde: the GPU agrees with the CPU", "gpu", m, (long long)(diff / (eps * big)));
+                bsym_ctx_destroy(cc);
+                bsym_ctx_destroy(cg);
+            }
+            free(x), free(a), free(fin), free(obs), free(u1), free(u2), free(i1), free(i2), free(bv);
+        }
+}
+
+static void test_pde_family(bsym_device dev, const char *dname)
+{
+    pde_device = dev;
+    pde_dname = dname;
     test_pde_reference();
     test_pde_nonfinite();
     for (int prec = 0; prec < 3; prec++)
@@ -4695,6 +4785,11 @@ static void test_pde_family(void)
     test_pde_time_dependent();
     test_pde_american();
     test_pde_precisions();
+    if (dev == BSYM_DEVICE_GPU) {
+        test_pde_cpu_gpu();
+        return;
+    }
+    test_pde_errors();
     /* the progress hook sees the whole batch */
     double x[5] = {0, 1, 2, 3, 4}, t[2] = {0, 1}, fin[5] = {0}, u[5];
     int info;

@@ -298,8 +298,9 @@ lsfit_ref <- function(X, y, w = NULL, rcond = 1e-5) {
 }
 
 # The device for a call the GPU has no kernel for yet (complex Hermitian
-# input: issue 14): the suite's device option, except that "gpu" (the
-# option tools/gpu-check.sh sets) becomes "auto", which takes the CPU. With
+# input, methods bunch-kaufman and aasen: issue 14): the suite's device
+# option, except that "gpu" (the option tools/gpu-check.sh sets) becomes
+# "auto", which takes the CPU. With
 # no argument it is the value for a call's device argument; given an
 # environment, it sets the option there for the rest of that test block.
 cpu_only_device <- function(envir = NULL) {

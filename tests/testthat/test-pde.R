@@ -176,3 +176,22 @@ test_that("bad input is an error naming the argument", {
   bad("must be real", a = 1i)
   bad("numeric", final = "a")
 })
+
+test_that("the CPU and the GPU agree: American puts, per-system volatility, Rannacher, double and single", {
+  skip_if_not(bsym_gpu_available(), "no usable GPU")
+  S <- seq(0, 400, length.out = 513)
+  tt <- seq(0, T, length.out = 101)
+  s <- seq(0.1, 0.5, length.out = 50)
+  P <- matrix(pmax(K - S, 0), length(S), length(s))
+  for (precision in c("double", "single")) {
+    run <- function(device)
+      bsym_pde_solve(S, tt, a = bs_coef(S, s), b = r * S, c = -r, final = P, obstacle = P, rannacher = 2,
+                     device = device, precision = precision)
+    uc <- run("cpu")
+    ug <- run("gpu")
+    expect_identical(attr(ug, "device"), "gpu")
+    expect_identical(attr(ug, "info"), integer(length(s)))
+    eps <- if (precision == "single") 2^-23 else .Machine$double.eps
+    expect_lt(max(abs(uc - ug)), length(tt) * length(S) * eps * max(abs(uc)))
+  }
+})
