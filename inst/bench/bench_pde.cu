@@ -892,7 +892,7 @@ std::vector<std::string> prow_cells(const prow &r)
 {
     return {r.precision, r.grid, std::to_string(r.m), std::to_string(r.N), std::to_string(r.batch), r.method,
             fmt("%.3f", r.median_ms), fmt("%.1f%%", 100 * r.spread), fmt_rate(r.rate), fmt("%.2f%%", r.pct_bound),
-            fmt("%.2f", r.speedup), fmt("%.1e", r.diff_cs), fmt("%.1e", r.diff_cpu), r.check, r.note};
+            fmt("%.3g", r.speedup), fmt("%.1e", r.diff_cs), fmt("%.1e", r.diff_cpu), r.check, r.note};
 }
 
 std::vector<std::string> sanity_cells(const sanity_row &r)
