@@ -106,8 +106,9 @@ bsym_status bsym_cuda_strategy_launch_s(const bsym__strategy *job, int64_t batch
  * and dinfo (batch ints) device arrays. dinfo as bsym_dpde_solve's, plus
  * BSYM__PDE_RETRY (core/backend.h) for a system the kernel could not
  * certify (no pivoting on the GPU: the host API solves those again on the
- * CPU), whose du is left as it was. rows: rows of the grid per thread, 0 = the tuned choice, else one of
- * 4, 8 (BSYM_ERR_ARG otherwise). m at most BSYM_GPU_PDE_MAX_N. The call
+ * CPU), whose du is left as it was. rows: the kernel, 0 = the tuned
+ * choice; 1 = a warp per system (m <= 512); 4 or 8 = a block per system
+ * with that many nodes a thread (BSYM_ERR_ARG otherwise). m at most BSYM_GPU_PDE_MAX_N. The call
  * synchronizes with the stream once (the weights' copy). */
 bsym_status bsym_cuda_pde_launch_d(const bsym_pde *p, const double *dfinal, double *du, int *dinfo, int rows,
                                    void *stream);
