@@ -748,18 +748,37 @@ __global__ void __launch_bounds__(1024) pcr_tile_kernel(tri_view<T> v, long long
                 v.rhs(sys0 + s, q)[lo + j] = T(NAN);
 }
 
-// Rows per thread M of the tile kernel (instantiated for 4, 8, 16).
-constexpr int TILE_ROWS_DEFAULT = 8;
+// Rows per thread M of the tile kernel by default (4, 8 and 16 are
+// instantiated). On an H100 (bench_tridiag --pcr-rows 4,8,16, general
+// systems, n = 256 .. 4096, before the block shape rule of pick_shape), of
+// the bandwidth bound: float M = 16 68-81 %, M = 8 52-75 %; double M = 8
+// 61-91 %, M = 16 41-73 %.
+template <typename T> constexpr int tile_rows_default() { return sizeof(T) == 4 ? 16 : 8; }
 
-// How the tile kernel takes n on this device: M, P, systems per block,
-// threads, CDIRECT, shared bytes; ok = false where no tile fits (the
-// partition kernel then serves). m_force, cdirect_force: 0 = automatic
-// (from BSYM_PCR_ROWS and BSYM_PCR_CDIRECT in the environment, for tuning).
+// How the tile kernel takes n on this device: M, P, CDIRECT, and the block
+// shapes that fit (units = warps when packed, else systems, from 1 to
+// max_units; tile_shape gives each one's systems, threads and bytes);
+// ok = false where no tile fits (the partition kernel then serves).
 struct tile_plan {
     bool ok = false, packed = false, cdirect = false;
-    int m = 0, p = 0, spb = 0, threads = 0;
+    int m = 0, p = 0, max_units = 0;
+};
+
+struct tile_shape {
+    int spb = 0, threads = 0;
     size_t smem = 0;
 };
+
+template <typename T> tile_shape shape_of(int n, const tile_plan &pl, bool symmetric, int units)
+{
+    tile_shape sh;
+    const int tps = (pl.p + 31) & ~31;
+    sh.spb = pl.packed ? units * (32 / pl.p) : units;
+    sh.threads = pl.packed ? 32 * units : units * tps;
+    const tile_layout<T> lay(n, sh.spb, pl.p, tps / 32, pl.packed, !symmetric && !pl.cdirect);
+    sh.smem = lay.bytes(sh.spb);
+    return sh;
+}
 
 // The plan for M rows per thread (ok = false where no tile fits).
 template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max, int m, int force_c)
@@ -771,39 +790,30 @@ template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max,
     pl.m = m;
     pl.p = P;
     pl.packed = P <= 32;
-    const int tps = (P + 31) & ~31, per_warp = pl.packed ? 32 / P : 0;
-    // the four arrays staged where they fit, else (general) CDIRECT
+    // the four arrays staged where one system fits, else (general) CDIRECT;
+    // up to 8 warps a block
+    const int max_units = pl.packed ? 8 : std::max(1, 256 / ((P + 31) & ~31));
     for (int cd = 0; cd < 2; cd++) {
-        const bool cdirect = !symmetric && (force_c > 0 || (force_c == 0 && cd == 1));
+        pl.cdirect = !symmetric && (force_c > 0 || (force_c == 0 && cd == 1));
         if (cd == 1 && (symmetric || force_c != 0))
             break;
-        // 8 warps a block where the systems are small; fewer systems while
-        // the tile does not fit
-        int units = pl.packed ? 8 : std::max(1, 256 / tps); // warps (packed) or systems
-        for (; units >= 1; units--) {
-            const int spb = pl.packed ? units * per_warp : units;
-            const tile_layout<T> lay(n, spb, P, tps / 32, pl.packed, !symmetric && !cdirect);
-            const size_t smem = lay.bytes(spb);
-            if (smem <= size_t(smem_max)) {
+        for (int units = max_units; units >= 1; units--)
+            if (shape_of<T>(n, pl, symmetric, units).smem <= size_t(smem_max)) {
                 pl.ok = true;
-                pl.cdirect = cdirect;
-                pl.spb = spb;
-                pl.threads = pl.packed ? 32 * units : units * tps;
-                pl.smem = smem;
+                pl.max_units = units;
                 return pl;
             }
-        }
     }
-    return pl;
+    return tile_plan();
 }
 
-// M = TILE_ROWS_DEFAULT (or BSYM_PCR_ROWS: 4, 8 or 16, for tuning), doubled
+// M = tile_rows_default (or BSYM_PCR_ROWS: 4, 8 or 16, for tuning), doubled
 // up to 16 while the system needs more than 1024 threads or no tile fits.
 // BSYM_PCR_CDIRECT (tuning): 1 reads du directly for every general system,
 // 0 never.
 template <typename T> tile_plan plan_tile(int n, bool symmetric, int smem_max)
 {
-    int m = TILE_ROWS_DEFAULT;
+    int m = tile_rows_default<T>();
     if (const char *e = std::getenv("BSYM_PCR_ROWS")) {
         const int f = std::atoi(e);
         if (f == 4 || f == 8 || f == 16)
@@ -820,14 +830,41 @@ template <typename T> tile_plan plan_tile(int n, bool symmetric, int smem_max)
     return tile_plan();
 }
 
+// The block shape with the most tile bytes resident on an SM (the bytes in
+// flight while the tiles stream in), then the most threads resident: a big
+// tile that leaves most of the shared memory unused loses to a smaller one
+// (H100, double, n = 512, M = 8: 4 systems a block, 2 blocks an SM, 77 %
+// of the bound, against 91 % at n = 256 with 3 blocks an SM).
 template <typename T, int M, bool SYM, bool CDIRECT>
-bsym_status launch_tile_kernel(tri_view<T> v, long long batch, int *info, const tile_plan &pl, cudaStream_t s,
-                               char *msg, size_t msglen)
+bsym_status pick_shape(int n, const tile_plan &pl, int smem_max, tile_shape *best, char *msg, size_t msglen)
 {
     auto kernel = pcr_tile_kernel<T, M, SYM, CDIRECT>;
     // opt in above the default 48 KB of dynamic shared memory
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(pl.smem)));
-    const long long per_launch = 0x7fffffffLL * pl.spb;
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_max));
+    double best_bytes = -1, best_threads = -1;
+    for (int units = 1; units <= pl.max_units; units++) {
+        const tile_shape sh = shape_of<T>(n, pl, SYM, units);
+        int blocks = 0;
+        BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, sh.threads, sh.smem));
+        const double bytes = double(blocks) * double(sh.smem), threads = double(blocks) * sh.threads;
+        if (bytes > best_bytes || (bytes == best_bytes && threads >= best_threads)) {
+            best_bytes = bytes;
+            best_threads = threads;
+            *best = sh;
+        }
+    }
+    return BSYM_OK;
+}
+
+template <typename T, int M, bool SYM, bool CDIRECT>
+bsym_status launch_tile_kernel(tri_view<T> v, long long batch, int *info, const tile_plan &pl, int smem_max,
+                               cudaStream_t s, char *msg, size_t msglen)
+{
+    tile_shape sh;
+    const bsym_status st = pick_shape<T, M, SYM, CDIRECT>(v.n, pl, smem_max, &sh, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    const long long per_launch = 0x7fffffffLL * sh.spb;
     for (long long first = 0; first < batch; first += per_launch) {
         const long long count = std::min<long long>(batch - first, per_launch);
         tri_view<T> w = v;
@@ -836,34 +873,35 @@ bsym_status launch_tile_kernel(tri_view<T> v, long long batch, int *info, const 
         if (w.du != nullptr)
             w.du += first * (v.n - 1);
         w.B += first * v.n * (long long)v.nrhs;
-        kernel<<<unsigned((count + pl.spb - 1) / pl.spb), pl.threads, pl.smem, s>>>(w, count, pl.spb, info + first);
+        pcr_tile_kernel<T, M, SYM, CDIRECT><<<unsigned((count + sh.spb - 1) / sh.spb), sh.threads, sh.smem, s>>>(
+            w, count, sh.spb, info + first);
     }
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
 
 template <typename T, int M>
-bsym_status launch_tile_m(tri_view<T> v, long long batch, int *info, const tile_plan &pl, cudaStream_t s, char *msg,
-                          size_t msglen)
+bsym_status launch_tile_m(tri_view<T> v, long long batch, int *info, const tile_plan &pl, int smem_max,
+                          cudaStream_t s, char *msg, size_t msglen)
 {
     if (v.du == nullptr)
-        return launch_tile_kernel<T, M, true, false>(v, batch, info, pl, s, msg, msglen);
+        return launch_tile_kernel<T, M, true, false>(v, batch, info, pl, smem_max, s, msg, msglen);
     if (pl.cdirect)
-        return launch_tile_kernel<T, M, false, true>(v, batch, info, pl, s, msg, msglen);
-    return launch_tile_kernel<T, M, false, false>(v, batch, info, pl, s, msg, msglen);
+        return launch_tile_kernel<T, M, false, true>(v, batch, info, pl, smem_max, s, msg, msglen);
+    return launch_tile_kernel<T, M, false, false>(v, batch, info, pl, smem_max, s, msg, msglen);
 }
 
 template <typename T>
-bsym_status launch_tile(tri_view<T> v, long long batch, int *info, const tile_plan &pl, cudaStream_t s, char *msg,
-                        size_t msglen)
+bsym_status launch_tile(tri_view<T> v, long long batch, int *info, const tile_plan &pl, int smem_max,
+                        cudaStream_t s, char *msg, size_t msglen)
 {
     switch (pl.m) {
     case 4:
-        return launch_tile_m<T, 4>(v, batch, info, pl, s, msg, msglen);
+        return launch_tile_m<T, 4>(v, batch, info, pl, smem_max, s, msg, msglen);
     case 8:
-        return launch_tile_m<T, 8>(v, batch, info, pl, s, msg, msglen);
+        return launch_tile_m<T, 8>(v, batch, info, pl, smem_max, s, msg, msglen);
     default:
-        return launch_tile_m<T, 16>(v, batch, info, pl, s, msg, msglen);
+        return launch_tile_m<T, 16>(v, batch, info, pl, smem_max, s, msg, msglen);
     }
 }
 
@@ -888,7 +926,7 @@ bsym_status launch(tri_view<T> v, long long batch, int *info, T *work, cudaStrea
         BSYM_CUDA_TRY(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
         const tile_plan pl = plan_tile<T>(v.n, v.du == nullptr, smem_max);
         if (pl.ok)
-            return launch_tile<T>(v, batch, info, pl, s, msg, msglen);
+            return launch_tile<T>(v, batch, info, pl, smem_max, s, msg, msglen);
         if (work == nullptr) {
             std::snprintf(msg, msglen, "the GPU tridiagonal solve for n = %d needs a workspace", v.n);
             return BSYM_ERR_ARG;
