@@ -410,8 +410,16 @@ template <typename T> __device__ __forceinline__ void stage(T *dst, const T *src
     __pipeline_memcpy_async(dst, src, sizeof(T));
 }
 
+// Threads a block of the tile kernel may have: 1024 (64 registers a
+// thread), but 512 for double with du in registers (128 registers: at 64 it
+// spilled 196 bytes a thread).
+template <typename T, bool CDIRECT> constexpr int tile_max_threads()
+{
+    return CDIRECT && sizeof(T) == 8 ? 512 : 1024;
+}
+
 template <typename T, int M, bool SYM, bool CDIRECT>
-__global__ void __launch_bounds__(1024) pcr_tile_kernel(tri_view<T> v, long long batch, int spb, int *info)
+__global__ void __launch_bounds__(tile_max_threads<T, CDIRECT>()) pcr_tile_kernel(tri_view<T> v, long long batch, int spb, int *info)
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *const sm = reinterpret_cast<T *>(smem_raw);
@@ -797,8 +805,11 @@ template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max,
         pl.cdirect = !symmetric && (force_c > 0 || (force_c == 0 && cd == 1));
         if (cd == 1 && (symmetric || force_c != 0))
             break;
+        if (pl.cdirect && ((P + 31) & ~31) > tile_max_threads<T, true>())
+            continue;
         for (int units = max_units; units >= 1; units--)
-            if (shape_of<T>(n, pl, symmetric, units).smem <= size_t(smem_max)) {
+            if (shape_of<T>(n, pl, symmetric, units).smem <= size_t(smem_max) &&
+                shape_of<T>(n, pl, symmetric, units).threads <= (pl.cdirect ? tile_max_threads<T, true>() : 1024)) {
                 pl.ok = true;
                 pl.max_units = units;
                 return pl;
