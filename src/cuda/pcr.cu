@@ -757,11 +757,18 @@ __global__ void __launch_bounds__(tile_max_threads<T, CDIRECT>()) pcr_tile_kerne
 }
 
 // Rows per thread M of the tile kernel by default (4, 8 and 16 are
-// instantiated). On an H100 (bench_tridiag --pcr-rows 4,8,16, general
-// systems, n = 256 .. 4096, before the block shape rule of pick_shape), of
-// the bandwidth bound: float M = 16 68-81 %, M = 8 52-75 %; double M = 8
-// 61-91 %, M = 16 41-73 %.
-template <typename T> constexpr int tile_rows_default() { return sizeof(T) == 4 ? 16 : 8; }
+// instantiated). On an H100 (bench_tridiag --pcr-rows 8,16, n = 256 ..
+// 8192), of the bandwidth bound: float M = 16 49-82 % (general) and 57-73 %
+// (symmetric), M = 8 43-74 % and 39-65 %; double general M = 8 48-95 %,
+// M = 16 48-85 %, except n = 512 (84 % against 81 %: 16 rows a thread put a
+// system in one warp, without the reduction across warps); double
+// symmetric M = 16 54-84 %, M = 8 49-88 % (below at every n but 256).
+template <typename T> int tile_rows_default(int n, bool symmetric)
+{
+    if (sizeof(T) == 4 || symmetric)
+        return 16;
+    return (n + 7) / 8 > 32 && (n + 15) / 16 <= 32 ? 16 : 8;
+}
 
 // How the tile kernel takes n on this device: M, P, CDIRECT, and the block
 // shapes that fit (units = warps when packed, else systems, from 1 to
@@ -824,7 +831,7 @@ template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max,
 // 0 never.
 template <typename T> tile_plan plan_tile(int n, bool symmetric, int smem_max)
 {
-    int m = tile_rows_default<T>();
+    int m = tile_rows_default<T>(n, symmetric);
     if (const char *e = std::getenv("BSYM_PCR_ROWS")) {
         const int f = std::atoi(e);
         if (f == 4 || f == 8 || f == 16)
