@@ -14,6 +14,24 @@
 //                            calls of at most 2^26 entries, since its size
 //                            query overflows above about 2^27: for n >= 256
 //                            at the default batch, several calls, all timed);
+//                            run first: its x is the reference the others
+//                            are compared with (max |x - x_strided| /
+//                            max |x_strided| <= the residual tolerance below,
+//                            else FAIL);
+//   cusparse gtsvInterleavedBatch aK  cusparse{S,D}gtsvInterleavedBatch,
+//                            algorithm K (--ialgo; 0 = Thomas by default, 1
+//                            LU with pivoting, 2 QR) on the general system in
+//                            its interleaved layout (entry i of system k at
+//                            i*batch + k), prepared untimed; dl, d, du and b
+//                            restored untimed before every repeat (the
+//                            routine takes them non-const); x turned back
+//                            into our layout, untimed, for the checks;
+//   issue 15's table         ours (general) / the better vendor routine
+//                            (target >= 1.5 for n = 256 .. 8192);
+//                            --elems-pcr E gives every n the batch E / n, so
+//                            that each n moves the same bytes; --pcr-rows
+//                            runs ours once per rows-per-thread value
+//                            (BSYM_PCR_ROWS; for tuning);
 //   bound                    measured copy bandwidth / bytes one system must
 //                            move: general dl, d, du, b read and x written,
 //                            (5n - 2) entries; symmetric (4n - 1) entries.
@@ -85,6 +103,9 @@ struct options {
     std::vector<char> precisions{'s', 'd'};
     bool part_a = true, part_b = true, part_c = true;
     long long batch_pcr = 0, batch_dense = 0; // 0: defaults per n
+    long long elems_pcr = 0;                  // part (a): batch = elems / n when > 0
+    std::vector<int> pcr_rows;                // part (a): BSYM_PCR_ROWS values to run ours with
+    std::vector<int> ialgos{0};               // part (a): gtsvInterleavedBatch algorithms
     int reps = 10;
     int warmup = 1;
     int sample = 1000;
@@ -112,6 +133,10 @@ void usage(FILE *f)
         "  --prec LIST        s,d (also single,double,float,both; default s,d)\n"
         "  --batch N          systems per configuration, every part\n"
         "  --batch-pcr N      part a (default 2^20 up to n = 256, 2^28/n above)\n"
+        "  --elems-pcr E      part a: batch = E / n (every n moves about the same bytes), over --batch-pcr\n"
+        "  --pcr-rows LIST    part a: run ours once per rows-per-thread value (4, 8, 16; sets BSYM_PCR_ROWS)\n"
+        "  --ialgo LIST       part a: cusparse gtsvInterleavedBatch algorithms (0 Thomas, 1 LU, 2 QR;\n"
+        "                     default 0; 'none' skips it)\n"
         "  --batch-dense N    parts b, c (default 1e6 for n <= 32, 262144 above)\n"
         "  --reps N           timed repeats, median reported (default 10)\n"
         "  --warmup N         untimed runs per method after validation (default 1)\n"
@@ -189,6 +214,24 @@ options parse_options(int argc, char **argv)
             o.batch_pcr = o.batch_dense = parse_count(v, "--batch");
         } else if (a == "--batch-pcr") {
             o.batch_pcr = parse_count(v, "--batch-pcr");
+        } else if (a == "--elems-pcr") {
+            o.elems_pcr = parse_count(v, "--elems-pcr");
+        } else if (a == "--pcr-rows") {
+            o.pcr_rows.clear();
+            for (const std::string &p : split(v)) {
+                const long long m = parse_count(p, "--pcr-rows");
+                if (m != 4 && m != 8 && m != 16)
+                    bad_option("--pcr-rows: " + p + " is not 4, 8 or 16");
+                o.pcr_rows.push_back(int(m));
+            }
+        } else if (a == "--ialgo") {
+            o.ialgos.clear();
+            if (v != "none")
+                for (const std::string &p : split(v)) {
+                    if (p != "0" && p != "1" && p != "2")
+                        bad_option("--ialgo: " + p + " is not 0, 1 or 2");
+                    o.ialgos.push_back(p[0] - '0');
+                }
         } else if (a == "--batch-dense") {
             o.batch_dense = parse_count(v, "--batch-dense");
         } else if (a == "--reps") {
@@ -252,6 +295,16 @@ template <> struct tri<float> {
     {
         return cusparseSgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buffer);
     }
+    static cusparseStatus_t gtsvi_buffer(cusparseHandle_t h, int algo, int m, const float *dl, const float *d,
+                                         const float *du, const float *x, int batch, size_t *bytes)
+    {
+        return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, algo, m, dl, d, du, x, batch, bytes);
+    }
+    static cusparseStatus_t gtsvi(cusparseHandle_t h, int algo, int m, float *dl, float *d, float *du, float *x,
+                                  int batch, void *buffer)
+    {
+        return cusparseSgtsvInterleavedBatch(h, algo, m, dl, d, du, x, batch, buffer);
+    }
     static constexpr double resid_tol = 1e-3;
 };
 
@@ -281,6 +334,16 @@ template <> struct tri<double> {
     {
         return cusparseDgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buffer);
     }
+    static cusparseStatus_t gtsvi_buffer(cusparseHandle_t h, int algo, int m, const double *dl, const double *d,
+                                         const double *du, const double *x, int batch, size_t *bytes)
+    {
+        return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, algo, m, dl, d, du, x, batch, bytes);
+    }
+    static cusparseStatus_t gtsvi(cusparseHandle_t h, int algo, int m, double *dl, double *d, double *du,
+                                  double *x, int batch, void *buffer)
+    {
+        return cusparseDgtsvInterleavedBatch(h, algo, m, dl, d, du, x, batch, buffer);
+    }
     static constexpr double resid_tol = 1e-10;
 };
 
@@ -296,6 +359,8 @@ struct tri_report {
     std::vector<row> a, b, c;         // the three parts' rows
     std::vector<std::vector<std::string>> ratios; // part (b): LDL^T / tridiag
     std::vector<std::string> targets; // the issue's targets, met or not
+    std::vector<std::vector<std::string>> summary; // part (a): issue 15's table
+    std::vector<std::string> targets15;            // part (a): issue 15's targets
     bool ours_failed = false, vendor_failed = false;
 };
 
@@ -303,6 +368,10 @@ const std::vector<std::string> COLUMNS_A{"precision", "n", "batch", "method", "m
                                          "ratio to bound", "backward err", "rel. residual", "check", "note"};
 const std::vector<std::string> COLUMNS_C{"precision", "n", "batch", "method", "median ms", "spread", "matrices/s",
                                          "ratio to bound", "decomposition err", "check", "note"};
+const std::vector<std::string> SUMMARY_COLUMNS{"precision", "n", "batch", "ours general systems/s",
+                                               "ours symmetric systems/s", "gtsv2StridedBatch",
+                                               "gtsvInterleavedBatch (algo)", "ours general / best vendor",
+                                               "ours general % of bound", "ours symmetric % of bound"};
 const std::vector<std::string> RATIO_COLUMNS{"precision", "n", "tridiag systems/s", "LDL^T G=0 systems/s",
                                              "LDL^T / tridiag", "cusolver systems/s", "tridiag / cusolver"};
 
@@ -345,6 +414,14 @@ void write_outputs(const tri_report &rep, const options &o)
         std::fprintf(f, "\n## Targets of issue 3\n\n");
         for (const std::string &t : rep.targets)
             std::fprintf(f, "- %s\n", t.c_str());
+    }
+    if (o.part_a && !rep.summary.empty()) {
+        std::fprintf(f, "\n## (a) Issue 15: ours against the better of cuSPARSE gtsv2StridedBatch and "
+                        "gtsvInterleavedBatch (target >= 1.5)\n\n");
+        for (const std::string &t : rep.targets15)
+            std::fprintf(f, "- %s\n", t.c_str());
+        std::fprintf(f, "\n");
+        markdown_table(f, SUMMARY_COLUMNS, rep.summary);
     }
     if (o.part_a) {
         std::fprintf(f, "\n## (a) Batched tridiagonal solve (1 right-hand side): systems per second\n\n");
@@ -467,11 +544,73 @@ __global__ void to_cusparse_layout(const T *dl, const T *du, int n, long long ba
     }
 }
 
-// Device bytes of part (a) with ncopies working copies of b (besides the
-// pristine one), cuSPARSE's copies of the off-diagonals and our workspace.
-size_t tri_bytes(int n, long long batch, size_t elem, int ncopies, size_t work)
+// Our (n-1)-per-system arrays or cuSPARSE's n-per-system ones (per = n) ->
+// gtsvInterleavedBatch's layout: dst[i batch + k] = src[k per + i] (i < n;
+// with per = n - 1, the sub-diagonal shifted down a row, dst = 0 at i = 0).
+template <typename T> __global__ void to_interleaved(const T *src, int n, long long batch, T *dst)
 {
-    const size_t per = size_t(2 * (n - 1) + n + n * (1 + ncopies) + 2 * n) * elem + sizeof(int);
+    const long long total = (long long)n * batch;
+    for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < total;
+         idx += (long long)gridDim.x * blockDim.x) {
+        const int i = int(idx / batch);
+        const long long k = idx - (long long)i * batch;
+        dst[idx] = src[k * n + i];
+    }
+}
+
+// The inverse for x: dst[k n + i] = src[i batch + k].
+template <typename T> __global__ void from_interleaved(const T *src, int n, long long batch, T *dst)
+{
+    const long long total = (long long)n * batch;
+    for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < total;
+         idx += (long long)gridDim.x * blockDim.x) {
+        const long long k = idx / n;
+        const int i = int(idx - k * n);
+        dst[idx] = src[(long long)i * batch + k];
+    }
+}
+
+// out[0] = max |x - ref|, out[1] = max |ref| (as the bits of non-negative
+// doubles, which order as unsigned integers; a NaN sorts above everything).
+template <typename T> __global__ void max_diff(const T *x, const T *ref, long long count, unsigned long long *out)
+{
+    double md = 0, mr = 0;
+    for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
+         idx += (long long)gridDim.x * blockDim.x) {
+        const double d = std::fabs(double(x[idx]) - double(ref[idx])), r = std::fabs(double(ref[idx]));
+        if (!(d <= md))
+            md = d;
+        if (!(r <= mr))
+            mr = r;
+    }
+    atomicMax(&out[0], (unsigned long long)__double_as_longlong(md));
+    atomicMax(&out[1], (unsigned long long)__double_as_longlong(mr));
+}
+
+// max |x - ref| / max |ref| over count entries (synchronises s).
+template <typename T> double rel_diff(const T *x, const T *ref, long long count, cudaStream_t s)
+{
+    dev_array<unsigned long long> out(2);
+    CHECK(cudaMemsetAsync(out.p, 0, out.bytes(), s));
+    max_diff<T><<<grid_for(count, 256), 256, 0, s>>>(x, ref, count, out.p);
+    CHECK(cudaGetLastError());
+    unsigned long long h[2];
+    CHECK(cudaMemcpyAsync(h, out.p, sizeof h, cudaMemcpyDeviceToHost, s));
+    CHECK(cudaStreamSynchronize(s));
+    double md, mr;
+    std::memcpy(&md, &h[0], sizeof md);
+    std::memcpy(&mr, &h[1], sizeof mr);
+    return md / mr;
+}
+
+// Device bytes of part (a) with ncopies working copies of b (besides the
+// pristine one), cuSPARSE's copies of the off-diagonals, the interleaved
+// copies (pristine and working dl, d, du, b: 8n per system, when asked),
+// the vendor's x kept for the comparison, and our workspace.
+size_t tri_bytes(int n, long long batch, size_t elem, int ncopies, bool interleaved, size_t work)
+{
+    const size_t per = size_t(2 * (n - 1) + n + n * (1 + ncopies) + 2 * n + n + (interleaved ? 8 * n : 0)) * elem +
+                       sizeof(int);
     return per * size_t(batch) + work;
 }
 
@@ -479,14 +618,17 @@ template <typename T> struct tri_problem {
     int n;
     long long batch;
     int ncopies;
-    dev_array<T> dl, d, du, B0, dl_cs, du_cs;
+    dev_array<T> dl, d, du, B0, dl_cs, du_cs, Xref;
     std::vector<dev_array<T>> Bw;
+    dev_array<T> dl_i0, d_i0, du_i0, B_i0, dl_iw, d_iw, du_iw, B_iw; // interleaved (gtsvInterleavedBatch)
     dev_array<int> info;
     dev_array<unsigned char> work;
+    bool have_ref = false; // Xref holds cuSPARSE's x
 
-    tri_problem(int n_, long long batch_, int ncopies_, size_t work_bytes, cudaStream_t s)
+    tri_problem(int n_, long long batch_, int ncopies_, bool interleaved, size_t work_bytes, cudaStream_t s)
         : n(n_), batch(batch_), ncopies(ncopies_), dl(off()), d(b_elems()), du(off()), B0(b_elems()),
-          dl_cs(b_elems()), du_cs(b_elems()), info(size_t(batch_)), work(std::max<size_t>(work_bytes, 1))
+          dl_cs(b_elems()), du_cs(b_elems()), Xref(b_elems()), info(size_t(batch_)),
+          work(std::max<size_t>(work_bytes, 1))
     {
         const int threads = 256;
         fill_uniform<T><<<grid_for(off(), threads), threads, 0, s>>>(dl.p, off(), SEED_DL);
@@ -502,6 +644,16 @@ template <typename T> struct tri_problem {
         CHECK(cudaGetLastError());
         for (int c = 0; c < ncopies; c++)
             Bw.emplace_back(b_elems());
+        if (interleaved) {
+            for (dev_array<T> *a : {&dl_i0, &d_i0, &du_i0, &B_i0, &dl_iw, &d_iw, &du_iw, &B_iw})
+                *a = dev_array<T>(b_elems());
+            const std::pair<const T *, T *> conv[] = {
+                {dl_cs.p, dl_i0.p}, {d.p, d_i0.p}, {du_cs.p, du_i0.p}, {B0.p, B_i0.p}};
+            for (const auto &c : conv) {
+                to_interleaved<T><<<grid_for(b_elems(), threads), threads, 0, s>>>(c.first, n, batch, c.second);
+                CHECK(cudaGetLastError());
+            }
+        }
         CHECK(cudaStreamSynchronize(s));
     }
     size_t off() const { return size_t(n - 1) * batch; }
@@ -568,12 +720,23 @@ verdict check_tri(tri_problem<T> &P, bool symmetric, int c, const std::string &i
     return v;
 }
 
+// What a method of part (a) does besides its solve: restore(c) (untimed)
+// puts back what solve(c) overwrites (default: b into Bw[c]); finish(c)
+// (untimed, before each check) puts the solution into Bw[c] (default:
+// nothing); ref: x to compare with (max |x - ref| / max |ref| <= the
+// residual tolerance), named ref_name.
+template <typename T> struct tri_hooks {
+    std::function<void(int)> restore, finish;
+    const T *ref = nullptr;
+    std::string ref_name;
+};
+
 // One method of part (a): validation, warm-up, timing, check of the last
 // repeat. solve(c) enqueues the solve of Bw[c]; info_check() summarises info.
 template <typename T>
 row run_tri_method(tri_problem<T> &P, const std::string &name, bool symmetric, const std::string &where,
                    const std::function<std::string(int)> &solve, const std::function<std::string()> &info_check,
-                   env_t &env, double bound)
+                   env_t &env, double bound, const tri_hooks<T> &hooks = tri_hooks<T>())
 {
     row r;
     r.precision = prec<T>::name;
@@ -582,7 +745,23 @@ row run_tri_method(tri_problem<T> &P, const std::string &name, bool symmetric, c
     r.method = name;
     const cudaStream_t s = env.s;
     auto restore = [&](int c) {
-        CHECK(cudaMemcpyAsync(P.Bw[c].p, P.B0.p, P.B0.bytes(), cudaMemcpyDeviceToDevice, s));
+        if (hooks.restore)
+            hooks.restore(c);
+        else
+            CHECK(cudaMemcpyAsync(P.Bw[c].p, P.B0.p, P.B0.bytes(), cudaMemcpyDeviceToDevice, s));
+    };
+    auto finish = [&](int c) {
+        if (hooks.finish)
+            hooks.finish(c);
+    };
+    std::string vs_ref;
+    auto compare = [&](int c, verdict &v) { // against the reference x
+        if (hooks.ref == nullptr)
+            return;
+        const double d = rel_diff(P.Bw[c].p, hooks.ref, (long long)P.b_elems(), s);
+        vs_ref = "max|x - x_" + hooks.ref_name + "|/max|x_" + hooks.ref_name + "| " + fmt("%.1e", d);
+        if (!(d <= tri<T>::resid_tol))
+            add_why(v.why, vs_ref + " > " + fmt("%.0e", tri<T>::resid_tol));
     };
 
     g_activity = where + ": validation run";
@@ -591,10 +770,13 @@ row run_tri_method(tri_problem<T> &P, const std::string &name, bool symmetric, c
     std::string why = solve(0);
     CHECK(cudaStreamSynchronize(s));
     verdict v;
-    if (why.empty())
+    if (why.empty()) {
+        finish(0);
         v = check_tri(P, symmetric, 0, info_check(), env.o.sample, s);
-    else
+        compare(0, v);
+    } else {
         v.why = why;
+    }
     r.berr = v.berr;
     r.berr_bound = v.bound;
     r.resid = v.resid;
@@ -615,8 +797,10 @@ row run_tri_method(tri_problem<T> &P, const std::string &name, bool symmetric, c
             r.rate = double(P.batch) / (t.median_ms * 1e-3);
             r.ratio = r.rate / bound;
             g_activity = where + ": check of the last timed repeat";
-            const verdict after = check_tri(P, symmetric, (env.o.reps - 1) % P.ncopies, info_check(),
-                                            env.o.sample, s);
+            const int last = (env.o.reps - 1) % P.ncopies;
+            finish(last);
+            verdict after = check_tri(P, symmetric, last, info_check(), env.o.sample, s);
+            compare(last, after);
             r.berr = std::max(r.berr, after.berr);
             r.resid = std::max(r.resid, after.resid);
             if (!after.ok())
@@ -627,6 +811,7 @@ row run_tri_method(tri_problem<T> &P, const std::string &name, bool symmetric, c
     }
     g_activity.clear();
     r.check = v.ok() ? "ok" : "FAIL";
+    r.note = vs_ref;
     if (!v.ok()) {
         r.note = v.why;
         std::fprintf(stderr, "\n*** FAIL: %s, n = %d, %s: %s ***\n\n", prec<T>::name, P.n, name.c_str(),
@@ -635,11 +820,18 @@ row run_tri_method(tri_problem<T> &P, const std::string &name, bool symmetric, c
     return r;
 }
 
+long long batch_part_a(const options &o, int n)
+{
+    if (o.elems_pcr > 0)
+        return std::max(1LL, o.elems_pcr / n);
+    return o.batch_pcr > 0 ? o.batch_pcr : default_batch_pcr(n);
+}
+
 template <typename T> void run_part_a(int n, env_t &env, tri_report &rep)
 {
     const options &o = env.o;
     const char *pname = prec<T>::name;
-    const long long batch = o.batch_pcr > 0 ? o.batch_pcr : default_batch_pcr(n);
+    const long long batch = batch_part_a(o, n);
     const double elem = double(sizeof(T));
     const double bound_gen = env.bandwidth / ((5.0 * n - 2) * elem);
     const double bound_sym = env.bandwidth / ((4.0 * n - 1) * elem);
@@ -654,39 +846,27 @@ template <typename T> void run_part_a(int n, env_t &env, tri_report &rep)
 
     const size_t work = bsym_cuda_pcr_workspace(prec<T>::letter, n, 1, batch);
     const double budget = memory_budget(o);
+    const bool want_i = !o.ialgos.empty() && n >= 3 && batch <= 0x7fffffffLL;
     int ncopies = 2;
-    while (ncopies > 0 && double(tri_bytes(n, batch, sizeof(T), ncopies, work)) > budget)
+    while (ncopies > 0 && double(tri_bytes(n, batch, sizeof(T), ncopies, want_i, work)) > budget)
         ncopies--;
     if (ncopies == 0) {
         emit(skip_row(pname, n, batch, "all",
-                      "needs " + fmt("%.1f", tri_bytes(n, batch, sizeof(T), 1, work) / 1e9) + " GB, budget " +
+                      "needs " + fmt("%.1f", tri_bytes(n, batch, sizeof(T), 1, want_i, work) / 1e9) + " GB, budget " +
                           fmt("%.1f", budget / 1e9) + " GB"));
         return;
     }
     const std::string cfg = std::string(pname) + ", n = " + std::to_string(n) + ", part (a)";
     g_activity = cfg + ": generating the inputs";
-    tri_problem<T> P(n, batch, ncopies, work, env.s);
+    tri_problem<T> P(n, batch, ncopies, want_i, work, env.s);
     g_activity.clear();
     const size_t first = rep.a.size();
+    double rate_strided = NAN, rate_inter = NAN, rate_gen = NAN, rate_sym = NAN;
+    int best_ialgo = -1;
+    std::string gen_name;
 
-    auto ours = [&](bool symmetric) {
-        const std::string name = symmetric ? "ours pcr (symmetric)" : "ours pcr (general)";
-        auto solve = [&P, symmetric, &env](int c) {
-            return status_why(tri<T>::pcr(P.n, P.batch, P.dl.p, P.d.p, symmetric ? nullptr : P.du.p, P.Bw[c].p,
-                                          P.info.p, P.work.p, env.s),
-                              "bsym_cuda_pcr_launch");
-        };
-        auto info = [&P] { return info_summary(P.info.p, P.batch, "info"); };
-        row r = run_tri_method<T>(P, name, symmetric, cfg + ": " + name, solve, info, env,
-                                  symmetric ? bound_sym : bound_gen);
-        if (r.check == "FAIL")
-            rep.ours_failed = true;
-        emit(r);
-    };
-    ours(true);
-    ours(false);
-
-    // cuSPARSE on the general system. Its buffer size query overflows (a
+    // cuSPARSE gtsv2StridedBatch on the general system (first: its x is the
+    // reference ours is compared with). Its buffer size query overflows (a
     // value near 2^64) once n * batch passes about 2^27 entries (H200, CUDA
     // 13.0: fine at 2^26 in float and double, wrong at 2^28), so a large
     // batch goes through it in calls of at most 2^26 entries, each call still
@@ -734,10 +914,116 @@ template <typename T> void run_part_a(int n, env_t &env, tri_report &rep)
                                  : std::string());
             if (r.check == "FAIL")
                 rep.vendor_failed = true;
+            if (r.check == "ok") {
+                rate_strided = r.rate;
+                const int last = (o.reps - 1) % P.ncopies; // its x is still there
+                CHECK(cudaMemcpyAsync(P.Xref.p, P.Bw[last].p, P.Xref.bytes(), cudaMemcpyDeviceToDevice, env.s));
+                CHECK(cudaStreamSynchronize(env.s));
+                P.have_ref = true;
+            }
             emit(r);
             CHECK(cudaFree(buffer));
         }
         g_activity.clear();
+    }
+
+    // cuSPARSE gtsvInterleavedBatch (its layout: entry i of system k at
+    // i batch + k, prepared untimed; dl, d, du and b restored before each
+    // repeat, since the routine may overwrite them; x turned back into our
+    // layout, untimed, for the checks).
+    if (want_i) {
+        for (int algo : o.ialgos) {
+            const std::string name = "cusparse gtsvInterleavedBatch a" + std::to_string(algo);
+            g_activity = cfg + ": " + name + ": buffer size query";
+            size_t bytes = 0;
+            CHECK(tri<T>::gtsvi_buffer(env.sparse, algo, n, P.dl_iw.p, P.d_iw.p, P.du_iw.p, P.B_iw.p, int(batch),
+                                       &bytes));
+            void *buffer = nullptr;
+            const cudaError_t e = cudaMalloc(&buffer, std::max<size_t>(bytes, 1));
+            if (e != cudaSuccess) {
+                cudaGetLastError();
+                emit(skip_row(pname, n, batch, name,
+                              "its buffer of " + fmt("%.2f", bytes / 1e9) + " GB could not be allocated"));
+                continue;
+            }
+            tri_hooks<T> hk;
+            hk.restore = [&P, &env](int) {
+                const std::pair<const T *, T *> cp[] = {
+                    {P.dl_i0.p, P.dl_iw.p}, {P.d_i0.p, P.d_iw.p}, {P.du_i0.p, P.du_iw.p}, {P.B_i0.p, P.B_iw.p}};
+                for (const auto &c : cp)
+                    CHECK(cudaMemcpyAsync(c.second, c.first, P.b_elems() * sizeof(T), cudaMemcpyDeviceToDevice,
+                                          env.s));
+            };
+            hk.finish = [&P, &env](int c) {
+                from_interleaved<T><<<grid_for(P.b_elems(), 256), 256, 0, env.s>>>(P.B_iw.p, P.n, P.batch,
+                                                                                   P.Bw[c].p);
+                CHECK(cudaGetLastError());
+                CHECK(cudaStreamSynchronize(env.s));
+            };
+            if (P.have_ref) {
+                hk.ref = P.Xref.p;
+                hk.ref_name = "strided";
+            }
+            auto solve = [&P, &env, buffer, algo](int) -> std::string {
+                CHECK(tri<T>::gtsvi(env.sparse, algo, P.n, P.dl_iw.p, P.d_iw.p, P.du_iw.p, P.B_iw.p, int(P.batch),
+                                    buffer));
+                return "";
+            };
+            auto info = [] { return std::string(); };
+            row r = run_tri_method<T>(P, name, false, cfg + ": " + name, solve, info, env, bound_gen, hk);
+            r.note += (r.note.empty() ? "" : "; ") + std::string("general system; buffer ") +
+                      fmt("%.0f", bytes / 1e6) + " MB";
+            if (r.check == "FAIL")
+                rep.vendor_failed = true;
+            if (r.check == "ok" && !(r.rate <= rate_inter)) {
+                rate_inter = r.rate;
+                best_ialgo = algo;
+            }
+            emit(r);
+            CHECK(cudaFree(buffer));
+            g_activity.clear();
+        }
+    } else if (!o.ialgos.empty()) {
+        emit(skip_row(pname, n, batch, "cusparse gtsvInterleavedBatch", "needs n >= 3 and batch < 2^31"));
+    }
+
+    // ours, once per --pcr-rows value (or with the library's choice)
+    std::vector<int> rows_list = o.pcr_rows.empty() ? std::vector<int>{0} : o.pcr_rows;
+    for (int m : rows_list) {
+        if (m > 0)
+            setenv("BSYM_PCR_ROWS", std::to_string(m).c_str(), 1);
+        const std::string tag = m > 0 ? ", M=" + std::to_string(m) : "";
+        auto ours = [&](bool symmetric) {
+            const std::string name = (symmetric ? "ours pcr (symmetric" : "ours pcr (general") + tag + ")";
+            auto solve = [&P, symmetric, &env](int c) {
+                return status_why(tri<T>::pcr(P.n, P.batch, P.dl.p, P.d.p, symmetric ? nullptr : P.du.p,
+                                              P.Bw[c].p, P.info.p, P.work.p, env.s),
+                                  "bsym_cuda_pcr_launch");
+            };
+            auto info = [&P] { return info_summary(P.info.p, P.batch, "info"); };
+            tri_hooks<T> hk;
+            if (P.have_ref && !symmetric) { // the symmetric system is another problem
+                hk.ref = P.Xref.p;
+                hk.ref_name = "strided";
+            }
+            row r = run_tri_method<T>(P, name, symmetric, cfg + ": " + name, solve, info, env,
+                                      symmetric ? bound_sym : bound_gen, hk);
+            if (r.check == "FAIL")
+                rep.ours_failed = true;
+            if (r.check == "ok") {
+                double &best = symmetric ? rate_sym : rate_gen;
+                if (!(r.rate <= best)) {
+                    best = r.rate;
+                    if (!symmetric)
+                        gen_name = name;
+                }
+            }
+            emit(r);
+        };
+        ours(true);
+        ours(false);
+        if (m > 0)
+            unsetenv("BSYM_PCR_ROWS");
     }
 
     emit(bound_row(pname, n, batch, "bound: dl+d+du+b+x", bound_gen,
@@ -747,6 +1033,19 @@ template <typename T> void run_part_a(int n, env_t &env, tri_report &rep)
     if (ncopies < 2)
         for (size_t i = first; i < rep.a.size(); i++)
             rep.a[i].note += std::string(rep.a[i].note.empty() ? "" : "; ") + "1 working copy (memory budget)";
+
+    // issue 15's summary: ours (general) against the better vendor routine
+    const double best_vendor = std::isnan(rate_inter) || rate_strided > rate_inter ? rate_strided : rate_inter;
+    const double ratio = rate_gen / best_vendor;
+    rep.summary.push_back({pname, std::to_string(n), std::to_string(batch), fmt("%.4g", rate_gen),
+                           fmt("%.4g", rate_sym), fmt("%.4g", rate_strided),
+                           fmt("%.4g", rate_inter) + (best_ialgo >= 0 ? " (a" + std::to_string(best_ialgo) + ")" : ""),
+                           fmt("%.2f", ratio), fmt("%.0f%%", 100 * rate_gen / bound_gen),
+                           fmt("%.0f%%", 100 * rate_sym / bound_sym)});
+    if (n >= 256)
+        rep.targets15.push_back("n = " + std::to_string(n) + " " + pname + ": " +
+                                (gen_name.empty() ? std::string("ours (general)") : gen_name) + " / best vendor = " +
+                                fmt("%.2f", ratio) + (ratio >= 1.5 ? " (met)" : " (NOT met)"));
 }
 
 // ---- parts (b) and (c): dense SPD systems -----------------------------------------
@@ -1095,7 +1394,11 @@ std::vector<std::string> describe(const options &o, const cudaDeviceProp &p, cus
             std::to_string(solver) + ", cuSPARSE " + std::to_string(sp),
         "command: `" + o.command + "`",
         "parts " + parts + "; precisions " + ps + "; part (a) n = " + join(o.ns_pcr) + ", batch " +
-            (o.batch_pcr > 0 ? std::to_string(o.batch_pcr) : std::string("2^20 up to n = 256, 2^28/n above")) +
+            (o.elems_pcr > 0 ? std::to_string(o.elems_pcr) + " / n (entries per array the same at every n)"
+             : o.batch_pcr > 0 ? std::to_string(o.batch_pcr)
+                               : std::string("2^20 up to n = 256, 2^28/n above")) +
+            "; gtsvInterleavedBatch algorithms " + (o.ialgos.empty() ? std::string("none") : join(o.ialgos)) +
+            (o.pcr_rows.empty() ? std::string() : "; ours with BSYM_PCR_ROWS = " + join(o.pcr_rows)) +
             "; parts (b), (c) n = " + join(o.ns_dense) + ", batch " +
             (o.batch_dense > 0 ? std::to_string(o.batch_dense) : std::string("1e6 for n <= 32, 262144 above")) +
             "; uplo " + std::string(1, o.uplo),
@@ -1197,6 +1500,17 @@ int main(int argc, char **argv)
                         "tridiag/cusolver %6s\n",
                         t[0].c_str(), t[1].c_str(), t[2].c_str(), t[3].c_str(), t[4].c_str(), t[5].c_str(),
                         t[6].c_str());
+    }
+    if (!rep.summary.empty()) {
+        std::printf("\n(a) issue 15: ours (general) against the better cuSPARSE routine:\n");
+        std::printf("  %-6s %5s %8s %11s %11s %11s %15s %7s %6s %6s\n", "prec", "n", "batch", "ours gen",
+                    "ours sym", "strided", "interleaved", "ratio", "%bnd", "%bnd s");
+        for (const std::vector<std::string> &t : rep.summary)
+            std::printf("  %-6s %5s %8s %11s %11s %11s %15s %7s %6s %6s\n", t[0].c_str(), t[1].c_str(),
+                        t[2].c_str(), t[3].c_str(), t[4].c_str(), t[5].c_str(), t[6].c_str(), t[7].c_str(),
+                        t[8].c_str(), t[9].c_str());
+        for (const std::string &t : rep.targets15)
+            std::printf("  %s\n", t.c_str());
     }
     if (!rep.targets.empty()) {
         std::printf("\ntargets of issue 3:\n");

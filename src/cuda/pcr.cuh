@@ -103,6 +103,46 @@ __device__ __forceinline__ T pcr_lanes(pcr_row<T> r, T f, int i, int n, bool *fa
     return ff[0];
 }
 
+// PCR through warp shuffles, one row per lane, for one matrix with R
+// right-hand sides (f[0..R)); otherwise as pcr_lanes: row i of a system of
+// n rows in lane `lane`, rows outside [0, n) the identity, every lane of the
+// warp calling with the same n. Returns the R solutions in f; sets *fail when
+// this row's pivot broke down or a solution is not finite.
+template <typename T, int R>
+__device__ __forceinline__ void pcr_lanes_rhs(pcr_row<T> &r, T (&f)[R], int i, int n, bool *fail)
+{
+    for (int s = 1; s < n; s <<= 1) {
+        const bool up = i - s >= 0, down = i + s < n;
+        const T inv = recip(r.b);
+        *fail |= !finite(inv);
+        const T na = r.a * inv, nc = r.c * inv;
+        T ua = __shfl_up_sync(FULL_MASK, na, s), uc = __shfl_up_sync(FULL_MASK, nc, s);
+        T da = __shfl_down_sync(FULL_MASK, na, s), dc = __shfl_down_sync(FULL_MASK, nc, s);
+        if (!up)
+            ua = uc = T(0);
+        if (!down)
+            da = dc = T(0);
+#pragma unroll
+        for (int k = 0; k < R; k++) {
+            const T nf = f[k] * inv;
+            T uf = __shfl_up_sync(FULL_MASK, nf, s), df = __shfl_down_sync(FULL_MASK, nf, s);
+            if (!up)
+                uf = T(0);
+            if (!down)
+                df = T(0);
+            f[k] = f[k] - uf * r.a - df * r.c;
+        }
+        r.b = r.b - uc * r.a - da * r.c;
+        r.a = -ua * r.a;
+        r.c = -dc * r.c;
+    }
+#pragma unroll
+    for (int k = 0; k < R; k++) {
+        f[k] = f[k] / r.b;
+        *fail |= !finite(f[k]);
+    }
+}
+
 // PCR on `rows` rows held in shared memory (a, b, c, f), by `nthreads`
 // threads (thread t owns rows t and t + nthreads, so rows <= 2 * nthreads).
 // Updates in place: every step reads the neighbours into registers, waits at

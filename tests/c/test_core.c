@@ -1082,7 +1082,12 @@ static void test_gpu_limits(void)
 static void test_tridiag_family(bsym_device dev, const char *dname)
 {
     const int trd_sizes[] = {1, 2, 3, 5, 16, 31, 32, 33, 64, 65};
-    const int pcr_sizes[] = {1, 2, 3, 7, 32, 33, 100, 1000, 5000};
+    /* PCR: lanes (n <= 32); tiles of several systems per warp (33, 100),
+     * several warps per system (257: a last warp of one one-row chunk; 1000,
+     * 5000, 8192; 8193: 16 rows a thread, a last warp of one lane), the
+     * general 16384 in float with du read directly, and the partition
+     * kernel where no tile fits (16384 in double) */
+    const int pcr_sizes[] = {1, 2, 3, 7, 32, 33, 100, 257, 1000, 5000, 8192, 8193, 16384};
     const int hh_sizes[] = {1, 2, 3, 5, 8, 16, 31, 32, 33, 47, 64, 65, 100};
     for (int single = 0; single < 2; single++) {
         for (size_t s = 0; s < sizeof trd_sizes / sizeof *trd_sizes; s++) {
@@ -1103,6 +1108,8 @@ static void test_tridiag_family(bsym_device dev, const char *dname)
         for (int sym = 0; sym < 2; sym++) {
             test_tridiag_bad(dev, dname, single, sym, 7);
             test_tridiag_bad(dev, dname, single, sym, 33);
+            test_tridiag_bad(dev, dname, single, sym, 257);
+            test_tridiag_bad(dev, dname, single, sym, 1000);
         }
         for (size_t s = 0; s < sizeof hh_sizes / sizeof *hh_sizes; s++) {
             test_tridiag_method(dev, dname, single, 'L', hh_sizes[s], 1, 37);
