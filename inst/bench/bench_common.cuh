@@ -693,6 +693,31 @@ std::string csv_path(const std::string &md)
     return md + ".csv";
 }
 
+// A benchmark's last lines: the targets of issue `issue` (none: nothing),
+// the files written (out empty: none), and its exit status: 1 when one of
+// ours failed a check (`ours` says which), 3 when only a vendor routine did
+// (`vendor`), else 0.
+int bench_end(int issue, const std::vector<std::string> &targets, const std::string &out, bool ours_failed,
+              const char *ours, bool vendor_failed, const char *vendor)
+{
+    if (!targets.empty()) {
+        std::printf("\ntargets of issue %d:\n", issue);
+        for (const std::string &t : targets)
+            std::printf("  %s\n", t.c_str());
+    }
+    if (!out.empty())
+        std::printf("\nwrote %s and %s\n", out.c_str(), csv_path(out).c_str());
+    if (ours_failed) {
+        std::fprintf(stderr, "\n*** FAIL: %s failed a check (see the check column) ***\n", ours);
+        return 1;
+    }
+    if (vendor_failed) {
+        std::fprintf(stderr, "\n*** FAIL: %s failed a check (see the check column) ***\n", vendor);
+        return 3;
+    }
+    return 0;
+}
+
 std::string csv_field(const std::string &s)
 {
     if (s.find_first_of(",\"") == std::string::npos)

@@ -493,19 +493,8 @@ int main(int argc, char **argv)
         std::printf("  %-6s n = %-3s groups %-10s fastest G = %-3s %11s systems/s; G=0: %11s (%s of fastest)\n",
                     t[0].c_str(), t[1].c_str(), t[2].c_str(), t[3].c_str(), t[4].c_str(), t[5].c_str(),
                     t[6].c_str());
-    if (!o.out.empty())
-        std::printf("\nwrote %s and %s\n", o.out.c_str(), csv_path(o.out).c_str());
-
     CHECK(cusolverDnDestroy(h.solver));
     CHECK(cublasDestroy(h.blas));
     CHECK(cudaStreamDestroy(s));
-    if (rep.ours_failed) {
-        std::fprintf(stderr, "\n*** FAIL: our LDL^T kernel failed validation (see the check column) ***\n");
-        return 1;
-    }
-    if (rep.vendor_failed) {
-        std::fprintf(stderr, "\n*** FAIL: a vendor routine failed validation (see the check column) ***\n");
-        return 3;
-    }
-    return 0;
+    return bench_end(0, {}, o.out, rep.ours_failed, "our LDL^T kernel", rep.vendor_failed, "a vendor routine");
 }

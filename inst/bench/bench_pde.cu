@@ -1381,23 +1381,7 @@ int main(int argc, char **argv)
         write_outputs(rep, o);
     }
 
-    if (!rep.targets.empty()) {
-        std::printf("\ntargets of issue 15:\n");
-        for (const std::string &t : rep.targets)
-            std::printf("  %s\n", t.c_str());
-    }
-    if (!o.out.empty())
-        std::printf("\nwrote %s and %s\n", o.out.c_str(), csv_path(o.out).c_str());
-
     CHECK(cusparseDestroy(sparse));
     CHECK(cudaStreamDestroy(s));
-    if (rep.ours_failed) {
-        std::fprintf(stderr, "\n*** FAIL: ours failed a check (see the check column) ***\n");
-        return 1;
-    }
-    if (rep.vendor_failed) {
-        std::fprintf(stderr, "\n*** FAIL: the cuSPARSE loop failed a check (see the check column) ***\n");
-        return 3;
-    }
-    return 0;
+    return bench_end(15, rep.targets, o.out, rep.ours_failed, "ours", rep.vendor_failed, "the cuSPARSE loop");
 }

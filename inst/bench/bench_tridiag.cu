@@ -1512,24 +1512,8 @@ int main(int argc, char **argv)
         for (const std::string &t : rep.targets15)
             std::printf("  %s\n", t.c_str());
     }
-    if (!rep.targets.empty()) {
-        std::printf("\ntargets of issue 3:\n");
-        for (const std::string &t : rep.targets)
-            std::printf("  %s\n", t.c_str());
-    }
-    if (!o.out.empty())
-        std::printf("\nwrote %s and %s\n", o.out.c_str(), csv_path(o.out).c_str());
-
     CHECK(cusparseDestroy(sparse));
     CHECK(cusolverDnDestroy(h.solver));
     CHECK(cudaStreamDestroy(s));
-    if (rep.ours_failed) {
-        std::fprintf(stderr, "\n*** FAIL: one of our kernels failed validation (see the check column) ***\n");
-        return 1;
-    }
-    if (rep.vendor_failed) {
-        std::fprintf(stderr, "\n*** FAIL: a vendor routine failed validation (see the check column) ***\n");
-        return 3;
-    }
-    return 0;
+    return bench_end(3, rep.targets, o.out, rep.ours_failed, "one of our kernels", rep.vendor_failed, "a vendor routine");
 }
