@@ -39,7 +39,10 @@
 ## an @var{m} x @var{batch} matrix: after every step @code{u >= obstacle}
 ## (American exercise).
 ## @item @qcode{"device"}
-## @qcode{"auto"} (default), @qcode{"cpu"} or @qcode{"gpu"}.
+## @qcode{"auto"} (default), @qcode{"cpu"} or @qcode{"gpu"}.  On the GPU
+## (@var{m} up to 8192 nodes) the whole time loop is one kernel; a system
+## whose elimination without pivoting fails its checks there is solved
+## again on the CPU, with pivoting, so both devices give the same @var{info}.
 ## @end table
 ##
 ## When any array is single the solve runs in single precision and @var{U}
