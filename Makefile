@@ -33,6 +33,8 @@ DEBIAN_PACKAGES += qpdf devscripts
 DEBIAN_PACKAGES += r-cran-future r-cran-future.apply
 # progressr: progress of long calls (suggested; tested)
 DEBIAN_PACKAGES += r-cran-progressr
+# withr: the tests' temporary options (suggested; testthat needs it too)
+DEBIAN_PACKAGES += r-cran-withr
 VIGNETTE_OUT = $(CURDIR)/build/vignettes
 
 .PHONY: all deps configure lib install octave octave-pkg test test-c test-r test-octave test-octave-pkg demo vignette bench clean
