@@ -492,6 +492,10 @@ static void PREC(ix_aasen_solve_)(int64_t n, const T *L, const int *perm, const 
         PREC(ix_swap_)(b + j, b + perm[j]);
 }
 
+/* ---- Bunch-Kaufman for small n, systems across SIMD lanes ----------------- */
+
+#include "indef_lanes_impl.h"
+
 /* ---- one system, and the batch -------------------------------------------- */
 
 /* Elements of T and ints of one thread's workspace. */
@@ -534,6 +538,8 @@ static int PREC(ix_one_)(int method, char uplo, int64_t n, int64_t nrhs, const T
 int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B,
                            int *info, int threads)
 {
+    if (method == BSYM_METHOD_BUNCH_KAUFMAN && n <= BSYM_CPU_LANES_MAX_N)
+        return PREC(ixl_run_)(uplo, n, nrhs, count, A, B, info, threads);
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(count, threads))
     {

@@ -1,0 +1,627 @@
+/*
+ * indef_lanes_impl.h -- Bunch-Kaufman for small n (n <= BSYM_CPU_LANES_MAX_N),
+ * IXL systems at once interleaved across SIMD lanes (the layout of
+ * ldlt_impl.h's small-n code): entry (i, j), i >= j, of the lower triangle
+ * of lane s at Wr[PACKED(i, j) * IXL + s] (real part) and Wi[...] (imaginary
+ * part; complex T only), the triangle packed by columns. Every arithmetic
+ * statement on whole columns is one operation on an IXV, GCC's generic
+ * vector of IXL parts (64 bytes), so that the same body compiles to
+ * AVX-512, AVX2 or SSE2 (chosen at run time, cpu_simd.h).
+ * Included by indef_impl.h (after ix_pivot2_) once per precision.
+ *
+ * The lanes advance in lockstep, one column k per step. At step k each lane
+ * is in one of three modes:
+ *   IXL_ONE   a 1x1 pivot at k (after swapping rows and columns k and kp),
+ *   IXL_TWO   a 2x2 pivot at k, k + 1 (after swapping k + 1 and kp),
+ *   IXL_SKIP  k is the second column of the 2x2 pivot taken at k - 1.
+ * The pivot search and its decisions are LAPACK's rule, lane by lane, as in
+ * ix_bk_factor_ (the column maximum is a vector search, the row maximum and
+ * the interchange are per lane, O(n) each). The elimination is then one
+ * masked rank-2 update of the trailing matrix, columns k + 1 .. n - 1,
+ *   W(i, c) -= U_i conj(P_c) + V_i conj(Q_c),
+ * with U = L's column, P = the unscaled column, V = Q = 0 (IXL_ONE); U, V =
+ * L's two columns, P, Q = the unscaled ones, all zero in row k + 1 so that
+ * the pivot block stays (IXL_TWO); everything zero (IXL_SKIP). A step where
+ * no lane takes a 2x2 pivot runs the rank-1 half only.
+ */
+
+#define IXL ((int)(64 / sizeof(RT)))
+#define IXP(i, j) ((j) * n - (j) * ((j) - 1) / 2 + (i) - (j))
+typedef RT PREC(ixv_) __attribute__((vector_size(64), may_alias));
+#define IXV PREC(ixv_)
+typedef __typeof__((IXV){0} < (IXV){0}) PREC(ixm_);
+#define IXM PREC(ixm_)
+#define IXAT(W, p) (*(IXV *)((W) + (size_t)(p) * IXL))
+#define IXABS(v) ((IXV)((IXM)(v) & ~(IXM)(-(IXV){0}))) /* -(+0) = -0: the sign bits */
+#define IXSEL(m, a, b) ((IXV)(((IXM)(a) & (m)) | ((IXM)(b) & ~(m)))) /* m ? a : b, lane by lane */
+/* one part of lane s of entry (i, j) */
+#define IXE(W, i, j, s) ((W)[(size_t)IXP(i, j) * IXL + (s)])
+
+#ifndef BSYM_IXL_MODES
+#define BSYM_IXL_MODES
+enum { IXL_ONE = 1, IXL_TWO = 2, IXL_SKIP = 3 };
+#endif
+
+/* |re| + |im| of entry (i, j), lane s (ABS1, LAPACK's pivot-search size). */
+BSYM_INLINE
+static RT PREC(ixl_abs1_)(int n, const RT *Wr, const RT *Wi, int i, int j, int s)
+{
+#if BSYM_COMPLEX
+    return FABS(IXE(Wr, i, j, s)) + FABS(IXE(Wi, i, j, s));
+#else
+    (void)Wi;
+    return FABS(IXE(Wr, i, j, s));
+#endif
+}
+
+/* Swaps lane s's parts of entries (i1, j1) and (i2, j2); conj: the two also
+ * change sides of the diagonal (each is the conjugate of the other's new
+ * value). */
+BSYM_INLINE
+static void PREC(ixl_swap_)(int n, RT *Wr, RT *Wi, int s, int i1, int j1, int i2, int j2, int conj)
+{
+    RT *a = &IXE(Wr, i1, j1, s), *b = &IXE(Wr, i2, j2, s), t = *a;
+    *a = *b;
+    *b = t;
+#if BSYM_COMPLEX
+    a = &IXE(Wi, i1, j1, s);
+    b = &IXE(Wi, i2, j2, s);
+    t = *a;
+    *a = conj ? -*b : *b;
+    *b = conj ? -t : t;
+#else
+    (void)Wi;
+    (void)conj;
+#endif
+}
+
+/* ix_hswap_ for lane s: swaps rows and columns kk < kp of the trailing
+ * Hermitian matrix W(k:n, k:n), stored in its lower triangle. */
+BSYM_INLINE
+static void PREC(ixl_hswap_)(int n, RT *Wr, RT *Wi, int s, int k, int kk, int kp)
+{
+    for (int j = k; j < kk; j++) /* rows kk and kp left of column kk */
+        PREC(ixl_swap_)(n, Wr, Wi, s, kk, j, kp, j, 0);
+    for (int i = kp + 1; i < n; i++) /* below row kp: columns kk and kp */
+        PREC(ixl_swap_)(n, Wr, Wi, s, i, kk, i, kp, 0);
+    for (int j = kk + 1; j < kp; j++) /* between: column kk and row kp, mirrored */
+        PREC(ixl_swap_)(n, Wr, Wi, s, j, kk, kp, j, 1);
+#if BSYM_COMPLEX
+    IXE(Wi, kp, kk, s) = -IXE(Wi, kp, kk, s);
+#endif
+    PREC(ixl_swap_)(n, Wr, Wi, s, kk, kk, kp, kp, 0);
+}
+
+/* LAPACK's choice for lane s at column k (ix_bk_factor_'s rule), the
+ * interchange done: returns IXL_ONE or IXL_TWO and sets *kp; info[s] gets
+ * k + 1 when column k is exactly zero (the lane then goes on with a zero
+ * 1x1 pivot; its results are dropped). */
+BSYM_INLINE
+static int PREC(ixl_choose_)(int n, RT *Wr, RT *Wi, int s, int k, RT absakk, RT colmax, int imax, int *kp,
+                             int *info)
+{
+    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
+    int kstep = 1;
+    *kp = k;
+    if (!(absakk > 0) && !(colmax > 0)) {
+        if (info[s] == 0)
+            info[s] = k + 1;
+        return IXL_ONE;
+    }
+    if (absakk < alpha * colmax) {
+        RT rowmax = 0; /* the largest off-diagonal entry of row imax */
+        for (int j = k; j < imax; j++) {
+            const RT a = PREC(ixl_abs1_)(n, Wr, Wi, imax, j, s);
+            rowmax = a > rowmax ? a : rowmax;
+        }
+        for (int i = imax + 1; i < n; i++) {
+            const RT a = PREC(ixl_abs1_)(n, Wr, Wi, i, imax, s);
+            rowmax = a > rowmax ? a : rowmax;
+        }
+        if (absakk >= alpha * colmax * (colmax / rowmax)) {
+            *kp = k;
+        } else if (FABS(IXE(Wr, imax, imax, s)) >= alpha * rowmax) {
+            *kp = imax;
+        } else {
+            *kp = imax;
+            kstep = 2;
+        }
+    }
+    const int kk = k + kstep - 1;
+    if (*kp != kk)
+        PREC(ixl_hswap_)(n, Wr, Wi, s, k, kk, *kp);
+    return kstep == 1 ? IXL_ONE : IXL_TWO;
+}
+
+/* The vectors of step k (rows k+1 .. n-1, the rest of the n-long arrays
+ * unused): U, V, P, Q of the update (see the top of this file), parts
+ * ur, ui, ... in sc (8 n IXV; real T: the r parts only). m1, m2: the lanes
+ * in IXL_ONE, IXL_TWO. c2 (IXL_TWO lanes, per lane): cr = c r, ar = a conj(r),
+ * rcs = conj(r) s, rs = r s of the 2x2 pivot [a conj(e); e c] (ix_pivot2_). */
+typedef struct {
+    IXV crr, cri, arr, ari, rcsr, rcsi, rsr, rsi;
+} PREC(ixl_c2_);
+
+/* z = x * y, complex, parts. */
+#define IXL_CMUL(zr, zi, xr, xi, yr, yi) \
+    do { \
+        const IXV xr_ = (xr), xi_ = (xi), yr_ = (yr), yi_ = (yi); \
+        zr = xr_ * yr_ - xi_ * yi_; \
+        zi = xr_ * yi_ + xi_ * yr_; \
+    } while (0)
+
+BSYM_INLINE
+static void PREC(ixl_vectors_)(int n, const RT *Wr, const RT *Wi, int k, IXM m1, IXM m2, int any2,
+                               const PREC(ixl_c2_) *c2, IXV *sc)
+{
+    IXV *ur = sc, *ui = sc + n, *vr = sc + 2 * n, *vi = sc + 3 * n, *pr = sc + 4 * n, *pi = sc + 5 * n,
+        *qr = sc + 6 * n, *qi = sc + 7 * n;
+    const IXV zero = {0}, r = 1 / IXAT(Wr, IXP(k, k));
+    const IXM m12 = m1 | m2;
+    for (int i = k + 1; i < n; i++) {
+        const IXV x1r = IXAT(Wr, IXP(i, k));
+#if BSYM_COMPLEX
+        const IXV x1i = IXAT(Wi, IXP(i, k));
+#else
+        const IXV x1i = zero;
+        (void)Wi;
+#endif
+        if (!any2 || i == k + 1) { /* row k + 1: zero in the IXL_TWO lanes */
+            ur[i] = IXSEL(m1, r * x1r, zero);
+            ui[i] = IXSEL(m1, r * x1i, zero);
+            pr[i] = IXSEL(m1, x1r, zero);
+            pi[i] = IXSEL(m1, x1i, zero);
+            vr[i] = vi[i] = qr[i] = qi[i] = zero;
+            continue;
+        }
+        const IXV x2r = IXAT(Wr, IXP(i, k + 1));
+#if BSYM_COMPLEX
+        const IXV x2i = IXAT(Wi, IXP(i, k + 1));
+#else
+        const IXV x2i = zero;
+#endif
+        /* [L1 L2] = [x1 x2] D^-1: L1 = (cr x1 - x2) rcs, L2 = (ar x2 - x1) rs */
+        IXV tr, ti, l1r, l1i, l2r, l2i;
+        IXL_CMUL(tr, ti, c2->crr, c2->cri, x1r, x1i);
+        IXL_CMUL(l1r, l1i, tr - x2r, ti - x2i, c2->rcsr, c2->rcsi);
+        IXL_CMUL(tr, ti, c2->arr, c2->ari, x2r, x2i);
+        IXL_CMUL(l2r, l2i, tr - x1r, ti - x1i, c2->rsr, c2->rsi);
+        ur[i] = IXSEL(m1, r * x1r, IXSEL(m2, l1r, zero));
+        ui[i] = IXSEL(m1, r * x1i, IXSEL(m2, l1i, zero));
+        pr[i] = IXSEL(m12, x1r, zero);
+        pi[i] = IXSEL(m12, x1i, zero);
+        vr[i] = IXSEL(m2, l2r, zero);
+        vi[i] = IXSEL(m2, l2i, zero);
+        qr[i] = IXSEL(m2, x2r, zero);
+        qi[i] = IXSEL(m2, x2i, zero);
+    }
+}
+
+/* The trailing update of step k: W(i, c) -= U_i conj(P_c) [+ V_i conj(Q_c)
+ * when two], c > k, i >= c, the diagonal kept real. */
+BSYM_INLINE
+static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, int two, const IXV *sc)
+{
+    const IXV *ur = sc, *ui = sc + n, *vr = sc + 2 * n, *vi = sc + 3 * n, *pr = sc + 4 * n, *pi = sc + 5 * n,
+              *qr = sc + 6 * n, *qi = sc + 7 * n;
+    for (int c = k + 1; c < n; c++) {
+        IXV *wr = &IXAT(Wr, IXP(c, c)) - c; /* wr[i]: entry (i, c) */
+        const IXV a = pr[c], e = qr[c];
+#if BSYM_COMPLEX
+        IXV *wi = &IXAT(Wi, IXP(c, c)) - c;
+        const IXV b = pi[c], f = qi[c];
+        if (two) {
+            for (int i = c; i < n; i++) {
+                wr[i] -= (ur[i] * a + ui[i] * b) + (vr[i] * e + vi[i] * f);
+                wi[i] -= (ui[i] * a - ur[i] * b) + (vi[i] * e - vr[i] * f);
+            }
+        } else {
+            for (int i = c; i < n; i++) {
+                wr[i] -= ur[i] * a + ui[i] * b;
+                wi[i] -= ui[i] * a - ur[i] * b;
+            }
+        }
+        wi[c] = (IXV){0};
+#else
+        (void)Wi;
+        (void)ui;
+        (void)vi;
+        (void)pi;
+        (void)qi;
+        if (two) {
+            for (int i = c; i < n; i++)
+                wr[i] -= ur[i] * a + vr[i] * e;
+        } else {
+            for (int i = c; i < n; i++)
+                wr[i] -= ur[i] * a;
+        }
+#endif
+    }
+}
+
+/* Factors the interleaved group (lower triangles in Wr, Wi) in place as
+ * ix_bk_factor_ does each system: L below the blocks of D; mode[k * IXL + s]
+ * and kp[k * IXL + s] the step's mode and interchange (IXL_SKIP: kp of the
+ * 2x2 pivot). info[s]: the first exactly zero column k + 1 (left as it is
+ * when already set). sc: 8 n IXV of scratch. */
+BSYM_INLINE
+static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, int *info, IXV *sc)
+{
+    for (int k = 0; k < n; k++) {
+        /* the column maximum, every lane (LAPACK's first index on ties) */
+        const IXV absakk = IXABS(IXAT(Wr, IXP(k, k)));
+        IXV colmax = {0}, imax = (IXV){0} + (RT)k;
+        for (int i = k + 1; i < n; i++) {
+#if BSYM_COMPLEX
+            const IXV a = IXABS(IXAT(Wr, IXP(i, k))) + IXABS(IXAT(Wi, IXP(i, k)));
+#else
+            const IXV a = IXABS(IXAT(Wr, IXP(i, k)));
+#endif
+            const IXM gt = a > colmax;
+            colmax = IXSEL(gt, a, colmax);
+            imax = IXSEL(gt, (IXV){0} + (RT)i, imax);
+        }
+        /* the decisions and interchanges, lane by lane */
+        IXM m1, m2;
+        PREC(ixl_c2_) c2;
+        int any2 = 0;
+        for (int s = 0; s < IXL; s++) {
+            int md, p;
+            if (k > 0 && mode[(k - 1) * IXL + s] == IXL_TWO) {
+                md = IXL_SKIP;
+                p = kp[(k - 1) * IXL + s];
+            } else {
+                md = PREC(ixl_choose_)(n, Wr, Wi, s, k, absakk[s], colmax[s], (int)imax[s], &p, info);
+            }
+            mode[k * IXL + s] = md;
+            kp[k * IXL + s] = p;
+            m1[s] = md == IXL_ONE ? -1 : 0;
+            m2[s] = md == IXL_TWO ? -1 : 0;
+            if (md == IXL_TWO) {
+                any2 = 1;
+                const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
+#if BSYM_COMPLEX
+                const T e = PREC(cplx_)(IXE(Wr, k + 1, k, s), IXE(Wi, k + 1, k, s));
+#else
+                const T e = IXE(Wr, k + 1, k, s);
+#endif
+                T r;
+                RT sv;
+                PREC(ix_pivot2_)(a, c, e, &r, &sv);
+                const T cr = c * r, ar = a * CONJ(r), rcs = CONJ(r) * sv, rs = r * sv;
+                c2.crr[s] = RE(cr), c2.cri[s] = IM(cr), c2.arr[s] = RE(ar), c2.ari[s] = IM(ar);
+                c2.rcsr[s] = RE(rcs), c2.rcsi[s] = IM(rcs), c2.rsr[s] = RE(rs), c2.rsi[s] = IM(rs);
+            } else {
+                c2.crr[s] = c2.cri[s] = c2.arr[s] = c2.ari[s] = 0;
+                c2.rcsr[s] = c2.rcsi[s] = c2.rsr[s] = c2.rsi[s] = 0;
+            }
+        }
+        if (k + 1 == n)
+            break;
+        PREC(ixl_vectors_)(n, Wr, Wi, k, m1, m2, any2, &c2, sc);
+        PREC(ixl_update_)(n, Wr, Wi, k, any2, sc);
+        /* L's columns: k (IXL_ONE from row k + 1, IXL_TWO from row k + 2:
+         * row k + 1 keeps the pivot's e) and k + 1 (IXL_TWO) */
+        const IXV *ur = sc, *ui = sc + n, *vr = sc + 2 * n, *vi = sc + 3 * n;
+        (void)ui;
+        (void)vi;
+        for (int i = k + 1; i < n; i++) {
+            const IXM mk = i == k + 1 ? m1 : m1 | m2;
+            IXAT(Wr, IXP(i, k)) = IXSEL(mk, ur[i], IXAT(Wr, IXP(i, k)));
+#if BSYM_COMPLEX
+            IXAT(Wi, IXP(i, k)) = IXSEL(mk, ui[i], IXAT(Wi, IXP(i, k)));
+#endif
+            if (any2 && i > k + 1) {
+                IXAT(Wr, IXP(i, k + 1)) = IXSEL(m2, vr[i], IXAT(Wr, IXP(i, k + 1)));
+#if BSYM_COMPLEX
+                IXAT(Wi, IXP(i, k + 1)) = IXSEL(m2, vi[i], IXAT(Wi, IXP(i, k + 1)));
+#endif
+            }
+        }
+    }
+}
+
+/* Swaps lane s of x[i] and x[j] (both parts). */
+BSYM_INLINE
+static void PREC(ixl_xswap_)(RT *xr, RT *xi, int s, int i, int j)
+{
+    RT t = xr[i * IXL + s];
+    xr[i * IXL + s] = xr[j * IXL + s];
+    xr[j * IXL + s] = t;
+#if BSYM_COMPLEX
+    t = xi[i * IXL + s];
+    xi[i * IXL + s] = xi[j * IXL + s];
+    xi[j * IXL + s] = t;
+#else
+    (void)xi;
+#endif
+}
+
+/* *m: the lanes in mode md at step k. */
+BSYM_INLINE
+static void PREC(ixl_mask_)(const int *mode, int k, int md, IXM *m)
+{
+    for (int s = 0; s < IXL; s++)
+        (*m)[s] = mode[k * IXL + s] == md ? -1 : 0;
+}
+
+/* Solves the factored group for one interleaved right-hand side (parts Xr,
+ * Xi: n IXV each), in place, as ix_bk_solve_ does each system. */
+BSYM_INLINE
+static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode, const int *kp, RT *Xr, RT *Xi)
+{
+    IXV *xr = (IXV *)Xr, *xi = (IXV *)Xi;
+    const IXV zero = {0};
+    (void)Wi;
+    (void)xi;
+    for (int k = 0; k < n; k++) { /* L D y = P b, the interchanges in between */
+        int any2 = 0;
+        for (int s = 0; s < IXL; s++) {
+            const int md = mode[k * IXL + s];
+            if (md != IXL_SKIP)
+                PREC(ixl_xswap_)(Xr, Xi, s, md == IXL_ONE ? k : k + 1, kp[k * IXL + s]);
+            any2 |= md == IXL_TWO;
+        }
+        IXM m1, m2 = (IXM)zero;
+        PREC(ixl_mask_)(mode, k, IXL_ONE, &m1);
+        if (any2)
+            PREC(ixl_mask_)(mode, k, IXL_TWO, &m2);
+        const IXV b1r = IXSEL(m1 | m2, xr[k], zero);
+        if (k + 1 < n) /* row k + 1: the multiplier of the IXL_ONE lanes */
+            xr[k + 1] -= IXAT(Wr, IXP(k + 1, k)) * IXSEL(m1, b1r, zero);
+#if BSYM_COMPLEX
+        const IXV b1i = IXSEL(m1 | m2, xi[k], zero);
+        if (k + 1 < n) {
+            const IXV lr = IXAT(Wr, IXP(k + 1, k)), li = IXAT(Wi, IXP(k + 1, k));
+            xr[k + 1] += li * IXSEL(m1, b1i, zero);
+            xi[k + 1] -= lr * IXSEL(m1, b1i, zero) + li * IXSEL(m1, b1r, zero);
+        }
+#endif
+        if (any2) {
+            const IXV b2r = IXSEL(m2, xr[k + 1], zero);
+#if BSYM_COMPLEX
+            const IXV b2i = IXSEL(m2, xi[k + 1], zero);
+#endif
+            for (int i = k + 2; i < n; i++) {
+                const IXV lr = IXAT(Wr, IXP(i, k)), mr = IXAT(Wr, IXP(i, k + 1));
+#if BSYM_COMPLEX
+                const IXV li = IXAT(Wi, IXP(i, k)), mi = IXAT(Wi, IXP(i, k + 1));
+                xr[i] -= (lr * b1r - li * b1i) + (mr * b2r - mi * b2i);
+                xi[i] -= (lr * b1i + li * b1r) + (mr * b2i + mi * b2r);
+#else
+                xr[i] -= lr * b1r + mr * b2r;
+#endif
+            }
+        } else {
+            for (int i = k + 2; i < n; i++) {
+                const IXV lr = IXAT(Wr, IXP(i, k));
+#if BSYM_COMPLEX
+                const IXV li = IXAT(Wi, IXP(i, k));
+                xr[i] -= lr * b1r - li * b1i;
+                xi[i] -= lr * b1i + li * b1r;
+#else
+                xr[i] -= lr * b1r;
+#endif
+            }
+        }
+        /* D: 1x1 pivots (real) by vector, 2x2 lane by lane */
+        const IXV d = IXAT(Wr, IXP(k, k));
+        xr[k] = IXSEL(m1, xr[k] / d, xr[k]);
+#if BSYM_COMPLEX
+        xi[k] = IXSEL(m1, xi[k] / d, xi[k]);
+#endif
+        for (int s = 0; any2 && s < IXL; s++) {
+            if (!m2[s])
+                continue;
+            const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
+#if BSYM_COMPLEX
+            const T e = PREC(cplx_)(IXE(Wr, k + 1, k, s), IXE(Wi, k + 1, k, s));
+            const T w1 = PREC(cplx_)(xr[k][s], xi[k][s]), w2 = PREC(cplx_)(xr[k + 1][s], xi[k + 1][s]);
+#else
+            const T e = IXE(Wr, k + 1, k, s), w1 = xr[k][s], w2 = xr[k + 1][s];
+#endif
+            T r;
+            RT sv;
+            PREC(ix_pivot2_)(a, c, e, &r, &sv);
+            const T z1 = (c * CONJ(r) * w1 - w2) * r * sv, z2 = (a * r * w2 - w1) * CONJ(r) * sv;
+            xr[k][s] = RE(z1);
+            xr[k + 1][s] = RE(z2);
+#if BSYM_COMPLEX
+            xi[k][s] = IM(z1);
+            xi[k + 1][s] = IM(z2);
+#endif
+        }
+    }
+    for (int k = n - 1; k >= 0; k--) { /* L^H x = y, the interchanges in reverse */
+        /* x_k -= L(k+1:, k)^H x(k+1:) in the IXL_ONE and IXL_SKIP lanes; x_{k-1}
+         * likewise with column k - 1 in the IXL_SKIP lanes */
+        int any3 = 0;
+        for (int s = 0; s < IXL; s++)
+            any3 |= mode[k * IXL + s] == IXL_SKIP;
+        IXM m2;
+        PREC(ixl_mask_)(mode, k, IXL_TWO, &m2);
+        IXV sr = zero, si = zero, tr = zero, ti = zero;
+        for (int i = k + 1; i < n; i++) {
+            const IXV lr = IXAT(Wr, IXP(i, k));
+#if BSYM_COMPLEX
+            const IXV li = IXAT(Wi, IXP(i, k));
+            sr += lr * xr[i] + li * xi[i];
+            si += lr * xi[i] - li * xr[i];
+#else
+            sr += lr * xr[i];
+#endif
+            if (any3) {
+                const IXV mr = IXAT(Wr, IXP(i, k - 1));
+#if BSYM_COMPLEX
+                const IXV mi = IXAT(Wi, IXP(i, k - 1));
+                tr += mr * xr[i] + mi * xi[i];
+                ti += mr * xi[i] - mi * xr[i];
+#else
+                tr += mr * xr[i];
+#endif
+            }
+        }
+        (void)si;
+        (void)ti;
+        xr[k] -= IXSEL(m2, zero, sr);
+#if BSYM_COMPLEX
+        xi[k] -= IXSEL(m2, zero, si);
+#endif
+        if (any3) {
+            IXM m3;
+            PREC(ixl_mask_)(mode, k, IXL_SKIP, &m3);
+            xr[k - 1] -= IXSEL(m3, tr, zero);
+#if BSYM_COMPLEX
+            xi[k - 1] -= IXSEL(m3, ti, zero);
+#endif
+        }
+        for (int s = 0; s < IXL; s++)
+            if (mode[k * IXL + s] != IXL_TWO)
+                PREC(ixl_xswap_)(Xr, Xi, s, k, kp[k * IXL + s]);
+    }
+}
+
+/* Parts (RT) of a group's workspace: Wr, Wi, Xr, Xi, 8 n IXV of scratch,
+ * then 2 n IXL ints (mode, kp). */
+static size_t PREC(ixl_work_)(int n, int nrhs)
+{
+    const size_t tri = (size_t)n * (n + 1) / 2, parts = BSYM_COMPLEX ? 2 : 1;
+    return ((tri + (size_t)n * nrhs) * parts + 8 * (size_t)n) * IXL + 2 * (size_t)n * IXL;
+}
+
+/* Solves systems [0, m) (m <= IXL) starting at A, B by Bunch-Kaufman; the
+ * unused lanes repeat system 0 (their results are dropped). work:
+ * ixl_work_ parts, 64-byte aligned. info as ix_one_'s. */
+BSYM_INLINE
+static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, RT *work)
+{
+    const size_t tri = (size_t)n * (n + 1) / 2 * IXL, xb = (size_t)n * nrhs * IXL;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    RT *Wr = work, *Wi = Wr + (BSYM_COMPLEX ? tri : 0), *Xr = Wi + tri, *Xi = Xr + (BSYM_COMPLEX ? xb : 0);
+    IXV *sc = (IXV *)(Xi + xb);
+    int *mode = (int *)(sc + 8 * (size_t)n), *kp = mode + (size_t)n * IXL;
+    int inf[IXL];
+    IXV chk = {0};
+    /* interleave: entry (i, j) of the lower triangle, or conj(A(j, i)) for
+     * uplo 'U'; the diagonal real; v * 0 is NaN exactly where v is not finite */
+    for (int s = 0; s < IXL; s++) {
+        const T *a = A + (s < m ? s : 0) * nn;
+        inf[s] = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = j; i < n; i++) {
+                const T v = uplo == 'L' ? a[i + (size_t)j * n] : CONJ(a[j + (size_t)i * n]);
+                IXE(Wr, i, j, s) = RE(v);
+#if BSYM_COMPLEX
+                IXE(Wi, i, j, s) = i == j ? 0 : IM(v);
+#endif
+            }
+        const T *b = B + (s < m ? s : 0) * nb;
+        for (size_t e = 0; e < nb; e++) {
+            Xr[e * IXL + s] = RE(b[e]);
+#if BSYM_COMPLEX
+            Xi[e * IXL + s] = IM(b[e]);
+#endif
+        }
+    }
+    for (size_t p = 0; p < tri / IXL; p++) {
+        chk += IXAT(Wr, p) * 0;
+#if BSYM_COMPLEX
+        chk += IXAT(Wi, p) * 0;
+#endif
+    }
+    for (size_t e = 0; e < xb / IXL; e++) {
+        chk += IXAT(Xr, e) * 0;
+#if BSYM_COMPLEX
+        chk += IXAT(Xi, e) * 0;
+#endif
+    }
+    PREC(ixl_factor_)(n, Wr, Wi, mode, kp, inf, sc);
+    for (int c = 0; c < nrhs; c++)
+        PREC(ixl_solve_)(n, Wr, Wi, mode, kp, Xr + (size_t)c * n * IXL, Xi + (size_t)c * n * IXL);
+    for (int s = 0; s < m; s++) {
+        info[s] = !(chk[s] == 0) ? -1 : inf[s];
+        T *b = B + s * nb;
+        if (info[s] != 0) {
+            PREC(ix_nan_)((int64_t)nb, b);
+            continue;
+        }
+        for (size_t e = 0; e < nb; e++)
+#if BSYM_COMPLEX
+            b[e] = PREC(cplx_)(Xr[e * IXL + s], Xi[e * IXL + s]);
+#else
+            b[e] = Xr[e * IXL + s];
+#endif
+    }
+}
+
+/* ixl_group_ compiled for AVX-512 and for AVX2 + FMA (x86-64), and the
+ * choice at run time (bsym__cpu_isa, cpu_simd.h). */
+#ifdef BSYM_X86_DISPATCH
+BSYM_TARGET_AVX512 static void PREC(ixl_group_avx512_)(char uplo, int n, int nrhs, int m, const T *A, T *B,
+                                                       int *info, RT *work)
+{
+    PREC(ixl_group_)(uplo, n, nrhs, m, A, B, info, work);
+}
+BSYM_TARGET_AVX2 static void PREC(ixl_group_avx2_)(char uplo, int n, int nrhs, int m, const T *A, T *B, int *info,
+                                                   RT *work)
+{
+    PREC(ixl_group_)(uplo, n, nrhs, m, A, B, info, work);
+}
+#endif
+static void PREC(ixl_group_any_)(int isa, char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, RT *work)
+{
+#ifdef BSYM_X86_DISPATCH
+    if (isa == BSYM_ISA_AVX512) {
+        PREC(ixl_group_avx512_)(uplo, n, nrhs, m, A, B, info, work);
+        return;
+    }
+    if (isa == BSYM_ISA_AVX2) {
+        PREC(ixl_group_avx2_)(uplo, n, nrhs, m, A, B, info, work);
+        return;
+    }
+#endif
+    (void)isa;
+    PREC(ixl_group_)(uplo, n, nrhs, m, A, B, info, work);
+}
+
+/* Bunch-Kaufman on systems [0, count), IXL at a time, OpenMP over the
+ * groups. Returns 0, or -1 when a thread's workspace could not be
+ * allocated. */
+static int PREC(ixl_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                          int threads)
+{
+    const int64_t groups = (count + IXL - 1) / IXL;
+    const size_t work = PREC(ixl_work_)((int)n, (int)nrhs);
+    const int isa = bsym__cpu_isa();
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(groups, threads))
+    {
+        void *raw = malloc(work * sizeof(RT) + 64); /* 64-byte aligned inside raw */
+        RT *W = raw == NULL ? NULL : (RT *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        if (W == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(static)
+            for (int64_t g = 0; g < groups; g++) {
+                const int64_t k = g * IXL;
+                const int m = count - k < IXL ? (int)(count - k) : IXL;
+                PREC(ixl_group_any_)(isa, uplo, (int)n, (int)nrhs, m, A + k * n * n, B + k * n * nrhs, info + k, W);
+            }
+        }
+        free(raw);
+    }
+    return nomem ? -1 : 0;
+}
+
+#undef IXL
+#undef IXP
+#undef IXV
+#undef IXM
+#undef IXAT
+#undef IXABS
+#undef IXSEL
+#undef IXE
+#undef IXL_CMUL
