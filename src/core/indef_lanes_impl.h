@@ -17,12 +17,14 @@
  * The pivot search and its decisions are LAPACK's rule, lane by lane, as in
  * ix_bk_factor_ (the column maximum is a vector search, the row maximum and
  * the interchange are per lane, O(n) each). The elimination is then one
- * masked rank-2 update of the trailing matrix, columns k + 1 .. n - 1,
- *   W(i, c) -= U_i conj(P_c) + V_i conj(Q_c),
- * with U = L's column, P = the unscaled column, V = Q = 0 (IXL_ONE); U, V =
- * L's two columns, P, Q = the unscaled ones, all zero in row k + 1 so that
- * the pivot block stays (IXL_TWO); everything zero (IXL_SKIP). A step where
- * no lane takes a 2x2 pivot runs the rank-1 half only.
+ * masked rank-1 update of the trailing matrix, columns k + 1 .. n - 1,
+ *   W(i, c) -= U_i conj(P_c),
+ * with U = L's column k, P = the unscaled column (IXL_ONE); U = L's first
+ * column L1, P = x1 the first unscaled column, both zero in row k + 1 so that
+ * the pivot block stays (IXL_TWO); U = L's second column L2, P = x2 the
+ * second unscaled column, kept from step k - 1 (IXL_SKIP): the rank-2 update
+ * of a 2x2 pivot, L1 x1^H + L2 x2^H, is split over its two steps, so that
+ * every step costs one rank-1 update in every lane.
  */
 
 #define IXL ((int)(64 / sizeof(RT)))
@@ -133,11 +135,9 @@ static int PREC(ixl_choose_)(int n, RT *Wr, RT *Wi, int s, int k, RT absakk, RT 
     return kstep == 1 ? IXL_ONE : IXL_TWO;
 }
 
-/* The vectors of step k (rows k+1 .. n-1, the rest of the n-long arrays
- * unused): U, V, P, Q of the update (see the top of this file), parts
- * ur, ui, ... in sc (8 n IXV; real T: the r parts only). m1, m2: the lanes
- * in IXL_ONE, IXL_TWO. c2 (IXL_TWO lanes, per lane): cr = c r, ar = a conj(r),
- * rcs = conj(r) s, rs = r s of the 2x2 pivot [a conj(e); e c] (ix_pivot2_). */
+/* The 2x2 pivots' coefficients (IXL_TWO lanes, per lane): cr = c r, ar =
+ * a conj(r), rcs = conj(r) s, rs = r s of the pivot [a conj(e); e c] with
+ * r and s of ix_pivot2_. */
 typedef struct {
     IXV crr, cri, arr, ari, rcsr, rcsi, rsr, rsi;
 } PREC(ixl_c2_);
@@ -150,28 +150,45 @@ typedef struct {
         zi = xr_ * yi_ + xi_ * yr_; \
     } while (0)
 
+/* The scratch of the factorization, n IXV each (rows k+1 .. n-1 of step k
+ * used): U and P of the update, L2 of the IXL_TWO lanes (written into
+ * column k + 1 after the update), x2 of the IXL_TWO lanes (kept for their
+ * IXL_SKIP step). Real T: the r parts only. */
+#define IXL_SCRATCH 8
+#define IXL_PARTS(sc) \
+    IXV *ur = (sc), *ui = (sc) + n, *pr = (sc) + 2 * n, *pi = (sc) + 3 * n, *vr = (sc) + 4 * n, \
+        *vi = (sc) + 5 * n, *xr2 = (sc) + 6 * n, *xi2 = (sc) + 7 * n; \
+    (void)ui, (void)pi, (void)vi, (void)xi2
+
+/* U, P (and L2, x2) of step k; m1, m2, m3: the lanes in IXL_ONE, IXL_TWO,
+ * IXL_SKIP; any2: some lane in IXL_TWO. */
 BSYM_INLINE
-static void PREC(ixl_vectors_)(int n, const RT *Wr, const RT *Wi, int k, IXM m1, IXM m2, int any2,
-                               const PREC(ixl_c2_) *c2, IXV *sc)
+static void PREC(ixl_vectors_)(int n, const RT *Wr, const RT *Wi, int k, const IXM *m1p, const IXM *m2p,
+                               const IXM *m3p, int any2, const PREC(ixl_c2_) *c2, IXV *sc)
 {
-    IXV *ur = sc, *ui = sc + n, *vr = sc + 2 * n, *vi = sc + 3 * n, *pr = sc + 4 * n, *pi = sc + 5 * n,
-        *qr = sc + 6 * n, *qi = sc + 7 * n;
+    IXL_PARTS(sc);
+    const IXM m1 = *m1p, m2 = *m2p, m3 = *m3p;
     const IXV zero = {0}, r = 1 / IXAT(Wr, IXP(k, k));
-    const IXM m12 = m1 | m2;
+    (void)Wi;
     for (int i = k + 1; i < n; i++) {
         const IXV x1r = IXAT(Wr, IXP(i, k));
 #if BSYM_COMPLEX
         const IXV x1i = IXAT(Wi, IXP(i, k));
 #else
         const IXV x1i = zero;
-        (void)Wi;
 #endif
-        if (!any2 || i == k + 1) { /* row k + 1: zero in the IXL_TWO lanes */
-            ur[i] = IXSEL(m1, r * x1r, zero);
-            ui[i] = IXSEL(m1, r * x1i, zero);
-            pr[i] = IXSEL(m1, x1r, zero);
-            pi[i] = IXSEL(m1, x1i, zero);
-            vr[i] = vi[i] = qr[i] = qi[i] = zero;
+        /* IXL_ONE: r x1, x1; IXL_SKIP: the column (L2), the kept x2 */
+        ur[i] = IXSEL(m1, r * x1r, x1r);
+        ui[i] = IXSEL(m1, r * x1i, x1i);
+        pr[i] = IXSEL(m3, xr2[i], x1r);
+        pi[i] = IXSEL(m3, xi2[i], x1i);
+        if (!any2)
+            continue;
+        if (i == k + 1) { /* row k + 1 of the IXL_TWO lanes: the pivot block's */
+            ur[i] = IXSEL(m2, zero, ur[i]);
+            ui[i] = IXSEL(m2, zero, ui[i]);
+            pr[i] = IXSEL(m2, zero, pr[i]);
+            pi[i] = IXSEL(m2, zero, pi[i]);
             continue;
         }
         const IXV x2r = IXAT(Wr, IXP(i, k + 1));
@@ -186,55 +203,37 @@ static void PREC(ixl_vectors_)(int n, const RT *Wr, const RT *Wi, int k, IXM m1,
         IXL_CMUL(l1r, l1i, tr - x2r, ti - x2i, c2->rcsr, c2->rcsi);
         IXL_CMUL(tr, ti, c2->arr, c2->ari, x2r, x2i);
         IXL_CMUL(l2r, l2i, tr - x1r, ti - x1i, c2->rsr, c2->rsi);
-        ur[i] = IXSEL(m1, r * x1r, IXSEL(m2, l1r, zero));
-        ui[i] = IXSEL(m1, r * x1i, IXSEL(m2, l1i, zero));
-        pr[i] = IXSEL(m12, x1r, zero);
-        pi[i] = IXSEL(m12, x1i, zero);
-        vr[i] = IXSEL(m2, l2r, zero);
-        vi[i] = IXSEL(m2, l2i, zero);
-        qr[i] = IXSEL(m2, x2r, zero);
-        qi[i] = IXSEL(m2, x2i, zero);
+        vr[i] = l2r;
+        vi[i] = l2i;
+        ur[i] = IXSEL(m2, l1r, ur[i]);
+        ui[i] = IXSEL(m2, l1i, ui[i]);
+        xr2[i] = IXSEL(m2, x2r, xr2[i]);
+        xi2[i] = IXSEL(m2, x2i, xi2[i]);
     }
 }
 
-/* The trailing update of step k: W(i, c) -= U_i conj(P_c) [+ V_i conj(Q_c)
- * when two], c > k, i >= c, the diagonal kept real. */
+/* The trailing update of step k: W(i, c) -= U_i conj(P_c), c > k, i >= c,
+ * the diagonal kept real. */
 BSYM_INLINE
-static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, int two, const IXV *sc)
+static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, IXV *sc)
 {
-    const IXV *ur = sc, *ui = sc + n, *vr = sc + 2 * n, *vi = sc + 3 * n, *pr = sc + 4 * n, *pi = sc + 5 * n,
-              *qr = sc + 6 * n, *qi = sc + 7 * n;
+    IXL_PARTS(sc);
+    (void)vr, (void)xr2;
     for (int c = k + 1; c < n; c++) {
         IXV *wr = &IXAT(Wr, IXP(c, c)) - c; /* wr[i]: entry (i, c) */
-        const IXV a = pr[c], e = qr[c];
+        const IXV a = pr[c];
 #if BSYM_COMPLEX
         IXV *wi = &IXAT(Wi, IXP(c, c)) - c;
-        const IXV b = pi[c], f = qi[c];
-        if (two) {
-            for (int i = c; i < n; i++) {
-                wr[i] -= (ur[i] * a + ui[i] * b) + (vr[i] * e + vi[i] * f);
-                wi[i] -= (ui[i] * a - ur[i] * b) + (vi[i] * e - vr[i] * f);
-            }
-        } else {
-            for (int i = c; i < n; i++) {
-                wr[i] -= ur[i] * a + ui[i] * b;
-                wi[i] -= ui[i] * a - ur[i] * b;
-            }
+        const IXV b = pi[c];
+        for (int i = c; i < n; i++) {
+            wr[i] -= ur[i] * a + ui[i] * b;
+            wi[i] -= ui[i] * a - ur[i] * b;
         }
         wi[c] = (IXV){0};
 #else
         (void)Wi;
-        (void)ui;
-        (void)vi;
-        (void)pi;
-        (void)qi;
-        if (two) {
-            for (int i = c; i < n; i++)
-                wr[i] -= ur[i] * a + vr[i] * e;
-        } else {
-            for (int i = c; i < n; i++)
-                wr[i] -= ur[i] * a;
-        }
+        for (int i = c; i < n; i++)
+            wr[i] -= ur[i] * a;
 #endif
     }
 }
@@ -242,12 +241,19 @@ static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, int two, const IXV *
 /* Factors the interleaved group (lower triangles in Wr, Wi) in place as
  * ix_bk_factor_ does each system: L below the blocks of D; mode[k * IXL + s]
  * and kp[k * IXL + s] the step's mode and interchange (IXL_SKIP: kp of the
- * 2x2 pivot). info[s]: the first exactly zero column k + 1 (left as it is
- * when already set). sc: 8 n IXV of scratch. */
+ * 2x2 pivot); r2r, r2i, s2 at k * IXL + s: r and s of a 2x2 pivot at k
+ * (ix_pivot2_). info[s]: the first exactly zero column k + 1 (left as it is
+ * when already set). sc: IXL_SCRATCH n IXV of scratch. pf, pfb: bytes to
+ * prefetch (the next group's matrices), a slice per step. */
 BSYM_INLINE
-static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, int *info, IXV *sc)
+static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r, RT *r2i, RT *s2, int *info,
+                              IXV *sc, const char *pf, size_t pfb)
 {
+    IXL_PARTS(sc);
+    (void)pr, (void)xr2;
     for (int k = 0; k < n; k++) {
+        for (size_t b = pfb * (size_t)k / (size_t)n; b < pfb * (size_t)(k + 1) / (size_t)n; b += 64)
+            __builtin_prefetch(pf + b, 0, 2);
         /* the column maximum, every lane (LAPACK's first index on ties) */
         const IXV absakk = IXABS(IXAT(Wr, IXP(k, k)));
         IXV colmax = {0}, imax = (IXV){0} + (RT)k;
@@ -262,7 +268,7 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, int *in
             imax = IXSEL(gt, (IXV){0} + (RT)i, imax);
         }
         /* the decisions and interchanges, lane by lane */
-        IXM m1, m2;
+        IXM m1, m2, m3;
         PREC(ixl_c2_) c2;
         int any2 = 0;
         for (int s = 0; s < IXL; s++) {
@@ -277,6 +283,9 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, int *in
             kp[k * IXL + s] = p;
             m1[s] = md == IXL_ONE ? -1 : 0;
             m2[s] = md == IXL_TWO ? -1 : 0;
+            m3[s] = md == IXL_SKIP ? -1 : 0;
+            c2.crr[s] = c2.cri[s] = c2.arr[s] = c2.ari[s] = 0;
+            c2.rcsr[s] = c2.rcsi[s] = c2.rsr[s] = c2.rsi[s] = 0;
             if (md == IXL_TWO) {
                 any2 = 1;
                 const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
@@ -288,23 +297,20 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, int *in
                 T r;
                 RT sv;
                 PREC(ix_pivot2_)(a, c, e, &r, &sv);
+                r2r[k * IXL + s] = RE(r);
+                r2i[k * IXL + s] = IM(r);
+                s2[k * IXL + s] = sv;
                 const T cr = c * r, ar = a * CONJ(r), rcs = CONJ(r) * sv, rs = r * sv;
                 c2.crr[s] = RE(cr), c2.cri[s] = IM(cr), c2.arr[s] = RE(ar), c2.ari[s] = IM(ar);
                 c2.rcsr[s] = RE(rcs), c2.rcsi[s] = IM(rcs), c2.rsr[s] = RE(rs), c2.rsi[s] = IM(rs);
-            } else {
-                c2.crr[s] = c2.cri[s] = c2.arr[s] = c2.ari[s] = 0;
-                c2.rcsr[s] = c2.rcsi[s] = c2.rsr[s] = c2.rsi[s] = 0;
             }
         }
         if (k + 1 == n)
             break;
-        PREC(ixl_vectors_)(n, Wr, Wi, k, m1, m2, any2, &c2, sc);
-        PREC(ixl_update_)(n, Wr, Wi, k, any2, sc);
+        PREC(ixl_vectors_)(n, Wr, Wi, k, &m1, &m2, &m3, any2, &c2, sc);
+        PREC(ixl_update_)(n, Wr, Wi, k, sc);
         /* L's columns: k (IXL_ONE from row k + 1, IXL_TWO from row k + 2:
-         * row k + 1 keeps the pivot's e) and k + 1 (IXL_TWO) */
-        const IXV *ur = sc, *ui = sc + n, *vr = sc + 2 * n, *vi = sc + 3 * n;
-        (void)ui;
-        (void)vi;
+         * row k + 1 keeps the pivot's e) and k + 1 (IXL_TWO: L2) */
         for (int i = k + 1; i < n; i++) {
             const IXM mk = i == k + 1 ? m1 : m1 | m2;
             IXAT(Wr, IXP(i, k)) = IXSEL(mk, ur[i], IXAT(Wr, IXP(i, k)));
@@ -345,10 +351,12 @@ static void PREC(ixl_mask_)(const int *mode, int k, int md, IXM *m)
         (*m)[s] = mode[k * IXL + s] == md ? -1 : 0;
 }
 
-/* Solves the factored group for one interleaved right-hand side (parts Xr,
- * Xi: n IXV each), in place, as ix_bk_solve_ does each system. */
+/* Solves the factored group (ixl_factor_'s W, mode, kp, r2r, r2i, s2) for
+ * one interleaved right-hand side (parts Xr, Xi: n IXV each), in place, as
+ * ix_bk_solve_ does each system. */
 BSYM_INLINE
-static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode, const int *kp, RT *Xr, RT *Xi)
+static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode, const int *kp, const RT *r2r,
+                             const RT *r2i, const RT *s2, RT *Xr, RT *Xi)
 {
     IXV *xr = (IXV *)Xr, *xi = (IXV *)Xi;
     const IXV zero = {0};
@@ -413,16 +421,13 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
         for (int s = 0; any2 && s < IXL; s++) {
             if (!m2[s])
                 continue;
-            const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
+            const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s), sv = s2[k * IXL + s];
+            const T r = PREC(cplx_)(r2r[k * IXL + s], r2i[k * IXL + s]);
 #if BSYM_COMPLEX
-            const T e = PREC(cplx_)(IXE(Wr, k + 1, k, s), IXE(Wi, k + 1, k, s));
             const T w1 = PREC(cplx_)(xr[k][s], xi[k][s]), w2 = PREC(cplx_)(xr[k + 1][s], xi[k + 1][s]);
 #else
-            const T e = IXE(Wr, k + 1, k, s), w1 = xr[k][s], w2 = xr[k + 1][s];
+            const T w1 = xr[k][s], w2 = xr[k + 1][s];
 #endif
-            T r;
-            RT sv;
-            PREC(ix_pivot2_)(a, c, e, &r, &sv);
             const T z1 = (c * CONJ(r) * w1 - w2) * r * sv, z2 = (a * r * w2 - w1) * CONJ(r) * sv;
             xr[k][s] = RE(z1);
             xr[k + 1][s] = RE(z2);
@@ -481,63 +486,75 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
     }
 }
 
-/* Parts (RT) of a group's workspace: Wr, Wi, Xr, Xi, 8 n IXV of scratch,
- * then 2 n IXL ints (mode, kp). */
+/* Parts (RT) of a group's workspace: Wr, Wi, Xr, Xi, IXL_SCRATCH n IXV of
+ * scratch, r2r, r2i, s2 (n IXV each), then 2 n IXL ints (mode, kp). */
 static size_t PREC(ixl_work_)(int n, int nrhs)
 {
     const size_t tri = (size_t)n * (n + 1) / 2, parts = BSYM_COMPLEX ? 2 : 1;
-    return ((tri + (size_t)n * nrhs) * parts + 8 * (size_t)n) * IXL + 2 * (size_t)n * IXL;
+    return ((tri + (size_t)n * nrhs) * parts + (IXL_SCRATCH + 3) * (size_t)n) * IXL + 2 * (size_t)n * IXL;
 }
 
 /* Solves systems [0, m) (m <= IXL) starting at A, B by Bunch-Kaufman; the
- * unused lanes repeat system 0 (their results are dropped). work:
- * ixl_work_ parts, 64-byte aligned. info as ix_one_'s. */
+ * unused lanes repeat system 0 (their results are dropped); the next ahead
+ * systems are fetched while this group computes. work: ixl_work_ parts,
+ * 64-byte aligned. info as ix_one_'s. */
 BSYM_INLINE
-static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, RT *work)
+static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B, int *info, RT *work)
 {
     const size_t tri = (size_t)n * (n + 1) / 2 * IXL, xb = (size_t)n * nrhs * IXL;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     RT *Wr = work, *Wi = Wr + (BSYM_COMPLEX ? tri : 0), *Xr = Wi + tri, *Xi = Xr + (BSYM_COMPLEX ? xb : 0);
     IXV *sc = (IXV *)(Xi + xb);
-    int *mode = (int *)(sc + 8 * (size_t)n), *kp = mode + (size_t)n * IXL;
+    RT *r2r = (RT *)(sc + IXL_SCRATCH * (size_t)n), *r2i = r2r + (size_t)n * IXL, *s2 = r2i + (size_t)n * IXL;
+    int *mode = (int *)(s2 + (size_t)n * IXL), *kp = mode + (size_t)n * IXL;
     int inf[IXL];
+    const T *a[IXL];
     IXV chk = {0};
-    /* interleave: entry (i, j) of the lower triangle, or conj(A(j, i)) for
-     * uplo 'U'; the diagonal real; v * 0 is NaN exactly where v is not finite */
     for (int s = 0; s < IXL; s++) {
-        const T *a = A + (s < m ? s : 0) * nn;
+        a[s] = A + (s < m ? s : 0) * nn;
         inf[s] = 0;
-        for (int j = 0; j < n; j++)
-            for (int i = j; i < n; i++) {
-                const T v = uplo == 'L' ? a[i + (size_t)j * n] : CONJ(a[j + (size_t)i * n]);
-                IXE(Wr, i, j, s) = RE(v);
-#if BSYM_COMPLEX
-                IXE(Wi, i, j, s) = i == j ? 0 : IM(v);
-#endif
+    }
+    /* interleave, one IXV of each part per entry: entry (i, j) of the lower
+     * triangle, or conj(A(j, i)) for uplo 'U'; the diagonal real. v * 0 is
+     * NaN exactly where v is not finite. */
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
+            const size_t e = uplo == 'L' ? (size_t)i + (size_t)j * n : (size_t)j + (size_t)i * n;
+            IXV vr, vi = {0};
+            for (int s = 0; s < IXL; s++) {
+                vr[s] = RE(a[s][e]);
+                vi[s] = IM(a[s][e]);
             }
-        const T *b = B + (s < m ? s : 0) * nb;
-        for (size_t e = 0; e < nb; e++) {
-            Xr[e * IXL + s] = RE(b[e]);
+            IXAT(Wr, IXP(i, j)) = vr;
+            chk += vr * 0;
 #if BSYM_COMPLEX
-            Xi[e * IXL + s] = IM(b[e]);
+            vi = i == j ? (IXV){0} : uplo == 'L' ? vi : -vi;
+            IXAT(Wi, IXP(i, j)) = vi;
+            chk += vi * 0;
+#else
+            (void)vi;
 #endif
         }
-    }
-    for (size_t p = 0; p < tri / IXL; p++) {
-        chk += IXAT(Wr, p) * 0;
+    for (size_t e = 0; e < nb; e++) {
+        IXV vr, vi;
+        for (int s = 0; s < IXL; s++) {
+            const T v = B[(s < m ? s : 0) * nb + e];
+            vr[s] = RE(v);
+            vi[s] = IM(v);
+        }
+        IXAT(Xr, e) = vr;
+        chk += vr * 0;
 #if BSYM_COMPLEX
-        chk += IXAT(Wi, p) * 0;
+        IXAT(Xi, e) = vi;
+        chk += vi * 0;
+#else
+        (void)vi;
 #endif
     }
-    for (size_t e = 0; e < xb / IXL; e++) {
-        chk += IXAT(Xr, e) * 0;
-#if BSYM_COMPLEX
-        chk += IXAT(Xi, e) * 0;
-#endif
-    }
-    PREC(ixl_factor_)(n, Wr, Wi, mode, kp, inf, sc);
+    PREC(ixl_factor_)(n, Wr, Wi, mode, kp, r2r, r2i, s2, inf, sc, (const char *)(A + (size_t)m * nn),
+                      (size_t)ahead * nn * sizeof(T));
     for (int c = 0; c < nrhs; c++)
-        PREC(ixl_solve_)(n, Wr, Wi, mode, kp, Xr + (size_t)c * n * IXL, Xi + (size_t)c * n * IXL);
+        PREC(ixl_solve_)(n, Wr, Wi, mode, kp, r2r, r2i, s2, Xr + (size_t)c * n * IXL, Xi + (size_t)c * n * IXL);
     for (int s = 0; s < m; s++) {
         info[s] = !(chk[s] == 0) ? -1 : inf[s];
         T *b = B + s * nb;
@@ -557,31 +574,32 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, const T *A, T *B
 /* ixl_group_ compiled for AVX-512 and for AVX2 + FMA (x86-64), and the
  * choice at run time (bsym__cpu_isa, cpu_simd.h). */
 #ifdef BSYM_X86_DISPATCH
-BSYM_TARGET_AVX512 static void PREC(ixl_group_avx512_)(char uplo, int n, int nrhs, int m, const T *A, T *B,
-                                                       int *info, RT *work)
+BSYM_TARGET_AVX512 static void PREC(ixl_group_avx512_)(char uplo, int n, int nrhs, int m, int ahead, const T *A,
+                                                       T *B, int *info, RT *work)
 {
-    PREC(ixl_group_)(uplo, n, nrhs, m, A, B, info, work);
+    PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
 }
-BSYM_TARGET_AVX2 static void PREC(ixl_group_avx2_)(char uplo, int n, int nrhs, int m, const T *A, T *B, int *info,
-                                                   RT *work)
+BSYM_TARGET_AVX2 static void PREC(ixl_group_avx2_)(char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B,
+                                                   int *info, RT *work)
 {
-    PREC(ixl_group_)(uplo, n, nrhs, m, A, B, info, work);
+    PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
 }
 #endif
-static void PREC(ixl_group_any_)(int isa, char uplo, int n, int nrhs, int m, const T *A, T *B, int *info, RT *work)
+static void PREC(ixl_group_any_)(int isa, char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B, int *info,
+                                 RT *work)
 {
 #ifdef BSYM_X86_DISPATCH
     if (isa == BSYM_ISA_AVX512) {
-        PREC(ixl_group_avx512_)(uplo, n, nrhs, m, A, B, info, work);
+        PREC(ixl_group_avx512_)(uplo, n, nrhs, m, ahead, A, B, info, work);
         return;
     }
     if (isa == BSYM_ISA_AVX2) {
-        PREC(ixl_group_avx2_)(uplo, n, nrhs, m, A, B, info, work);
+        PREC(ixl_group_avx2_)(uplo, n, nrhs, m, ahead, A, B, info, work);
         return;
     }
 #endif
     (void)isa;
-    PREC(ixl_group_)(uplo, n, nrhs, m, A, B, info, work);
+    PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
 }
 
 /* Bunch-Kaufman on systems [0, count), IXL at a time, OpenMP over the
@@ -608,7 +626,9 @@ static int PREC(ixl_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, con
             for (int64_t g = 0; g < groups; g++) {
                 const int64_t k = g * IXL;
                 const int m = count - k < IXL ? (int)(count - k) : IXL;
-                PREC(ixl_group_any_)(isa, uplo, (int)n, (int)nrhs, m, A + k * n * n, B + k * n * nrhs, info + k, W);
+                const int64_t rest = count - k - m, ahead = rest < IXL ? rest : IXL;
+                PREC(ixl_group_any_)(isa, uplo, (int)n, (int)nrhs, m, (int)ahead, A + k * n * n, B + k * n * nrhs,
+                                     info + k, W);
             }
         }
         free(raw);
@@ -625,3 +645,5 @@ static int PREC(ixl_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, con
 #undef IXSEL
 #undef IXE
 #undef IXL_CMUL
+#undef IXL_SCRATCH
+#undef IXL_PARTS
