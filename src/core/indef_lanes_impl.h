@@ -27,9 +27,12 @@
  * every step costs one rank-1 update in every lane.
  */
 
-#define IXL ((int)(64 / sizeof(RT)))
+#ifndef IXL_BYTES
+#define IXL_BYTES 64
+#endif
+#define IXL ((int)(IXL_BYTES / sizeof(RT)))
 #define IXP(i, j) ((j) * n - (j) * ((j) - 1) / 2 + (i) - (j))
-typedef RT PREC(ixv_) __attribute__((vector_size(64), may_alias));
+typedef RT PREC(ixv_) __attribute__((vector_size(IXL_BYTES), may_alias));
 #define IXV PREC(ixv_)
 typedef __typeof__((IXV){0} < (IXV){0}) PREC(ixm_);
 #define IXM PREC(ixm_)
@@ -151,23 +154,25 @@ typedef struct {
     } while (0)
 
 /* The scratch of the factorization, n IXV each (rows k+1 .. n-1 of step k
- * used): U and P of the update, L2 of the IXL_TWO lanes (written into
- * column k + 1 after the update), x2 of the IXL_TWO lanes (kept for their
+ * used): U and P of the update, x2 of the IXL_TWO lanes (kept for their
  * IXL_SKIP step). Real T: the r parts only. */
-#define IXL_SCRATCH 8
+#define IXL_SCRATCH 6
 #define IXL_PARTS(sc) \
-    IXV *ur = (sc), *ui = (sc) + n, *pr = (sc) + 2 * n, *pi = (sc) + 3 * n, *vr = (sc) + 4 * n, \
-        *vi = (sc) + 5 * n, *xr2 = (sc) + 6 * n, *xi2 = (sc) + 7 * n; \
-    (void)ui, (void)pi, (void)vi, (void)xi2
+    IXV *ur = (sc), *ui = (sc) + n, *pr = (sc) + 2 * n, *pi = (sc) + 3 * n, *xr2 = (sc) + 4 * n, \
+        *xi2 = (sc) + 5 * n; \
+    (void)ui, (void)pi, (void)xi2
 
-/* U, P (and L2, x2) of step k; m1, m2, m3: the lanes in IXL_ONE, IXL_TWO,
- * IXL_SKIP; any2: some lane in IXL_TWO. */
+/* U, P (and x2) of step k, and L's columns, which the update does not
+ * change: k (IXL_ONE from row k + 1, IXL_TWO from row k + 2: row k + 1 keeps
+ * the pivot's e) and k + 1 (IXL_TWO: L2; the update leaves it as it is, P
+ * being zero in row k + 1 of these lanes). m1, m2, m3: the lanes in
+ * IXL_ONE, IXL_TWO, IXL_SKIP; any2: some lane in IXL_TWO. */
 BSYM_INLINE
-static void PREC(ixl_vectors_)(int n, const RT *Wr, const RT *Wi, int k, const IXM *m1p, const IXM *m2p,
-                               const IXM *m3p, int any2, const PREC(ixl_c2_) *c2, IXV *sc)
+static void PREC(ixl_vectors_)(int n, RT *Wr, RT *Wi, int k, const IXM *m1p, const IXM *m2p, const IXM *m3p,
+                               int any2, const PREC(ixl_c2_) *c2, IXV *sc)
 {
     IXL_PARTS(sc);
-    const IXM m1 = *m1p, m2 = *m2p, m3 = *m3p;
+    const IXM m1 = *m1p, m2 = *m2p, m3 = *m3p, m12 = m1 | m2;
     const IXV zero = {0}, r = 1 / IXAT(Wr, IXP(k, k));
     (void)Wi;
     for (int i = k + 1; i < n; i++) {
@@ -182,33 +187,40 @@ static void PREC(ixl_vectors_)(int n, const RT *Wr, const RT *Wi, int k, const I
         ui[i] = IXSEL(m1, r * x1i, x1i);
         pr[i] = IXSEL(m3, xr2[i], x1r);
         pi[i] = IXSEL(m3, xi2[i], x1i);
-        if (!any2)
-            continue;
-        if (i == k + 1) { /* row k + 1 of the IXL_TWO lanes: the pivot block's */
+        if (any2 && i == k + 1) { /* row k + 1 of the IXL_TWO lanes: the pivot block's */
             ur[i] = IXSEL(m2, zero, ur[i]);
             ui[i] = IXSEL(m2, zero, ui[i]);
             pr[i] = IXSEL(m2, zero, pr[i]);
             pi[i] = IXSEL(m2, zero, pi[i]);
-            continue;
-        }
-        const IXV x2r = IXAT(Wr, IXP(i, k + 1));
+        } else if (any2) {
+            const IXV x2r = IXAT(Wr, IXP(i, k + 1));
 #if BSYM_COMPLEX
-        const IXV x2i = IXAT(Wi, IXP(i, k + 1));
+            const IXV x2i = IXAT(Wi, IXP(i, k + 1));
 #else
-        const IXV x2i = zero;
+            const IXV x2i = zero;
 #endif
-        /* [L1 L2] = [x1 x2] D^-1: L1 = (cr x1 - x2) rcs, L2 = (ar x2 - x1) rs */
-        IXV tr, ti, l1r, l1i, l2r, l2i;
-        IXL_CMUL(tr, ti, c2->crr, c2->cri, x1r, x1i);
-        IXL_CMUL(l1r, l1i, tr - x2r, ti - x2i, c2->rcsr, c2->rcsi);
-        IXL_CMUL(tr, ti, c2->arr, c2->ari, x2r, x2i);
-        IXL_CMUL(l2r, l2i, tr - x1r, ti - x1i, c2->rsr, c2->rsi);
-        vr[i] = l2r;
-        vi[i] = l2i;
-        ur[i] = IXSEL(m2, l1r, ur[i]);
-        ui[i] = IXSEL(m2, l1i, ui[i]);
-        xr2[i] = IXSEL(m2, x2r, xr2[i]);
-        xi2[i] = IXSEL(m2, x2i, xi2[i]);
+            /* [L1 L2] = [x1 x2] D^-1: L1 = (cr x1 - x2) rcs, L2 = (ar x2 - x1) rs */
+            IXV tr, ti, l1r, l1i, l2r, l2i;
+            IXL_CMUL(tr, ti, c2->crr, c2->cri, x1r, x1i);
+            IXL_CMUL(l1r, l1i, tr - x2r, ti - x2i, c2->rcsr, c2->rcsi);
+            IXL_CMUL(tr, ti, c2->arr, c2->ari, x2r, x2i);
+            IXL_CMUL(l2r, l2i, tr - x1r, ti - x1i, c2->rsr, c2->rsi);
+            ur[i] = IXSEL(m2, l1r, ur[i]);
+            ui[i] = IXSEL(m2, l1i, ui[i]);
+            xr2[i] = IXSEL(m2, x2r, xr2[i]);
+            xi2[i] = IXSEL(m2, x2i, xi2[i]);
+            IXAT(Wr, IXP(i, k + 1)) = IXSEL(m2, l2r, x2r);
+#if BSYM_COMPLEX
+            IXAT(Wi, IXP(i, k + 1)) = IXSEL(m2, l2i, x2i);
+#else
+            (void)l2i;
+#endif
+        }
+        const IXM mk = i == k + 1 ? m1 : m12;
+        IXAT(Wr, IXP(i, k)) = IXSEL(mk, ur[i], x1r);
+#if BSYM_COMPLEX
+        IXAT(Wi, IXP(i, k)) = IXSEL(mk, ui[i], x1i);
+#endif
     }
 }
 
@@ -218,7 +230,7 @@ BSYM_INLINE
 static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, IXV *sc)
 {
     IXL_PARTS(sc);
-    (void)vr, (void)xr2;
+    (void)xr2;
     for (int c = k + 1; c < n; c++) {
         IXV *wr = &IXAT(Wr, IXP(c, c)) - c; /* wr[i]: entry (i, c) */
         const IXV a = pr[c];
@@ -249,8 +261,6 @@ BSYM_INLINE
 static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r, RT *r2i, RT *s2, int *info,
                               IXV *sc, const char *pf, size_t pfb)
 {
-    IXL_PARTS(sc);
-    (void)pr, (void)xr2;
     for (int k = 0; k < n; k++) {
         for (size_t b = pfb * (size_t)k / (size_t)n; b < pfb * (size_t)(k + 1) / (size_t)n; b += 64)
             __builtin_prefetch(pf + b, 0, 2);
@@ -309,21 +319,6 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r
             break;
         PREC(ixl_vectors_)(n, Wr, Wi, k, &m1, &m2, &m3, any2, &c2, sc);
         PREC(ixl_update_)(n, Wr, Wi, k, sc);
-        /* L's columns: k (IXL_ONE from row k + 1, IXL_TWO from row k + 2:
-         * row k + 1 keeps the pivot's e) and k + 1 (IXL_TWO: L2) */
-        for (int i = k + 1; i < n; i++) {
-            const IXM mk = i == k + 1 ? m1 : m1 | m2;
-            IXAT(Wr, IXP(i, k)) = IXSEL(mk, ur[i], IXAT(Wr, IXP(i, k)));
-#if BSYM_COMPLEX
-            IXAT(Wi, IXP(i, k)) = IXSEL(mk, ui[i], IXAT(Wi, IXP(i, k)));
-#endif
-            if (any2 && i > k + 1) {
-                IXAT(Wr, IXP(i, k + 1)) = IXSEL(m2, vr[i], IXAT(Wr, IXP(i, k + 1)));
-#if BSYM_COMPLEX
-                IXAT(Wi, IXP(i, k + 1)) = IXSEL(m2, vi[i], IXAT(Wi, IXP(i, k + 1)));
-#endif
-            }
-        }
     }
 }
 
