@@ -253,13 +253,14 @@ static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, IXV *sc)
 /* Factors the interleaved group (lower triangles in Wr, Wi) in place as
  * ix_bk_factor_ does each system: L below the blocks of D; mode[k * IXL + s]
  * and kp[k * IXL + s] the step's mode and interchange (IXL_SKIP: kp of the
- * 2x2 pivot); r2r, r2i, s2 at k * IXL + s: r and s of a 2x2 pivot at k
- * (ix_pivot2_). info[s]: the first exactly zero column k + 1 (left as it is
+ * 2x2 pivot); c2s[k] the coefficients of the 2x2 pivots at k (zero in the
+ * other lanes), mks[3 k + md - 1] the lanes in mode md at k, any2[k] 1 when
+ * some lane takes a 2x2 pivot at k (all for the solve). info[s]: the first exactly zero column k + 1 (left as it is
  * when already set). sc: IXL_SCRATCH n IXV of scratch. pf, pfb: bytes to
  * prefetch (the next group's matrices), a slice per step. */
 BSYM_INLINE
-static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r, RT *r2i, RT *s2, int *info,
-                              IXV *sc, const char *pf, size_t pfb)
+static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, PREC(ixl_c2_) *c2s, IXM *mks, int *any2s,
+                              int *info, IXV *sc, const char *pf, size_t pfb)
 {
     for (int k = 0; k < n; k++) {
         for (size_t b = pfb * (size_t)k / (size_t)n; b < pfb * (size_t)(k + 1) / (size_t)n; b += 64)
@@ -280,6 +281,7 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r
         /* the decisions and interchanges, lane by lane */
         IXM m1, m2, m3;
         PREC(ixl_c2_) c2;
+        c2.crr = c2.cri = c2.arr = c2.ari = c2.rcsr = c2.rcsi = c2.rsr = c2.rsi = (IXV){0};
         int any2 = 0;
         for (int s = 0; s < IXL; s++) {
             int md, p;
@@ -294,8 +296,6 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r
             m1[s] = md == IXL_ONE ? -1 : 0;
             m2[s] = md == IXL_TWO ? -1 : 0;
             m3[s] = md == IXL_SKIP ? -1 : 0;
-            c2.crr[s] = c2.cri[s] = c2.arr[s] = c2.ari[s] = 0;
-            c2.rcsr[s] = c2.rcsi[s] = c2.rsr[s] = c2.rsi[s] = 0;
             if (md == IXL_TWO) {
                 any2 = 1;
                 const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
@@ -307,14 +307,16 @@ static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, RT *r2r
                 T r;
                 RT sv;
                 PREC(ix_pivot2_)(a, c, e, &r, &sv);
-                r2r[k * IXL + s] = RE(r);
-                r2i[k * IXL + s] = IM(r);
-                s2[k * IXL + s] = sv;
                 const T cr = c * r, ar = a * CONJ(r), rcs = CONJ(r) * sv, rs = r * sv;
                 c2.crr[s] = RE(cr), c2.cri[s] = IM(cr), c2.arr[s] = RE(ar), c2.ari[s] = IM(ar);
                 c2.rcsr[s] = RE(rcs), c2.rcsi[s] = IM(rcs), c2.rsr[s] = RE(rs), c2.rsi[s] = IM(rs);
             }
         }
+        c2s[k] = c2;
+        mks[3 * k] = m1;
+        mks[3 * k + 1] = m2;
+        mks[3 * k + 2] = m3;
+        any2s[k] = any2;
         if (k + 1 == n)
             break;
         PREC(ixl_vectors_)(n, Wr, Wi, k, &m1, &m2, &m3, any2, &c2, sc);
@@ -338,37 +340,25 @@ static void PREC(ixl_xswap_)(RT *xr, RT *xi, int s, int i, int j)
 #endif
 }
 
-/* *m: the lanes in mode md at step k. */
-BSYM_INLINE
-static void PREC(ixl_mask_)(const int *mode, int k, int md, IXM *m)
-{
-    for (int s = 0; s < IXL; s++)
-        (*m)[s] = mode[k * IXL + s] == md ? -1 : 0;
-}
-
-/* Solves the factored group (ixl_factor_'s W, mode, kp, r2r, r2i, s2) for
+/* Solves the factored group (ixl_factor_'s W, mode, kp, c2s, mks, any2s) for
  * one interleaved right-hand side (parts Xr, Xi: n IXV each), in place, as
  * ix_bk_solve_ does each system. */
 BSYM_INLINE
-static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode, const int *kp, const RT *r2r,
-                             const RT *r2i, const RT *s2, RT *Xr, RT *Xi)
+static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode, const int *kp,
+                             const PREC(ixl_c2_) *c2s, const IXM *mks, const int *any2s, RT *Xr, RT *Xi)
 {
     IXV *xr = (IXV *)Xr, *xi = (IXV *)Xi;
     const IXV zero = {0};
     (void)Wi;
     (void)xi;
     for (int k = 0; k < n; k++) { /* L D y = P b, the interchanges in between */
-        int any2 = 0;
         for (int s = 0; s < IXL; s++) {
             const int md = mode[k * IXL + s];
             if (md != IXL_SKIP)
                 PREC(ixl_xswap_)(Xr, Xi, s, md == IXL_ONE ? k : k + 1, kp[k * IXL + s]);
-            any2 |= md == IXL_TWO;
         }
-        IXM m1, m2 = (IXM)zero;
-        PREC(ixl_mask_)(mode, k, IXL_ONE, &m1);
-        if (any2)
-            PREC(ixl_mask_)(mode, k, IXL_TWO, &m2);
+        const int any2 = any2s[k];
+        const IXM m1 = mks[3 * k], m2 = mks[3 * k + 1];
         const IXV b1r = IXSEL(m1 | m2, xr[k], zero);
         if (k + 1 < n) /* row k + 1: the multiplier of the IXL_ONE lanes */
             xr[k + 1] -= IXAT(Wr, IXP(k + 1, k)) * IXSEL(m1, b1r, zero);
@@ -407,39 +397,40 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
 #endif
             }
         }
-        /* D: 1x1 pivots (real) by vector, 2x2 lane by lane */
+        /* D: 1x1 pivots (real) and 2x2 pivots, z1 = (conj(cr) w1 - w2) rs,
+         * z2 = (conj(ar) w2 - w1) rcs (ix_bk_solve_'s formulas, regrouped) */
         const IXV d = IXAT(Wr, IXP(k, k));
         xr[k] = IXSEL(m1, xr[k] / d, xr[k]);
 #if BSYM_COMPLEX
         xi[k] = IXSEL(m1, xi[k] / d, xi[k]);
 #endif
-        for (int s = 0; any2 && s < IXL; s++) {
-            if (!m2[s])
-                continue;
-            const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s), sv = s2[k * IXL + s];
-            const T r = PREC(cplx_)(r2r[k * IXL + s], r2i[k * IXL + s]);
+        if (any2) {
+            const PREC(ixl_c2_) *c2 = c2s + k;
 #if BSYM_COMPLEX
-            const T w1 = PREC(cplx_)(xr[k][s], xi[k][s]), w2 = PREC(cplx_)(xr[k + 1][s], xi[k + 1][s]);
+            const IXV w1r = xr[k], w1i = xi[k], w2r = xr[k + 1], w2i = xi[k + 1];
 #else
-            const T w1 = xr[k][s], w2 = xr[k + 1][s];
+            const IXV w1r = xr[k], w1i = zero, w2r = xr[k + 1], w2i = zero;
 #endif
-            const T z1 = (c * CONJ(r) * w1 - w2) * r * sv, z2 = (a * r * w2 - w1) * CONJ(r) * sv;
-            xr[k][s] = RE(z1);
-            xr[k + 1][s] = RE(z2);
+            IXV tr, ti, z1r, z1i, z2r, z2i;
+            IXL_CMUL(tr, ti, c2->crr, -c2->cri, w1r, w1i);
+            IXL_CMUL(z1r, z1i, tr - w2r, ti - w2i, c2->rsr, c2->rsi);
+            IXL_CMUL(tr, ti, c2->arr, -c2->ari, w2r, w2i);
+            IXL_CMUL(z2r, z2i, tr - w1r, ti - w1i, c2->rcsr, c2->rcsi);
+            xr[k] = IXSEL(m2, z1r, xr[k]);
+            xr[k + 1] = IXSEL(m2, z2r, xr[k + 1]);
 #if BSYM_COMPLEX
-            xi[k][s] = IM(z1);
-            xi[k + 1][s] = IM(z2);
+            xi[k] = IXSEL(m2, z1i, xi[k]);
+            xi[k + 1] = IXSEL(m2, z2i, xi[k + 1]);
+#else
+            (void)z1i, (void)z2i;
 #endif
         }
     }
     for (int k = n - 1; k >= 0; k--) { /* L^H x = y, the interchanges in reverse */
         /* x_k -= L(k+1:, k)^H x(k+1:) in the IXL_ONE and IXL_SKIP lanes; x_{k-1}
          * likewise with column k - 1 in the IXL_SKIP lanes */
-        int any3 = 0;
-        for (int s = 0; s < IXL; s++)
-            any3 |= mode[k * IXL + s] == IXL_SKIP;
-        IXM m2;
-        PREC(ixl_mask_)(mode, k, IXL_TWO, &m2);
+        const int any3 = k > 0 && any2s[k - 1];
+        const IXM m2 = mks[3 * k + 1];
         IXV sr = zero, si = zero, tr = zero, ti = zero;
         for (int i = k + 1; i < n; i++) {
             const IXV lr = IXAT(Wr, IXP(i, k));
@@ -468,8 +459,7 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
         xi[k] -= IXSEL(m2, zero, si);
 #endif
         if (any3) {
-            IXM m3;
-            PREC(ixl_mask_)(mode, k, IXL_SKIP, &m3);
+            const IXM m3 = mks[3 * k + 2];
             xr[k - 1] -= IXSEL(m3, tr, zero);
 #if BSYM_COMPLEX
             xi[k - 1] -= IXSEL(m3, ti, zero);
@@ -482,11 +472,12 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
 }
 
 /* Parts (RT) of a group's workspace: Wr, Wi, Xr, Xi, IXL_SCRATCH n IXV of
- * scratch, r2r, r2i, s2 (n IXV each), then 2 n IXL ints (mode, kp). */
+ * scratch, n ixl_c2_ (8 IXV each), 3 n IXM (of IXV's size), then
+ * 2 n IXL + n ints (mode, kp, any2s). */
 static size_t PREC(ixl_work_)(int n, int nrhs)
 {
     const size_t tri = (size_t)n * (n + 1) / 2, parts = BSYM_COMPLEX ? 2 : 1;
-    return ((tri + (size_t)n * nrhs) * parts + (IXL_SCRATCH + 3) * (size_t)n) * IXL + 2 * (size_t)n * IXL;
+    return ((tri + (size_t)n * nrhs) * parts + (IXL_SCRATCH + 8 + 3) * (size_t)n) * IXL + 3 * (size_t)n * IXL;
 }
 
 /* Solves systems [0, m) (m <= IXL) starting at A, B by Bunch-Kaufman; the
@@ -500,8 +491,9 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     RT *Wr = work, *Wi = Wr + (BSYM_COMPLEX ? tri : 0), *Xr = Wi + tri, *Xi = Xr + (BSYM_COMPLEX ? xb : 0);
     IXV *sc = (IXV *)(Xi + xb);
-    RT *r2r = (RT *)(sc + IXL_SCRATCH * (size_t)n), *r2i = r2r + (size_t)n * IXL, *s2 = r2i + (size_t)n * IXL;
-    int *mode = (int *)(s2 + (size_t)n * IXL), *kp = mode + (size_t)n * IXL;
+    PREC(ixl_c2_) *c2s = (PREC(ixl_c2_) *)(sc + IXL_SCRATCH * (size_t)n);
+    IXM *mks = (IXM *)(c2s + n);
+    int *mode = (int *)(mks + 3 * (size_t)n), *kp = mode + (size_t)n * IXL, *any2s = kp + (size_t)n * IXL;
     int inf[IXL];
     const T *a[IXL];
     IXV chk = {0};
@@ -546,10 +538,10 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const
         (void)vi;
 #endif
     }
-    PREC(ixl_factor_)(n, Wr, Wi, mode, kp, r2r, r2i, s2, inf, sc, (const char *)(A + (size_t)m * nn),
+    PREC(ixl_factor_)(n, Wr, Wi, mode, kp, c2s, mks, any2s, inf, sc, (const char *)(A + (size_t)m * nn),
                       (size_t)ahead * nn * sizeof(T));
     for (int c = 0; c < nrhs; c++)
-        PREC(ixl_solve_)(n, Wr, Wi, mode, kp, r2r, r2i, s2, Xr + (size_t)c * n * IXL, Xi + (size_t)c * n * IXL);
+        PREC(ixl_solve_)(n, Wr, Wi, mode, kp, c2s, mks, any2s, Xr + (size_t)c * n * IXL, Xi + (size_t)c * n * IXL);
     for (int s = 0; s < m; s++) {
         info[s] = !(chk[s] == 0) ? -1 : inf[s];
         T *b = B + s * nb;
