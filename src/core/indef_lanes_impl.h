@@ -370,30 +370,31 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
             xi[k + 1] -= lr * IXSEL(m1, b1i, zero) + li * IXSEL(m1, b1r, zero);
         }
 #endif
-        if (any2) {
-            const IXV b2r = IXSEL(m2, xr[k + 1], zero);
+        /* rows k + 2 ..: b -= L1 b_k, then b -= L2 b_{k+1} when some lane has
+         * a 2x2 pivot (zero but in those lanes): two statements, so that a
+         * lane's numbers do not depend on the other lanes' pivots (the first
+         * is contracted alike either way) */
+        const IXV b2r = IXSEL(m2, xr[k + 1 < n ? k + 1 : k], zero);
 #if BSYM_COMPLEX
-            const IXV b2i = IXSEL(m2, xi[k + 1], zero);
+        const IXV b2i = IXSEL(m2, xi[k + 1 < n ? k + 1 : k], zero);
 #endif
-            for (int i = k + 2; i < n; i++) {
-                const IXV lr = IXAT(Wr, IXP(i, k)), mr = IXAT(Wr, IXP(i, k + 1));
+        for (int i = k + 2; i < n; i++) {
+            const IXV lr = IXAT(Wr, IXP(i, k));
 #if BSYM_COMPLEX
-                const IXV li = IXAT(Wi, IXP(i, k)), mi = IXAT(Wi, IXP(i, k + 1));
-                xr[i] -= (lr * b1r - li * b1i) + (mr * b2r - mi * b2i);
-                xi[i] -= (lr * b1i + li * b1r) + (mr * b2i + mi * b2r);
+            const IXV li = IXAT(Wi, IXP(i, k));
+            xr[i] -= lr * b1r - li * b1i;
+            xi[i] -= lr * b1i + li * b1r;
 #else
-                xr[i] -= lr * b1r + mr * b2r;
+            xr[i] -= lr * b1r;
 #endif
-            }
-        } else {
-            for (int i = k + 2; i < n; i++) {
-                const IXV lr = IXAT(Wr, IXP(i, k));
+            if (any2) {
+                const IXV mr = IXAT(Wr, IXP(i, k + 1));
 #if BSYM_COMPLEX
-                const IXV li = IXAT(Wi, IXP(i, k));
-                xr[i] -= lr * b1r - li * b1i;
-                xi[i] -= lr * b1i + li * b1r;
+                const IXV mi = IXAT(Wi, IXP(i, k + 1));
+                xr[i] -= mr * b2r - mi * b2i;
+                xi[i] -= mr * b2i + mi * b2r;
 #else
-                xr[i] -= lr * b1r;
+                xr[i] -= mr * b2r;
 #endif
             }
         }
@@ -431,6 +432,8 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
          * likewise with column k - 1 in the IXL_SKIP lanes */
         const int any3 = k > 0 && any2s[k - 1];
         const IXM m2 = mks[3 * k + 1];
+        /* two loops, so that x_k's sums are the same whatever the other
+         * lanes' pivots */
         IXV sr = zero, si = zero, tr = zero, ti = zero;
         for (int i = k + 1; i < n; i++) {
             const IXV lr = IXAT(Wr, IXP(i, k));
@@ -441,16 +444,16 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
 #else
             sr += lr * xr[i];
 #endif
-            if (any3) {
-                const IXV mr = IXAT(Wr, IXP(i, k - 1));
+        }
+        for (int i = k + 1; any3 && i < n; i++) {
+            const IXV mr = IXAT(Wr, IXP(i, k - 1));
 #if BSYM_COMPLEX
-                const IXV mi = IXAT(Wi, IXP(i, k - 1));
-                tr += mr * xr[i] + mi * xi[i];
-                ti += mr * xi[i] - mi * xr[i];
+            const IXV mi = IXAT(Wi, IXP(i, k - 1));
+            tr += mr * xr[i] + mi * xi[i];
+            ti += mr * xi[i] - mi * xr[i];
 #else
-                tr += mr * xr[i];
+            tr += mr * xr[i];
 #endif
-            }
         }
         (void)si;
         (void)ti;
