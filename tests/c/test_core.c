@@ -3914,8 +3914,9 @@ static void test_indef_rules(bsym_device_info *di)
     bsym_ctx_destroy(ctx);
 }
 
-/* Bunch-Kaufman's small-n path interleaves several systems (8 in double, 16
- * in single) across SIMD lanes, each lane pivoting on its own. A batch of 37
+/* Bunch-Kaufman's small-n path interleaves several systems (8 double, 16
+ * float, 4 complex double, 8 complex float) across SIMD lanes, each lane
+ * pivoting on its own. A batch of 37
  * (a remainder for either lane count) mixing kinds (random indefinite: 2x2
  * pivots in some lanes; positive definite: none; [0 c; conj(c) 0] blocks:
  * all 2x2; zero diagonal; a tiny leading pivot), a NaN in A (system 3), a
