@@ -244,6 +244,29 @@ static void PREC(ix_pivot2_)(RT a, RT c, T e, T *r, RT *s)
     *s = (RT)1 / ((a / ae) * (c / ae) - (RT)1);
 }
 
+/* LAPACK's pivot rule (alpha = (1 + sqrt 17) / 8) at column k, shared by
+ * ix_bk_factor_ and the lanes' ixl_choose_: ix_bk_row_ says whether the
+ * row maximum is needed (|a_kk| < alpha colmax); ix_bk_pick_ then chooses,
+ * from the largest off-diagonal entry of row imax (rowmax) and |a_imax,imax|
+ * (absimax), the row kp to bring to k (1x1 pivot) or to k + 1 (2x2 pivot)
+ * and returns the step, 1 or 2. */
+static inline int PREC(ix_bk_row_)(RT absakk, RT colmax)
+{
+    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
+    return absakk < alpha * colmax;
+}
+static inline int PREC(ix_bk_pick_)(RT absakk, RT colmax, RT rowmax, RT absimax, int64_t k, int64_t imax,
+                                    int64_t *kp)
+{
+    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
+    if (absakk >= alpha * colmax * (colmax / rowmax)) {
+        *kp = k;
+        return 1;
+    }
+    *kp = imax;
+    return absimax >= alpha * rowmax ? 1 : 2;
+}
+
 /* Factors the lower triangle of W in place as LAPACK's lower *hetf2 stores
  * it: the multipliers of L below the blocks of D, piv[k] = kp >= 0 (a 1x1
  * block after rows k and kp were swapped) or piv[k] = piv[k+1] = -(kp + 1)
@@ -253,7 +276,6 @@ static void PREC(ix_pivot2_)(RT a, RT c, T e, T *r, RT *s)
  * zero (D(k, k) = 0: A singular). x1, x2: n scratch elements each. */
 static int PREC(ix_bk_factor_)(int64_t n, T *W, int *piv, T *x1, T *x2)
 {
-    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
     int64_t k = 0;
     while (k < n) {
         T *ck = W + k * n;
@@ -271,20 +293,13 @@ static int PREC(ix_bk_factor_)(int64_t n, T *W, int *piv, T *x1, T *x2)
             return (int)(k + 1);
         int kstep = 1;
         int64_t kp = k;
-        if (absakk < alpha * colmax) {
+        if (PREC(ix_bk_row_)(absakk, colmax)) {
             RT rowmax = 0; /* the largest off-diagonal entry of row imax */
             for (int64_t j = k; j < imax; j++)
                 rowmax = ABS1(W[imax + j * n]) > rowmax ? ABS1(W[imax + j * n]) : rowmax;
             for (int64_t i = imax + 1; i < n; i++)
                 rowmax = ABS1(W[i + imax * n]) > rowmax ? ABS1(W[i + imax * n]) : rowmax;
-            if (absakk >= alpha * colmax * (colmax / rowmax)) {
-                kp = k;
-            } else if (FABS(RE(W[imax + imax * n])) >= alpha * rowmax) {
-                kp = imax;
-            } else {
-                kp = imax;
-                kstep = 2;
-            }
+            kstep = PREC(ix_bk_pick_)(absakk, colmax, rowmax, FABS(RE(W[imax + imax * n])), k, imax, &kp);
         }
         const int64_t kk = k + kstep - 1;
         if (kp != kk)

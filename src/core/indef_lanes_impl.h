@@ -107,7 +107,6 @@ BSYM_INLINE
 static int PREC(ixl_choose_)(int n, RT *Wr, RT *Wi, int s, int k, RT absakk, RT colmax, int imax, int *kp,
                              int *info)
 {
-    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
     int kstep = 1;
     *kp = k;
     if (!(absakk > 0) && !(colmax > 0)) {
@@ -115,7 +114,7 @@ static int PREC(ixl_choose_)(int n, RT *Wr, RT *Wi, int s, int k, RT absakk, RT 
             info[s] = k + 1;
         return IXL_ONE;
     }
-    if (absakk < alpha * colmax) {
+    if (PREC(ix_bk_row_)(absakk, colmax)) {
         RT rowmax = 0; /* the largest off-diagonal entry of row imax */
         for (int j = k; j < imax; j++) {
             const RT a = PREC(ixl_abs1_)(n, Wr, Wi, imax, j, s);
@@ -125,14 +124,9 @@ static int PREC(ixl_choose_)(int n, RT *Wr, RT *Wi, int s, int k, RT absakk, RT 
             const RT a = PREC(ixl_abs1_)(n, Wr, Wi, i, imax, s);
             rowmax = a > rowmax ? a : rowmax;
         }
-        if (absakk >= alpha * colmax * (colmax / rowmax)) {
-            *kp = k;
-        } else if (FABS(IXE(Wr, imax, imax, s)) >= alpha * rowmax) {
-            *kp = imax;
-        } else {
-            *kp = imax;
-            kstep = 2;
-        }
+        int64_t p;
+        kstep = PREC(ix_bk_pick_)(absakk, colmax, rowmax, FABS(IXE(Wr, imax, imax, s)), k, imax, &p);
+        *kp = (int)p;
     }
     const int kk = k + kstep - 1;
     if (*kp != kk)
