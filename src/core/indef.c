@@ -6,7 +6,10 @@
  * complex double. The method is that of Bunch & Kaufman (1977), Aasen (1971)
  * and, for complex Hermitian matrices, of the MAGMA study in
  * shared/papers/004 (LDL^H without pivoting, Bunch-Kaufman, Aasen), here
- * unblocked and one system per thread at a time.
+ * unblocked and one system per thread at a time; Bunch-Kaufman for small n
+ * interleaves several systems across SIMD lanes (indef_lanes_impl.h), that
+ * code also compiled for AVX2 + FMA and for AVX-512 and chosen at run time
+ * (cpu_simd.h; the package is built for the baseline ISA).
  */
 #include <float.h>
 #include <math.h>
@@ -14,6 +17,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "cpu_simd.h"
 
 #include "prec_float.h"
 #include "indef_impl.h"

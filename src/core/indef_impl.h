@@ -218,15 +218,53 @@ static void PREC(ix_hswap_)(int64_t n, T *W, int64_t k, int64_t kk, int64_t kp)
     PREC(ix_swap_)(a + kk, b + kp);
 }
 
+/* |e|, the squares scaled by its larger part so that they cannot overflow:
+ * cabs's value within a few ulps, at a fraction of its cost. */
+static inline RT PREC(ix_cabs_)(T e)
+{
+#if BSYM_COMPLEX
+    const RT x = FABS(RE(e)), y = FABS(IM(e)), m = x > y ? x : y;
+    if (!(m > 0) || !(m <= TMAX)) /* 0, NaN or Inf: as cabs */
+        return CABS(e);
+    const RT p = x / m, q = y / m;
+    return m * SQRT(p * p + q * q);
+#else
+    return FABS(e);
+#endif
+}
+
 /* The 2x2 pivot D = [a conj(e); e c] (a, c real) through r = 1/e and
  * s = 1 / (a c / |e|^2 - 1), scaled by the off-diagonal, its largest entry:
  *   D z = w:        z1 = (c conj(r) w1 - w2) r s,  z2 = (a r w2 - w1) conj(r) s;
  *   y D = x (rows): y1 = (c r x1 - x2) conj(r) s,  y2 = (a conj(r) x2 - x1) r s. */
 static void PREC(ix_pivot2_)(RT a, RT c, T e, T *r, RT *s)
 {
-    const RT ae = CABS(e);
+    const RT ae = PREC(ix_cabs_)(e);
     *r = (CONJ(e) / ae) / ae;
     *s = (RT)1 / ((a / ae) * (c / ae) - (RT)1);
+}
+
+/* LAPACK's pivot rule (alpha = (1 + sqrt 17) / 8) at column k, shared by
+ * ix_bk_factor_ and the lanes' ixl_choose_: ix_bk_row_ says whether the
+ * row maximum is needed (|a_kk| < alpha colmax); ix_bk_pick_ then chooses,
+ * from the largest off-diagonal entry of row imax (rowmax) and |a_imax,imax|
+ * (absimax), the row kp to bring to k (1x1 pivot) or to k + 1 (2x2 pivot)
+ * and returns the step, 1 or 2. */
+static inline int PREC(ix_bk_row_)(RT absakk, RT colmax)
+{
+    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
+    return absakk < alpha * colmax;
+}
+static inline int PREC(ix_bk_pick_)(RT absakk, RT colmax, RT rowmax, RT absimax, int64_t k, int64_t imax,
+                                    int64_t *kp)
+{
+    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
+    if (absakk >= alpha * colmax * (colmax / rowmax)) {
+        *kp = k;
+        return 1;
+    }
+    *kp = imax;
+    return absimax >= alpha * rowmax ? 1 : 2;
 }
 
 /* Factors the lower triangle of W in place as LAPACK's lower *hetf2 stores
@@ -238,7 +276,6 @@ static void PREC(ix_pivot2_)(RT a, RT c, T e, T *r, RT *s)
  * zero (D(k, k) = 0: A singular). x1, x2: n scratch elements each. */
 static int PREC(ix_bk_factor_)(int64_t n, T *W, int *piv, T *x1, T *x2)
 {
-    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
     int64_t k = 0;
     while (k < n) {
         T *ck = W + k * n;
@@ -256,20 +293,13 @@ static int PREC(ix_bk_factor_)(int64_t n, T *W, int *piv, T *x1, T *x2)
             return (int)(k + 1);
         int kstep = 1;
         int64_t kp = k;
-        if (absakk < alpha * colmax) {
+        if (PREC(ix_bk_row_)(absakk, colmax)) {
             RT rowmax = 0; /* the largest off-diagonal entry of row imax */
             for (int64_t j = k; j < imax; j++)
                 rowmax = ABS1(W[imax + j * n]) > rowmax ? ABS1(W[imax + j * n]) : rowmax;
             for (int64_t i = imax + 1; i < n; i++)
                 rowmax = ABS1(W[i + imax * n]) > rowmax ? ABS1(W[i + imax * n]) : rowmax;
-            if (absakk >= alpha * colmax * (colmax / rowmax)) {
-                kp = k;
-            } else if (FABS(RE(W[imax + imax * n])) >= alpha * rowmax) {
-                kp = imax;
-            } else {
-                kp = imax;
-                kstep = 2;
-            }
+            kstep = PREC(ix_bk_pick_)(absakk, colmax, rowmax, FABS(RE(W[imax + imax * n])), k, imax, &kp);
         }
         const int64_t kk = k + kstep - 1;
         if (kp != kk)
@@ -492,6 +522,10 @@ static void PREC(ix_aasen_solve_)(int64_t n, const T *L, const int *perm, const 
         PREC(ix_swap_)(b + j, b + perm[j]);
 }
 
+/* ---- Bunch-Kaufman for small n, systems across SIMD lanes ----------------- */
+
+#include "indef_lanes_impl.h"
+
 /* ---- one system, and the batch -------------------------------------------- */
 
 /* Elements of T and ints of one thread's workspace. */
@@ -534,6 +568,8 @@ static int PREC(ix_one_)(int method, char uplo, int64_t n, int64_t nrhs, const T
 int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B,
                            int *info, int threads)
 {
+    if (method == BSYM_METHOD_BUNCH_KAUFMAN && n <= BSYM_CPU_LANES_MAX_N)
+        return PREC(ixl_run_)(uplo, n, nrhs, count, A, B, info, threads);
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(count, threads))
     {
