@@ -31,7 +31,7 @@
 //                            --elems-pcr E gives every n the batch E / n, so
 //                            that each n moves the same bytes; --pcr-rows
 //                            runs ours once per rows-per-thread value
-//                            (BSYM_PCR_ROWS; for tuning);
+//                            (the launch's rows argument; for tuning);
 //   bound                    measured copy bandwidth / bytes one system must
 //                            move: general dl, d, du, b read and x written,
 //                            (5n - 2) entries; symmetric (4n - 1) entries.
@@ -104,7 +104,7 @@ struct options {
     bool part_a = true, part_b = true, part_c = true;
     long long batch_pcr = 0, batch_dense = 0; // 0: defaults per n
     long long elems_pcr = 0;                  // part (a): batch = elems / n when > 0
-    std::vector<int> pcr_rows;                // part (a): BSYM_PCR_ROWS values to run ours with
+    std::vector<int> pcr_rows;                // part (a): rows-a-thread values to run ours with
     std::vector<int> ialgos{0};               // part (a): gtsvInterleavedBatch algorithms
     int reps = 10;
     int warmup = 1;
@@ -134,7 +134,7 @@ void usage(FILE *f)
         "  --batch N          systems per configuration, every part\n"
         "  --batch-pcr N      part a (default 2^20 up to n = 256, 2^28/n above)\n"
         "  --elems-pcr E      part a: batch = E / n (every n moves about the same bytes), over --batch-pcr\n"
-        "  --pcr-rows LIST    part a: run ours once per rows-per-thread value (4, 8, 16; sets BSYM_PCR_ROWS)\n"
+        "  --pcr-rows LIST    part a: run ours once per rows-per-thread value (4, 8, 16: the launch's rows argument)\n"
         "  --ialgo LIST       part a: cusparse gtsvInterleavedBatch algorithms (0 Thomas, 1 LU, 2 QR;\n"
         "                     default 0; 'none' skips it)\n"
         "  --batch-dense N    parts b, c (default 1e6 for n <= 32, 262144 above)\n"
@@ -271,9 +271,9 @@ template <typename T> struct tri;
 
 template <> struct tri<float> {
     static bsym_status pcr(int n, long long batch, const float *dl, const float *d, const float *du, float *B,
-                           int *info, void *work, cudaStream_t s)
+                           int *info, void *work, int rows, cudaStream_t s)
     {
-        return bsym_cuda_pcr_launch_s(n, 1, batch, dl, d, du, B, info, work, s);
+        return bsym_cuda_pcr_launch_s(n, 1, batch, dl, d, du, B, info, work, rows, s);
     }
     static bsym_status hhsolve(char uplo, int n, long long batch, const float *A, float *B, int *info,
                                cudaStream_t s)
@@ -310,9 +310,9 @@ template <> struct tri<float> {
 
 template <> struct tri<double> {
     static bsym_status pcr(int n, long long batch, const double *dl, const double *d, const double *du, double *B,
-                           int *info, void *work, cudaStream_t s)
+                           int *info, void *work, int rows, cudaStream_t s)
     {
-        return bsym_cuda_pcr_launch_d(n, 1, batch, dl, d, du, B, info, work, s);
+        return bsym_cuda_pcr_launch_d(n, 1, batch, dl, d, du, B, info, work, rows, s);
     }
     static bsym_status hhsolve(char uplo, int n, long long batch, const double *A, double *B, int *info,
                                cudaStream_t s)
@@ -990,14 +990,12 @@ template <typename T> void run_part_a(int n, env_t &env, tri_report &rep)
     // ours, once per --pcr-rows value (or with the library's choice)
     std::vector<int> rows_list = o.pcr_rows.empty() ? std::vector<int>{0} : o.pcr_rows;
     for (int m : rows_list) {
-        if (m > 0)
-            setenv("BSYM_PCR_ROWS", std::to_string(m).c_str(), 1);
         const std::string tag = m > 0 ? ", M=" + std::to_string(m) : "";
         auto ours = [&](bool symmetric) {
             const std::string name = (symmetric ? "ours pcr (symmetric" : "ours pcr (general") + tag + ")";
-            auto solve = [&P, symmetric, &env](int c) {
+            auto solve = [&P, symmetric, m, &env](int c) {
                 return status_why(tri<T>::pcr(P.n, P.batch, P.dl.p, P.d.p, symmetric ? nullptr : P.du.p,
-                                              P.Bw[c].p, P.info.p, P.work.p, env.s),
+                                              P.Bw[c].p, P.info.p, P.work.p, m, env.s),
                                   "bsym_cuda_pcr_launch");
             };
             auto info = [&P] { return info_summary(P.info.p, P.batch, "info"); };
@@ -1022,8 +1020,6 @@ template <typename T> void run_part_a(int n, env_t &env, tri_report &rep)
         };
         ours(true);
         ours(false);
-        if (m > 0)
-            unsetenv("BSYM_PCR_ROWS");
     }
 
     emit(bound_row(pname, n, batch, "bound: dl+d+du+b+x", bound_gen,
@@ -1398,7 +1394,7 @@ std::vector<std::string> describe(const options &o, const cudaDeviceProp &p, cus
              : o.batch_pcr > 0 ? std::to_string(o.batch_pcr)
                                : std::string("2^20 up to n = 256, 2^28/n above")) +
             "; gtsvInterleavedBatch algorithms " + (o.ialgos.empty() ? std::string("none") : join(o.ialgos)) +
-            (o.pcr_rows.empty() ? std::string() : "; ours with BSYM_PCR_ROWS = " + join(o.pcr_rows)) +
+            (o.pcr_rows.empty() ? std::string() : "; ours with rows a thread = " + join(o.pcr_rows)) +
             "; parts (b), (c) n = " + join(o.ns_dense) + ", batch " +
             (o.batch_dense > 0 ? std::to_string(o.batch_dense) : std::string("1e6 for n <= 32, 262144 above")) +
             "; uplo " + std::string(1, o.uplo),

@@ -95,10 +95,10 @@ static_assert(BSYM__OPS == 10 && BSYM__PRECS == 6, "the CUDA table lists every o
     }                                                                                                     \
     extern "C" bsym_status bsym_cuda_pcr_launch_##P(int n, int nrhs, int64_t batch, const TT *ddl,         \
                                                     const TT *dd, const TT *ddu, TT *dB, int *dinfo,       \
-                                                    void *dwork, void *stream)                            \
+                                                    void *dwork, int rows, void *stream)                  \
     {                                                                                                     \
         char msg[256];                                                                                    \
-        return pcr_launch<TT>(n, nrhs, batch, ddl, dd, ddu, dB, dinfo, dwork,                             \
+        return pcr_launch<TT>(n, nrhs, batch, ddl, dd, ddu, dB, dinfo, dwork, rows,                       \
                               static_cast<cudaStream_t>(stream), msg, sizeof msg);                        \
     }                                                                                                     \
     extern "C" bsym_status bsym_cuda_eig_launch_##P(char uplo, int n, int64_t batch, const TT *dA, TT *dd, \

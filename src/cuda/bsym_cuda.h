@@ -52,10 +52,14 @@ bsym_status bsym_cuda_tridiagonalize_launch_s(char uplo, int n, int64_t batch, c
                                               float *dd, float *de, float *dQ, int *dinfo,
                                               void *stream);
 size_t bsym_cuda_pcr_workspace(char precision, int n, int nrhs, int64_t batch);
+/* pcr: rows is the rows a thread of the tile kernel (n > 32): 4, 8 or 16,
+ * or 0 for the tuned choice (other values: the tuned choice). */
 bsym_status bsym_cuda_pcr_launch_d(int n, int nrhs, int64_t batch, const double *ddl, const double *dd,
-                                   const double *ddu, double *dB, int *dinfo, void *dwork, void *stream);
+                                   const double *ddu, double *dB, int *dinfo, void *dwork, int rows,
+                                   void *stream);
 bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *ddl, const float *dd,
-                                   const float *ddu, float *dB, int *dinfo, void *dwork, void *stream);
+                                   const float *ddu, float *dB, int *dinfo, void *dwork, int rows,
+                                   void *stream);
 
 /* Device-resident launch (benchmarks): dA full input or NULL; dd (n x batch)
  * and de ((n-1) x batch, may be NULL for n = 1) are the tridiagonal input when

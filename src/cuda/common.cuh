@@ -75,9 +75,12 @@ typedef bsym_status (*bsym_chunk_fn)(void *arg, void *const *dev, int64_t count,
 // kernels of consecutive chunks overlapped), the kernels through `launch`.
 // Polls x->interrupt between chunks. waits: `launch` waits on the stream
 // (reads results back between its steps), so each chunk is issued from a
-// thread of its own.
+// thread of its own. per_sm: for a compute-bound kernel, the systems one
+// multiprocessor holds at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor
+// times systems a block); chunks then hold at least a few full waves of the
+// device, whatever their link bytes. 0: chunks sized by link bytes only.
 bsym_status bsym_pipeline(const bsym__exec *x, const bsym_array *arrays, int narrays, int64_t batch,
-                          bsym_chunk_fn launch, void *arg, bool waits = false);
+                          bsym_chunk_fn launch, void *arg, bool waits = false, int per_sm = 0);
 
 namespace bsym_cuda {
 
@@ -117,7 +120,7 @@ bsym_status tridiagonalize_launch(char uplo, int n, int64_t batch, const T *A, T
                                   cudaStream_t s, char *msg, size_t msglen);
 template <typename T>
 bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, const T *du, T *B,
-                       int *info, void *work, cudaStream_t s, char *msg, size_t msglen);
+                       int *info, void *work, int rows, cudaStream_t s, char *msg, size_t msglen);
 template <typename T>
 bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, const bsym_select &sel, T *w,
                        T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen);

@@ -113,6 +113,10 @@ struct gpu_states {
 const size_t CHUNK_BYTES_MIN = size_t(4) << 20;
 const size_t CHUNK_BYTES_MAX = size_t(48) << 20;
 const size_t ALIGN = 256;
+// Full waves of a compute-bound kernel a chunk holds at least (bsym_pipeline's
+// per_sm): the last wave of each launch is partly idle, so that a launch of
+// one wave wastes up to half the device; at 4 waves at most an eighth.
+const int WAVES = 4;
 
 size_t round_up(size_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
 
@@ -381,7 +385,7 @@ int pack_team(const bsym__exec *x)
 
 // One device's pipeline (the device is current on the calling thread).
 bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arrays, int narrays, int64_t batch,
-                         bsym_chunk_fn launch, void *arg, bool waits)
+                         bsym_chunk_fn launch, void *arg, bool waits, int per_sm)
 {
     char *msg = x->msg;
     const size_t msglen = x->msglen;
@@ -398,7 +402,13 @@ bsym_status run_pipeline(const bsym__exec *x, int device, const bsym_array *arra
         devb += arrays[i].bytes_per_system + (arrays[i].tri_n > 0 ? link_bytes(arrays[i]) : 0);
     }
     const size_t target = std::min(CHUNK_BYTES_MAX, std::max(CHUNK_BYTES_MIN, link * size_t(batch) / 8));
-    const int64_t csize = std::min<int64_t>(batch, std::max<int64_t>(1, int64_t(target / std::max<size_t>(link, 1))));
+    int64_t csize = std::min<int64_t>(batch, std::max<int64_t>(1, int64_t(target / std::max<size_t>(link, 1))));
+    if (per_sm > 0) { // compute bound: at least WAVES full waves a launch
+        int sms = 0;
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
+            sms = 1;
+        csize = std::min<int64_t>(batch, std::max<int64_t>(csize, int64_t(WAVES) * per_sm * sms));
+    }
     // Carve-out of one slot: each array's regions at 256-byte aligned offsets.
     std::vector<size_t> poff(narrays), doff(narrays), dpack(narrays);
     size_t pbytes = 0, dbytes = 0;
@@ -658,9 +668,9 @@ bsym_status bsym_cuda::link_rate(const int *gpus, int n, size_t bytes, double *h
 }
 
 bsym_status bsym_pipeline(const bsym__exec *x, const bsym_array *arrays, int narrays, int64_t batch,
-                          bsym_chunk_fn launch, void *arg, bool waits)
+                          bsym_chunk_fn launch, void *arg, bool waits, int per_sm)
 {
-    return run_pipeline(x, current_device(x), arrays, narrays, batch, launch, arg, waits);
+    return run_pipeline(x, current_device(x), arrays, narrays, batch, launch, arg, waits, per_sm);
 }
 
 bsym_status bsym_cuda::on_gpus(const bsym__exec *x, const bsym__job *j, bsym__op_fn fn)

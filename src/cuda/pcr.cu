@@ -796,7 +796,7 @@ template <typename T> tile_shape shape_of(int n, const tile_plan &pl, bool symme
 }
 
 // The plan for M rows per thread (ok = false where no tile fits).
-template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max, int m, int force_c)
+template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max, int m)
 {
     tile_plan pl;
     const int P = (n + m - 1) / m;
@@ -809,8 +809,8 @@ template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max,
     // up to 8 warps a block
     const int max_units = pl.packed ? 8 : std::max(1, 256 / ((P + 31) & ~31));
     for (int cd = 0; cd < 2; cd++) {
-        pl.cdirect = !symmetric && (force_c > 0 || (force_c == 0 && cd == 1));
-        if (cd == 1 && (symmetric || force_c != 0))
+        pl.cdirect = !symmetric && cd == 1;
+        if (cd == 1 && symmetric)
             break;
         if (pl.cdirect && ((P + 31) & ~31) > tile_max_threads<T, true>())
             continue;
@@ -825,23 +825,14 @@ template <typename T> tile_plan plan_tile_m(int n, bool symmetric, int smem_max,
     return tile_plan();
 }
 
-// M = tile_rows_default (or BSYM_PCR_ROWS: 4, 8 or 16, for tuning), doubled
-// up to 16 while the system needs more than 1024 threads or no tile fits.
-// BSYM_PCR_CDIRECT (tuning): 1 reads du directly for every general system,
-// 0 never.
-template <typename T> tile_plan plan_tile(int n, bool symmetric, int smem_max)
+// M = rows (4, 8 or 16: the launch's choice, for tuning) or else
+// tile_rows_default, doubled up to 16 while the system needs more than 1024
+// threads or no tile fits.
+template <typename T> tile_plan plan_tile(int n, bool symmetric, int smem_max, int rows)
 {
-    int m = tile_rows_default<T>(n, symmetric);
-    if (const char *e = std::getenv("BSYM_PCR_ROWS")) {
-        const int f = std::atoi(e);
-        if (f == 4 || f == 8 || f == 16)
-            m = f;
-    }
-    int force_c = 0;
-    if (const char *e = std::getenv("BSYM_PCR_CDIRECT"))
-        force_c = std::atoi(e) > 0 ? 1 : -1;
+    int m = rows == 4 || rows == 8 || rows == 16 ? rows : tile_rows_default<T>(n, symmetric);
     for (; m <= 16; m *= 2) {
-        const tile_plan pl = plan_tile_m<T>(n, symmetric, smem_max, m, force_c);
+        const tile_plan pl = plan_tile_m<T>(n, symmetric, smem_max, m);
         if (pl.ok)
             return pl;
     }
@@ -923,9 +914,10 @@ bsym_status launch_tile(tri_view<T> v, long long batch, int *info, const tile_pl
     }
 }
 
-// Launches the kernel for n on `batch` systems; work: partition_work bytes.
+// Launches the kernel for n on `batch` systems; work: partition_work bytes;
+// rows: the tile kernel's rows a thread (n > 32; 0 the tuned choice).
 template <typename T>
-bsym_status launch(tri_view<T> v, long long batch, int *info, T *work, cudaStream_t s, char *msg,
+bsym_status launch(tri_view<T> v, long long batch, int *info, T *work, int rows, cudaStream_t s, char *msg,
                    size_t msglen)
 {
     if (v.n < 1 || v.n > BSYM_GPU_PCR_MAX_N || batch < 0 || v.nrhs < 0) {
@@ -942,7 +934,7 @@ bsym_status launch(tri_view<T> v, long long batch, int *info, T *work, cudaStrea
         int dev = 0, smem_max = 0;
         BSYM_CUDA_TRY(cudaGetDevice(&dev));
         BSYM_CUDA_TRY(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-        const tile_plan pl = plan_tile<T>(v.n, v.du == nullptr, smem_max);
+        const tile_plan pl = plan_tile<T>(v.n, v.du == nullptr, smem_max, rows);
         if (pl.ok)
             return launch_tile<T>(v, batch, info, pl, smem_max, s, msg, msglen);
         if (work == nullptr) {
@@ -978,7 +970,7 @@ bsym_status pcr_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s
     v.nrhs = c->nrhs;
     int *info = static_cast<int *>(dev[k++]);
     T *work = static_cast<T *>(dev[k++]);
-    return launch<T>(v, count, info, work, s, msg, msglen);
+    return launch<T>(v, count, info, work, 0, s, msg, msglen);
 }
 
 template <typename T>
@@ -1026,16 +1018,16 @@ template <typename T> bsym_status pcr_op(const bsym__exec *x, const bsym__job *j
 
 template <typename T>
 bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, const T *du, T *B,
-                       int *info, void *work, cudaStream_t s, char *msg, size_t msglen)
+                       int *info, void *work, int rows, cudaStream_t s, char *msg, size_t msglen)
 {
     tri_view<T> v{dl, d, du, B, n, nrhs};
-    return launch<T>(v, batch, info, static_cast<T *>(work), s, msg, msglen);
+    return launch<T>(v, batch, info, static_cast<T *>(work), rows, s, msg, msglen);
 }
 
 #define BSYM_PCR_INSTANTIATE(T)                                                                     \
     template bsym_status pcr_op<T>(const bsym__exec *, const bsym__job *);                          \
     template bsym_status pcr_launch<T>(int, int, int64_t, const T *, const T *, const T *, T *, int *, \
-                                       void *, cudaStream_t, char *, size_t);
+                                       void *, int, cudaStream_t, char *, size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_PCR_INSTANTIATE)
 
 } // namespace bsym_cuda

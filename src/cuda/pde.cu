@@ -514,6 +514,30 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
             sup = -th * AT(qu, j);
         }
     };
+    // u += eh (Q u) + fr Qf with the rows Q in the shared arrays: the
+    // explicit part of the level that follows (Dirichlet ends keep u).
+    auto add_explicit = [&](T eh, T fr) {
+        T ulast = U[0];
+#pragma unroll
+        for (int j = 1; j < R; j++)
+            if (j == cnt - 1)
+                ulast = U[j];
+        const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1);
+        const T up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
+        T e[R];
+#pragma unroll
+        for (int j = 0; j < R; j++) {
+            e[j] = T(0);
+            if (j >= cnt || dir(j))
+                continue;
+            const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
+            const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? up : T(0));
+            e[j] = eh * (AT(ql, j) * left + AT(qd, j) * U[j] + AT(qu, j) * right) + fr * AT(qf, j);
+        }
+#pragma unroll
+        for (int j = 0; j < R; j++)
+            U[j] += e[j];
+    };
     build(g.N - 1, false); // (the last level's values checked, as on the CPU)
     bool bad = false;
 
@@ -613,28 +637,8 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
         amax = warp_max(amax);
         bmax = warp_max(bmax);
         bad |= !(rmax <= g.tol * (amax * xmax + bmax));
-        if (nexpl) { // the next level's explicit part, from this level's rows
-            T ulast = U[0];
-#pragma unroll
-            for (int j = 1; j < R; j++)
-                if (j == cnt - 1)
-                    ulast = U[j];
-            const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1);
-            const T up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
-            T e[R];
-#pragma unroll
-            for (int j = 0; j < R; j++) {
-                e[j] = T(0);
-                if (j >= cnt || dir(j))
-                    continue;
-                const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
-                const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? up : T(0));
-                e[j] = eh * (AT(ql, j) * left + AT(qd, j) * U[j] + AT(qu, j) * right) + fr * AT(qf, j);
-            }
-#pragma unroll
-            for (int j = 0; j < R; j++)
-                U[j] += e[j];
-        }
+        if (nexpl) // the next level's explicit part, from this level's rows
+            add_explicit(eh, fr);
         __syncwarp(); // every lane has read the rows before the next level's are built
         return !__any_sync(bsym::FULL_MASK, bad);
     };
@@ -642,31 +646,9 @@ __global__ void __launch_bounds__(128) pde_warp_kernel(pde_args<T> g, long long 
     // The explicit part of the first level (from the last level's rows, built above)
     bool ok = true;
     {
-        const int n = g.N - 2;
-        const double dt = g.t[n + 1] - g.t[n];
-        if (!(g.rannacher > 0) && g.theta < 1) {
-            const double eh = (1 - g.theta) * dt;
-            T ulast = U[0];
-#pragma unroll
-            for (int j = 1; j < R; j++)
-                if (j == cnt - 1)
-                    ulast = U[j];
-            const T um = __shfl_up_sync(bsym::FULL_MASK, ulast, 1);
-            const T up = __shfl_down_sync(bsym::FULL_MASK, U[0], 1);
-            T e[R];
-#pragma unroll
-            for (int j = 0; j < R; j++) {
-                e[j] = T(0);
-                if (j >= cnt || dir(j))
-                    continue;
-                const T left = j > 0 ? U[j > 0 ? j - 1 : 0] : (lane > 0 ? um : T(0));
-                const T right = j + 1 < cnt ? U[j + 1 < R ? j + 1 : R - 1] : (lo + j + 1 < m ? up : T(0));
-                e[j] = T(eh) * (AT(ql, j) * left + AT(qd, j) * U[j] + AT(qu, j) * right) + T(eh) * AT(qf, j);
-            }
-#pragma unroll
-            for (int j = 0; j < R; j++)
-                U[j] += e[j];
-        }
+        const double dt = g.t[g.N - 1] - g.t[g.N - 2];
+        if (!(g.rannacher > 0) && g.theta < 1)
+            add_explicit(T((1 - g.theta) * dt), T((1 - g.theta) * dt));
         __syncwarp();
     }
     for (int n = g.N - 2; n >= 0 && ok; n--) {
@@ -705,57 +687,64 @@ template <typename T> int pde_warps(int R)
     return int(std::max<size_t>(1, std::min<size_t>(4, (size_t(64) << 10) / per)));
 }
 
-template <typename T, int R>
-bsym_status launch_warp(pde_args<T> g, long long count, cudaStream_t s, char *msg, size_t msglen)
+// g with its per-system pointers advanced past the first `first` systems.
+template <typename T> pde_args<T> advanced(pde_args<T> g, long long first)
 {
-    const int W = pde_warps<T>(R);
-    const size_t smem = size_t(W) * 7 * R * PDE_PAD * sizeof(T);
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(pde_warp_kernel<T, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    const long long per = 0x7fffffffLL * W;
-    for (long long first = 0; first < count; first += per) {
-        const long long c = std::min(per, count - first);
-        pde_args<T> h = g;
-        const long long mm = g.m;
-        h.final += first * mm;
-        h.u += first * mm;
-        h.info += first;
-        if (h.obstacle != nullptr)
-            h.obstacle += first * mm;
-        for (dcoef<T> *q : {&h.a, &h.b, &h.c, &h.d, &h.lv, &h.uv})
-            if (q->v != nullptr)
-                q->v += first * q->sk;
-        pde_warp_kernel<T, R><<<unsigned((c + W - 1) / W), 32 * W, smem, s>>>(h, c);
+    const long long m = g.m;
+    g.final += first * m;
+    g.u += first * m;
+    g.info += first;
+    if (g.obstacle != nullptr)
+        g.obstacle += first * m;
+    for (dcoef<T> *q : {&g.a, &g.b, &g.c, &g.d, &g.lv, &g.uv})
+        if (q->v != nullptr)
+            q->v += first * q->sk;
+    return g;
+}
+
+// Launches kernel fn, `per` systems a block of `threads` threads and smem
+// bytes of dynamic shared memory, over count systems (launches of at most
+// 2^31 - 1 blocks). With per_sm non-NULL it launches nothing and reports
+// the systems one multiprocessor holds at once (the pipeline sizes its
+// chunks by it).
+template <typename T>
+bsym_status launch_grid(void (*fn)(pde_args<T>, long long), int per, int threads, size_t smem,
+                        const pde_args<T> &g, long long count, cudaStream_t s, int *per_sm, char *msg,
+                        size_t msglen)
+{
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    if (per_sm != nullptr) {
+        int blocks = 0;
+        BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, threads, smem));
+        *per_sm = blocks * per;
+        return BSYM_OK;
+    }
+    const long long most = 0x7fffffffLL * per;
+    for (long long first = 0; first < count; first += most) {
+        const long long c = std::min(most, count - first);
+        fn<<<unsigned((c + per - 1) / per), threads, smem, s>>>(advanced(g, first), c);
     }
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
 
-// Launches the kernel with R nodes a thread over count systems (whole
-// launches of at most 2^31 - 1 blocks; g's per-system pointers advanced).
+// The warp kernel with R nodes a lane, pde_warps(R) systems a block.
+template <typename T, int R>
+bsym_status launch_warp(const pde_args<T> &g, long long count, cudaStream_t s, int *per_sm, char *msg,
+                        size_t msglen)
+{
+    const int W = pde_warps<T>(R);
+    const size_t smem = size_t(W) * 7 * R * PDE_PAD * sizeof(T);
+    return launch_grid<T>(pde_warp_kernel<T, R>, W, 32 * W, smem, g, count, s, per_sm, msg, msglen);
+}
+
+// The block kernel with R nodes a thread, a system a block.
 template <typename T, int R, int MAXG>
-bsym_status launch_rows(pde_args<T> g, long long count, cudaStream_t s, char *msg, size_t msglen)
+bsym_status launch_rows(const pde_args<T> &g, long long count, cudaStream_t s, int *per_sm, char *msg,
+                        size_t msglen)
 {
     const int G = pde_threads(g.m, R);
-    const size_t smem = pde_smem<T>(G);
-    BSYM_CUDA_TRY(
-        cudaFuncSetAttribute(pde_kernel<T, R, MAXG>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    const long long per = 0x7fffffffLL;
-    for (long long first = 0; first < count; first += per) {
-        const long long c = std::min(per, count - first);
-        pde_args<T> h = g;
-        const long long mm = g.m;
-        h.final += first * mm;
-        h.u += first * mm;
-        h.info += first;
-        if (h.obstacle != nullptr)
-            h.obstacle += first * mm;
-        for (dcoef<T> *q : {&h.a, &h.b, &h.c, &h.d, &h.lv, &h.uv})
-            if (q->v != nullptr)
-                q->v += first * q->sk;
-        pde_kernel<T, R, MAXG><<<unsigned(c), G, smem, s>>>(h, c);
-    }
-    BSYM_CUDA_TRY(cudaGetLastError());
-    return BSYM_OK;
+    return launch_grid<T>(pde_kernel<T, R, MAXG>, 1, G, pde_smem<T>(G), g, count, s, per_sm, msg, msglen);
 }
 
 // The block kernel's rows a thread: the tuned choice (rows 0) or the one
@@ -768,32 +757,36 @@ template <typename T> int tuned_rows(int m, int rows)
     return sizeof(T) == 4 || (m + 3) / 4 > 1024 ? 8 : 4;
 }
 
+// Launches the kernel for g.m nodes (rows: 0 the tuned choice, 1 the warp
+// kernel, 4 or 8 the block kernel with that many nodes a thread); with
+// per_sm non-NULL only reports that kernel's systems a multiprocessor.
 template <typename T>
-bsym_status launch(const pde_args<T> &g, long long count, int rows, cudaStream_t s, char *msg, size_t msglen)
+bsym_status launch(const pde_args<T> &g, long long count, int rows, cudaStream_t s, char *msg, size_t msglen,
+                   int *per_sm = nullptr)
 {
     if (g.m < 3 || g.m > BSYM_GPU_PDE_MAX_N) {
         std::snprintf(msg, msglen, "m = %d is outside the GPU PDE solver's 3..%d", g.m, BSYM_GPU_PDE_MAX_N);
         return BSYM_ERR_SIZE;
     }
-    if (count == 0)
+    if (count == 0 && per_sm == nullptr)
         return BSYM_OK;
     if (rows == 1 || (rows == 0 && g.m <= 32 * 16)) { // a warp per system
         if (g.m <= 32 * 4)
-            return launch_warp<T, 4>(g, count, s, msg, msglen);
+            return launch_warp<T, 4>(g, count, s, per_sm, msg, msglen);
         if (g.m <= 32 * 8)
-            return launch_warp<T, 8>(g, count, s, msg, msglen);
+            return launch_warp<T, 8>(g, count, s, per_sm, msg, msglen);
         if (g.m <= 32 * 16)
-            return launch_warp<T, 16>(g, count, s, msg, msglen);
+            return launch_warp<T, 16>(g, count, s, per_sm, msg, msglen);
     }
     const int r = tuned_rows<T>(g.m, rows), G = r == 4 || r == 8 ? pde_threads(g.m, r) : 0;
     if (r == 4 && G <= 256)
-        return launch_rows<T, 4, 256>(g, count, s, msg, msglen);
+        return launch_rows<T, 4, 256>(g, count, s, per_sm, msg, msglen);
     if (r == 4 && G <= 1024)
-        return launch_rows<T, 4, 1024>(g, count, s, msg, msglen);
+        return launch_rows<T, 4, 1024>(g, count, s, per_sm, msg, msglen);
     if (r == 8 && G <= 256)
-        return launch_rows<T, 8, 256>(g, count, s, msg, msglen);
+        return launch_rows<T, 8, 256>(g, count, s, per_sm, msg, msglen);
     if (r == 8 && G <= 1024)
-        return launch_rows<T, 8, 1024>(g, count, s, msg, msglen);
+        return launch_rows<T, 8, 1024>(g, count, s, per_sm, msg, msglen);
     std::snprintf(msg, msglen, "no GPU PDE kernel with %d rows a thread for m = %d", rows, g.m);
     return BSYM_ERR_ARG;
 }
@@ -947,7 +940,12 @@ template <typename T, typename H> bsym_status pde_op(const bsym__exec *x, const 
         arrays[na++] = host_data<T>(static_cast<const H *>(c.v) + k0 * c.sk, static_cast<H *>(nullptr),
                                     size_t(c.sk));
     }
-    return bsym_pipeline(x, arrays, na, j->batch, pde_chunk<T>, &arg);
+    // the pipeline's chunks: at least a few full waves of the kernel (the
+    // time loop is compute, not link, bound)
+    int per_sm = 0;
+    if ((st = launch<T>(arg.g, 0, 0, nullptr, msg, msglen, &per_sm)) != BSYM_OK)
+        return st;
+    return bsym_pipeline(x, arrays, na, j->batch, pde_chunk<T>, &arg, false, per_sm);
 }
 
 // The device-resident launch (bsym_cuda.h): x and t on the host, the rest
