@@ -15,7 +15,7 @@ core/householder.o: core/cpu_simd.h core/householder_impl.h core/pcr_impl.h core
 core/pcr.o: core/cpu_simd.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/eigen.o: core/eigen_lanes_impl.h core/cpu_simd.h core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/strategy.o: core/tridiag_eig_impl.h core/strategy_numerics.h core/strategy_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/indef.o: core/cpu_simd.h core/indef_impl.h core/indef_lanes_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
+core/indef.o: core/bk_rule.h core/cpu_simd.h core/indef_impl.h core/indef_lanes_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/rules.o: core/select_pack_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/hetrd.o: core/hetrd_impl.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/cpu_backend.o: core/cpu_backend_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
@@ -25,3 +25,4 @@ cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/
 cuda/eigen.o: cuda/eigen_numerics.cuh
 cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/strategy_numerics.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pde.o: core/cpu_simd.h core/pde_impl.h core/prec_double.h core/prec_float.h core/prec_mixed.h core/prec_end.h # issue 15
+cuda/indef.o: core/bk_rule.h

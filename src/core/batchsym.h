@@ -98,6 +98,9 @@ typedef struct {
 #define BSYM_GPU_PCR_MAX_N 16384
 /* Largest number of grid nodes m of the GPU PDE solver (bsym_*pde_solve). */
 #define BSYM_GPU_PDE_MAX_N 8192
+/* Largest n of the GPU Bunch-Kaufman solve (real and complex) and of the
+ * GPU LDL^H (complex); the same rules apply as for LDL^T. */
+#define BSYM_GPU_INDEF_MAX_N 64
 
 /* ---- context ----------------------------------------------------------- */
 typedef struct bsym_ctx bsym_ctx;

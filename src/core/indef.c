@@ -18,6 +18,7 @@
 
 #include "internal.h"
 #include "cpu_simd.h"
+#include "bk_rule.h"
 
 #include "prec_float.h"
 #include "indef_impl.h"

@@ -244,27 +244,18 @@ static void PREC(ix_pivot2_)(RT a, RT c, T e, T *r, RT *s)
     *s = (RT)1 / ((a / ae) * (c / ae) - (RT)1);
 }
 
-/* LAPACK's pivot rule (alpha = (1 + sqrt 17) / 8) at column k, shared by
- * ix_bk_factor_ and the lanes' ixl_choose_: ix_bk_row_ says whether the
- * row maximum is needed (|a_kk| < alpha colmax); ix_bk_pick_ then chooses,
- * from the largest off-diagonal entry of row imax (rowmax) and |a_imax,imax|
- * (absimax), the row kp to bring to k (1x1 pivot) or to k + 1 (2x2 pivot)
- * and returns the step, 1 or 2. */
+/* LAPACK's pivot rule at column k (bk_rule.h, shared with the GPU), in this
+ * precision's real type RT: used by ix_bk_factor_ and the lanes'
+ * ixl_choose_. */
 static inline int PREC(ix_bk_row_)(RT absakk, RT colmax)
 {
-    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
-    return absakk < alpha * colmax;
+    return _Generic((RT)0, float: bsym__bk_row_s, default: bsym__bk_row_d)(absakk, colmax);
 }
 static inline int PREC(ix_bk_pick_)(RT absakk, RT colmax, RT rowmax, RT absimax, int64_t k, int64_t imax,
                                     int64_t *kp)
 {
-    const RT alpha = ((RT)1 + SQRT((RT)17)) / (RT)8;
-    if (absakk >= alpha * colmax * (colmax / rowmax)) {
-        *kp = k;
-        return 1;
-    }
-    *kp = imax;
-    return absimax >= alpha * rowmax ? 1 : 2;
+    return _Generic((RT)0, float: bsym__bk_pick_s, default: bsym__bk_pick_d)(absakk, colmax, rowmax, absimax, k,
+                                                                             imax, kp);
 }
 
 /* Factors the lower triangle of W in place as LAPACK's lower *hetf2 stores

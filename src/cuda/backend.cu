@@ -12,27 +12,32 @@ template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *
 // A row of the table: one operation family in every type the backend is
 // built for, in the columns of bsym__prec (s, d, c, z, ds, zc); the solves
 // and the PDE solver also take double data to compute in float (BSYM__PREC_DS: the pipeline
-// converts while it packs and unpacks, so only floats cross the link). No
-// complex column yet, and no row for Bunch-Kaufman or Aasen: the dispatcher
-// answers device GPU with "the GPU has no ...; use the CPU" and chooses the
-// CPU under device AUTO.
+// converts while it packs and unpacks, so only floats cross the link).
+// Complex columns: Bunch-Kaufman, and LDL^H in the LDL^T row (indef.cu).
+// No row for Aasen, nor complex columns elsewhere: the dispatcher answers
+// device GPU with "the GPU has no ...; use the CPU" and chooses the CPU
+// under device AUTO.
 #define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr, nullptr}
 #define BSYM_CUDA_ROW_DS(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, gpus<fn<float, double>>, nullptr}
 #define BSYM_CUDA_ROW_NONE {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}
+// Every column, complex ones from cfn (ZC: complex float on complex double).
+#define BSYM_CUDA_ROW_ALL(fn, cfn)                                                                     \
+    {gpus<fn<float>>,       gpus<fn<double>>,        gpus<cfn<cx<float>>>,                             \
+     gpus<cfn<cx<double>>>, gpus<fn<float, double>>, gpus<cfn<cx<float>, cx<double>>>}
 
 extern "C" const bsym__backend bsym__cuda_backend = {
     "CUDA",
     BSYM_DEVICE_GPU,
     0, // the whole batch: the pipeline chunks it and polls the interrupt itself
     {
-        BSYM_GPU_LDLT_MAX_N,        // LDLT
+        BSYM_GPU_LDLT_MAX_N,        // LDLT (complex: BSYM_GPU_INDEF_MAX_N, the same)
         BSYM_GPU_HOUSEHOLDER_MAX_N, // HHSOLVE
         BSYM_GPU_HOUSEHOLDER_MAX_N, // TRIDIAGONALIZE
         BSYM_GPU_PCR_MAX_N,         // PCR
         BSYM_GPU_EIGEN_MAX_N,       // EIG
         BSYM_GPU_EIGEN_MAX_N,       // STRATEGY
         BSYM_GPU_EIGEN_MAX_N,       // LSFIT
-        0,                          // BK: none
+        BSYM_GPU_INDEF_MAX_N,       // BK
         0,                          // AASEN: none
         BSYM_GPU_PDE_MAX_N,         // PDE
     },
@@ -41,19 +46,20 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     devices,
     link_rate,
     {
-        BSYM_CUDA_ROW_DS(ldlt_op),        // BSYM__OP_LDLT
+        BSYM_CUDA_ROW_ALL(ldlt_op, ldlh_op), // BSYM__OP_LDLT (complex: LDL^H)
         BSYM_CUDA_ROW_DS(hhsolve_op),     // BSYM__OP_HHSOLVE
         BSYM_CUDA_ROW(tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
         BSYM_CUDA_ROW(pcr_op),            // BSYM__OP_PCR
         BSYM_CUDA_ROW(eig_op),            // BSYM__OP_EIG
         BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
-        BSYM_CUDA_ROW_NONE,               // BSYM__OP_BK
+        BSYM_CUDA_ROW_ALL(bk_op, bk_op),  // BSYM__OP_BK
         BSYM_CUDA_ROW_NONE,               // BSYM__OP_AASEN
         BSYM_CUDA_ROW_DS(pde_op),         // BSYM__OP_PDE
     },
 };
 static_assert(BSYM__OPS == 10 && BSYM__PRECS == 6, "the CUDA table lists every operation and precision");
+static_assert(BSYM_GPU_INDEF_MAX_N == BSYM_GPU_LDLT_MAX_N, "the LDL^T row's complex columns share its limit");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one
 // precision letter P and type TT; messages are dropped (the status says it) ----
@@ -132,3 +138,17 @@ BSYM_CUDA_LAUNCH_NAMES(d, double)
     }
 BSYM_CUDA_PDE_NAME(s, float)
 BSYM_CUDA_PDE_NAME(d, double)
+
+// indef.cu's launches: complex types as cx<R>, arrays passed untyped.
+#define BSYM_CUDA_INDEF_NAME(P, TT)                                                                       \
+    extern "C" bsym_status bsym_cuda_indef_launch_##P(int method, char uplo, int n, int nrhs, int64_t batch,  \
+                                                      const void *dA, void *dB, int *dinfo, void *stream)    \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return indef_launch<TT>(method, uplo, n, nrhs, batch, dA, dB, dinfo,                              \
+                                static_cast<cudaStream_t>(stream), msg, sizeof msg);                      \
+    }
+BSYM_CUDA_INDEF_NAME(s, float)
+BSYM_CUDA_INDEF_NAME(d, double)
+BSYM_CUDA_INDEF_NAME(c, cx<float>)
+BSYM_CUDA_INDEF_NAME(z, cx<double>)

@@ -61,6 +61,20 @@ bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *
                                    const float *ddu, float *dB, int *dinfo, void *dwork, int rows,
                                    void *stream);
 
+/* Bunch-Kaufman (method BSYM_METHOD_BUNCH_KAUFMAN; s, d, c, z) and LDL^H
+ * without pivoting (BSYM_METHOD_LDLT; c, z only), n <= BSYM_GPU_INDEF_MAX_N:
+ * dA n x n x batch (only the uplo triangle read), dB n x nrhs x batch
+ * overwritten by the solutions, dinfo batch ints (the CPU's info codes);
+ * complex arrays interleaved (bsym_cfloat, bsym_cdouble). */
+bsym_status bsym_cuda_indef_launch_s(int method, char uplo, int n, int nrhs, int64_t batch, const void *dA,
+                                     void *dB, int *dinfo, void *stream);
+bsym_status bsym_cuda_indef_launch_d(int method, char uplo, int n, int nrhs, int64_t batch, const void *dA,
+                                     void *dB, int *dinfo, void *stream);
+bsym_status bsym_cuda_indef_launch_c(int method, char uplo, int n, int nrhs, int64_t batch, const void *dA,
+                                     void *dB, int *dinfo, void *stream);
+bsym_status bsym_cuda_indef_launch_z(int method, char uplo, int n, int nrhs, int64_t batch, const void *dA,
+                                     void *dB, int *dinfo, void *stream);
+
 /* Device-resident launch (benchmarks): dA full input or NULL; dd (n x batch)
  * and de ((n-1) x batch, may be NULL for n = 1) are the tridiagonal input when
  * dA is NULL, and scratch that the Householder reduction writes otherwise;

@@ -104,9 +104,21 @@ template <typename T> bsym_status eig_op(const bsym__exec *x, const bsym__job *j
 template <typename T, typename H = T> bsym_status strategy_op(const bsym__exec *x, const bsym__job *j); // strategy.cu
 template <typename T> bsym_status lsfit_op(const bsym__exec *x, const bsym__job *j);          // strategy.cu
 template <typename T, typename H = T> bsym_status pde_op(const bsym__exec *x, const bsym__job *j);     // pde.cu
+// Complex elements on the device: R's two parts (the layout of bsym_cfloat
+// and bsym_cdouble), the T of the complex columns (indef.cu).
+template <typename R> struct cx {
+    R re, im;
+};
+template <typename T, typename H = T> bsym_status bk_op(const bsym__exec *x, const bsym__job *j);   // indef.cu
+template <typename T, typename H = T> bsym_status ldlh_op(const bsym__exec *x, const bsym__job *j); // indef.cu (complex T)
 
 // ---- device-resident launches (device pointers, a stream; the benchmarks
 // reach them through bsym_cuda.h's C names, bound in backend.cu) ----
+// indef.cu: method BUNCH_KAUFMAN (real or complex T) or LDLT (complex T);
+// complex arrays as interleaved pairs of reals.
+template <typename T>
+bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, const void *A, void *B, int *info,
+                         cudaStream_t s, char *msg, size_t msglen);
 // group = threads per system, 0 = the tuned choice.
 template <typename T>
 bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, int group,

@@ -3544,11 +3544,13 @@ static double ix_berr(int n, int nrhs, const ix_cx *h, const ix_cx *b, const ix_
     return (double)worst;
 }
 
-static char ix_family[TY_N][6][48];
+static char ix_family[2][TY_N][6][48]; /* [gpu][type][method] */
 
-/* One batch of a kind through type t and a method: info 0, rank n, used the
- * method, backward error <= IX_BOUND_C n eps for every system. */
-static void ix_case(int t, bsym_method method, char uplo, int n, int nrhs, int kind, int batch, int plain)
+/* One batch of a kind through type t and a method on device dev: info 0,
+ * rank n, used the method, backward error <= IX_BOUND_C n eps for every
+ * system. */
+static void ix_case(bsym_device dev, int t, bsym_method method, char uplo, int n, int nrhs, int kind, int batch,
+                    int plain)
 {
     const int cplx = ty_complex(t), single = ty_single(t);
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
@@ -3570,7 +3572,7 @@ static void ix_case(int t, bsym_method method, char uplo, int n, int nrhs, int k
         rank[k] = used[k] = -7;
     bsym_ctx *ctx;
     bsym_ctx_create(&ctx);
-    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    bsym_ctx_set_device(ctx, dev);
     const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
     bsym_status st = ix_call(ctx, t, plain, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
     int ok = st == BSYM_OK;
@@ -3591,16 +3593,17 @@ static void ix_case(int t, bsym_method method, char uplo, int n, int nrhs, int k
     }
     const double eps = single ? FLT_EPSILON : DBL_EPSILON;
     ok = ok && worst <= IX_BOUND_C * n * eps;
-    char *fam = ix_family[t][method];
+    const int gpu = dev == BSYM_DEVICE_GPU;
+    char *fam = ix_family[gpu][t][method];
     if (fam[0] == '\0')
-        snprintf(fam, sizeof ix_family[0][0], "indef %s %s", ix_method_name[method], ty_name[t]);
+        snprintf(fam, sizeof ix_family[0][0][0], "indef %s %s", ix_method_name[method], ty_name[t]);
     if (st == BSYM_OK)
-        note(fam, BSYM_DEVICE_CPU, single, worst, n);
+        note(fam, dev, single, worst, n);
     char what[256];
     snprintf(what, sizeof what, "indef %s %s%s uplo=%c n=%d nrhs=%d %s: info 0, rank n, used, backward error %.3g <= %g n eps (%s)",
              ix_method_name[method], ty_name[t], plain ? " (plain solve)" : "", uplo, n, nrhs, ix_kind_name[kind],
              worst / (n * eps), IX_BOUND_C, bsym_ctx_message(ctx));
-    check(ok, what, "cpu", st, bad_info);
+    check(ok, what, gpu ? "gpu" : "cpu", st, bad_info);
     bsym_ctx_destroy(ctx);
     free(h);
     free(b);
@@ -3610,16 +3613,28 @@ static void ix_case(int t, bsym_method method, char uplo, int n, int nrhs, int k
     free(info);
 }
 
-/* The accuracy cases: every method x type x uplo x n x nrhs x kind. */
-static void test_indef_accuracy(void)
+/* 1 when device dev solves method in type t (the GPU: Bunch-Kaufman, and
+ * complex LDL^H; the real LDL^T has its own family everywhere). */
+static int ix_serves(bsym_device dev, int t, bsym_method method)
 {
-    static const int sizes[] = {1, 2, 3, 5, 8, 17, 32, 64};
+    if (method == BSYM_METHOD_LDLT && !ty_complex(t))
+        return 0;
+    return dev != BSYM_DEVICE_GPU || method != BSYM_METHOD_AASEN;
+}
+
+/* The accuracy cases on device dev: every method x type x uplo x n x nrhs
+ * x kind (subset: fewer sizes, for the sanitizers). */
+static void test_indef_accuracy(bsym_device dev, int subset)
+{
+    static const int all[] = {1, 2, 3, 5, 8, 17, 32, 33, 64}, few[] = {3, 17, 33};
+    const int *sizes = subset ? few : all;
+    const size_t nsizes = subset ? sizeof few / sizeof *few : sizeof all / sizeof *all;
     static const bsym_method methods[] = {BSYM_METHOD_LDLT, BSYM_METHOD_BUNCH_KAUFMAN, BSYM_METHOD_AASEN};
     for (int t = 0; t < TY_N; t++)
         for (size_t m = 0; m < 3; m++) {
-            if (methods[m] == BSYM_METHOD_LDLT && !ty_complex(t))
-                continue; /* the real LDL^T has its own family */
-            for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+            if (!ix_serves(dev, t, methods[m]))
+                continue;
+            for (size_t s = 0; s < nsizes; s++)
                 for (int kind = 0; kind < IX_KINDS; kind++) {
                     const int pd = kind == IX_HPD || kind == IX_HPD_GRADED;
                     if ((methods[m] == BSYM_METHOD_LDLT) != pd && !(pd && kind == IX_HPD))
@@ -3627,22 +3642,22 @@ static void test_indef_accuracy(void)
                     const int n = sizes[s], batch = n <= 8 ? 7 : 3;
                     if (n == 1 && kind == IX_ZERODIAG)
                         continue; /* singular */
-                    ix_case(t, methods[m], 'L', n, 1, kind, batch, 0);
-                    ix_case(t, methods[m], 'U', n, 3, kind, batch, s % 2);
+                    ix_case(dev, t, methods[m], 'L', n, 1, kind, batch, 0);
+                    ix_case(dev, t, methods[m], 'U', n, 3, kind, batch, s % 2);
                 }
         }
 }
 
-/* Singular systems, non-finite input and breakdowns: the info codes, NaN
- * solutions there, the other systems of the batch solved. */
-static void test_indef_bad(void)
+/* Singular systems, non-finite input and breakdowns on device dev: the
+ * info codes, NaN solutions there, the other systems of the batch solved. */
+static void test_indef_bad(bsym_device dev)
 {
     const int n = 6, nrhs = 2, batch = 4;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     for (int t = 0; t < TY_N; t++)
         for (int mi = 0; mi < 3; mi++) {
             const bsym_method method = mi == 0 ? BSYM_METHOD_LDLT : mi == 1 ? BSYM_METHOD_BUNCH_KAUFMAN : BSYM_METHOD_AASEN;
-            if (method == BSYM_METHOD_LDLT && !ty_complex(t))
+            if (!ix_serves(dev, t, method))
                 continue;
             for (int u = 0; u < 2; u++) {
                 const char uplo = u ? 'U' : 'L';
@@ -3681,6 +3696,7 @@ static void test_indef_bad(void)
                 int info[4] = {9, 9, 9, 9}, rank[4], used[4];
                 bsym_ctx *ctx;
                 bsym_ctx_create(&ctx);
+                bsym_ctx_set_device(ctx, dev);
                 const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
                 bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
                 for (size_t e = 0; e < nb * batch; e++)
@@ -3705,7 +3721,7 @@ static void test_indef_bad(void)
                          "indef %s %s uplo=%c: non-finite input (info -1), %s (info %d), NaN solutions there, the rest solved",
                          ix_method_name[method], ty_name[t], uplo,
                          method == BSYM_METHOD_LDLT ? "zero pivot" : "singular", info[2]);
-                check(ok, what, "cpu", info[1], info[2]);
+                check(ok, what, dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", info[1], info[2]);
                 bsym_ctx_destroy(ctx);
                 free(h);
                 free(b);
@@ -3718,6 +3734,8 @@ static void test_indef_bad(void)
     for (int t = 0; t < TY_N; t++)
         for (int mi = 0; mi < 2; mi++) {
             const bsym_method method = mi ? BSYM_METHOD_AASEN : BSYM_METHOD_BUNCH_KAUFMAN;
+            if (!ix_serves(dev, t, method))
+                continue;
             ix_cx *h = calloc(16, sizeof(ix_cx)), bb[4] = {1, 2, 3, 4};
             void *A = ix_input(t, 'L', 4, 1, h), *B = malloc(ty_size(t) * 4);
             for (int e = 0; e < 4; e++)
@@ -3725,11 +3743,13 @@ static void test_indef_bad(void)
             int info = 9, rank = 0, used = 0;
             bsym_ctx *ctx;
             bsym_ctx_create(&ctx);
+            bsym_ctx_set_device(ctx, dev);
             const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
             bsym_status st = ix_call(ctx, t, 0, &o, 'L', 4, 1, 1, A, B, &info, &rank, &used);
             char what[160];
             snprintf(what, sizeof what, "indef %s %s: the zero matrix gives info 1", ix_method_name[method], ty_name[t]);
-            check(st == BSYM_OK && info == 1 && isnan(creal(ty_get(t, B, 3))), what, "cpu", st, info);
+            check(st == BSYM_OK && info == 1 && isnan(creal(ty_get(t, B, 3))), what,
+                  dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", st, info);
             bsym_ctx_destroy(ctx);
             free(h);
             free(A);
@@ -3870,21 +3890,25 @@ static void test_indef_rules(bsym_device_info *di)
             st = cplx ? bsym_zsolve(ctx, pivoted[m], 'L', 2, 1, 1, za, zb2, info)
                       : bsym_dsolve(ctx, pivoted[m], 'L', 2, 1, 1, da, db, info);
             char what[200];
-            if (di->gpu_available) {
-                char want[120];
-                snprintf(want, sizeof want, "the GPU has no %s in this precision; use the CPU",
-                         pivoted[m] == BSYM_METHOD_BUNCH_KAUFMAN ? "Bunch-Kaufman"
-                         : pivoted[m] == BSYM_METHOD_AASEN       ? "Aasen"
-                                                                 : "LDL^T");
+            /* the GPU has Bunch-Kaufman and the complex LDL^H, not Aasen */
+            const int on_gpu = pivoted[m] != BSYM_METHOD_AASEN;
+            if (di->gpu_available && on_gpu) {
+                snprintf(what, sizeof what, "device gpu, %s %s: solved there (the NaN is in the other triangle)",
+                         ix_method_name[pivoted[m]], cplx ? "complex" : "real");
+                check(st == BSYM_OK && info[0] == 0 && bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU, what, "rules",
+                      st, info[0]);
+            } else if (di->gpu_available) {
                 snprintf(what, sizeof what, "device gpu, %s %s: BSYM_ERR_SIZE, the GPU has none",
                          ix_method_name[pivoted[m]], cplx ? "complex" : "real");
-                check(st == BSYM_ERR_SIZE && strcmp(bsym_ctx_message(ctx), want) == 0, what, "rules", st, 0);
+                check(st == BSYM_ERR_SIZE &&
+                          strcmp(bsym_ctx_message(ctx), "the GPU has no Aasen in this precision; use the CPU") == 0,
+                      what, "rules", st, 0);
             } else {
                 snprintf(what, sizeof what, "device gpu without a GPU, %s %s: BSYM_ERR_NODEVICE (built with CUDA %d)",
                          ix_method_name[pivoted[m]], cplx ? "complex" : "real", di->built_with_cuda);
                 check(st == BSYM_ERR_NODEVICE && bsym_ctx_message(ctx)[0] != '\0', what, "rules", st, 0);
             }
-            /* AUTO: a batch big enough for the GPU still goes to the CPU */
+            /* AUTO: a batch big enough for the GPU goes there when it has the method */
             const int n = 64, batch = 80; /* 64 * 64 * 80 entries >= 2^18 */
             ix_cx *h = malloc(sizeof(ix_cx) * n * n * batch), *b = malloc(sizeof(ix_cx) * n * batch);
             for (int k = 0; k < batch; k++)
@@ -3902,9 +3926,10 @@ static void test_indef_rules(bsym_device_info *di)
             int all0 = 1;
             for (int k = 0; k < batch; k++)
                 all0 &= inf[k] == 0;
-            snprintf(what, sizeof what, "device auto, %s %s, a batch big enough for the GPU: solved on the CPU",
-                     ix_method_name[pivoted[m]], cplx ? "complex" : "real");
-            check(st == BSYM_OK && all0 && bsym_ctx_last_device(ctx) == BSYM_DEVICE_CPU, what, "rules", st, 0);
+            const bsym_device want = di->gpu_available && on_gpu ? BSYM_DEVICE_GPU : BSYM_DEVICE_CPU;
+            snprintf(what, sizeof what, "device auto, %s %s, a batch big enough for the GPU: solved on the %s",
+                     ix_method_name[pivoted[m]], cplx ? "complex" : "real", want == BSYM_DEVICE_GPU ? "GPU" : "CPU");
+            check(st == BSYM_OK && all0 && bsym_ctx_last_device(ctx) == want, what, "rules", st, 0);
             free(h);
             free(b);
             free(A);
@@ -4010,11 +4035,15 @@ static void test_indef_lanes(void)
 
 static void test_indef_family(bsym_device_info *di)
 {
-    test_indef_accuracy();
-    test_indef_bad();
+    test_indef_accuracy(BSYM_DEVICE_CPU, 0);
+    test_indef_bad(BSYM_DEVICE_CPU);
     test_indef_lanes();
     test_indef_mixed();
     test_indef_rules(di);
+    if (di->gpu_available) {
+        test_indef_accuracy(BSYM_DEVICE_GPU, 0);
+        test_indef_bad(BSYM_DEVICE_GPU);
+    }
 }
 
 static void test_pde_family(bsym_device dev, const char *dname); /* issue 15, at the end of this file */
@@ -4085,6 +4114,10 @@ int main(int argc, char **argv)
     }
     if (WANT("indef") && !subset)
         test_indef_family(&di);
+    if (WANT("indef") && subset && di.gpu_available) { /* the GPU kernels' shapes, for the sanitizers */
+        test_indef_accuracy(BSYM_DEVICE_GPU, 1);
+        test_indef_bad(BSYM_DEVICE_GPU);
+    }
     if (di.gpu_available && WANT("host") && (!subset || only != NULL)) /* not under the sanitizers' --subset */
         test_host_path();
     if (di.gpu_available && !subset) {
