@@ -315,3 +315,35 @@ int bsym__team(int64_t units, int threads)
         team = units > 0 ? (int)units : 1;
     return team;
 }
+
+int bsym__team_run(int64_t groups, int threads, size_t bytes, int chunk, bsym__team_body body, void *ctx)
+{
+    if (bytes > SIZE_MAX - 64)
+        return -1;
+    int nomem = 0; /* set by any thread whose workspace could not be had */
+#pragma omp parallel num_threads(bsym__team(groups, threads))
+    {
+        /* this thread's workspace: `bytes` from the first 64-byte boundary in raw */
+        void *raw = bsym__malloc_big(bytes + 64);
+        void *work = raw == NULL ? NULL : (void *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        if (work == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+        /* every thread has tried its allocation: all of them run groups, or none */
+#pragma omp barrier
+        if (!nomem) {
+            if (chunk > 0) {
+#pragma omp for schedule(dynamic, chunk)
+                for (int64_t g = 0; g < groups; g++)
+                    body(ctx, g, work);
+            } else {
+#pragma omp for schedule(static)
+                for (int64_t g = 0; g < groups; g++)
+                    body(ctx, g, work);
+            }
+        }
+        free(raw);
+    }
+    return nomem ? -1 : 0;
+}

@@ -74,49 +74,72 @@ int PREC(bsym__eig_one_)(char uplo, int n, const T *A, const T *d, const T *e,
     return !w->misc[TE_FINITE] ? -1 : w->misc[TE_FAIL];
 }
 
+/* One bsym__eig_cpu_ call, as its groups see it: eig_tile_team_ (a tile of
+ * el_width_() systems) or eig_one_team_ (one system); arguments as
+ * bsym__eig_cpu_. */
+typedef struct {
+    char uplo;
+    int n;
+    int64_t count;
+    const T *A, *d, *e;
+    const bsym_select *sel;
+    T *w, *V;
+    int *cnt, *info;
+    int lanes, isa;       /* eig_tile_team_: el_width_(), bsym__cpu_isa() */
+    size_t tbytes;        /* eig_tile_team_: the T part of the workspace */
+    int stream;           /* eig_tile_team_: vectors past the caches' size */
+} PREC(eig_team_);
+
+/* Tile g of an eig_lanes_cpu_ call (a bsym__team_body): its systems SIMD
+ * across the tile (eigen_lanes_impl.h), on the thread's workspace: tbytes
+ * of T, then el_work_bytes_(n). */
+static void PREC(eig_tile_team_)(void *ctx, int64_t g, void *work)
+{
+    const PREC(eig_team_) *j = ctx;
+    const int64_t n = j->n, k = g * j->lanes;
+    const int m = j->count - k < j->lanes ? (int)(j->count - k) : j->lanes;
+    PREC(el_tile_t_) t;
+    PREC(el_carve_)(&t, j->n, j->V != NULL, work, (char *)work + j->tbytes);
+    t.stream = j->stream;
+    PREC(el_tile_any_)(j->isa, &t, j->uplo, m, j->A != NULL ? j->A + k * n * n : NULL,
+                       j->A == NULL ? j->d + k * n : NULL, j->A == NULL && n > 1 ? j->e + k * (n - 1) : NULL,
+                       j->sel, j->w + k * n, j->V != NULL ? j->V + k * n * n : NULL,
+                       j->cnt != NULL ? j->cnt + k : NULL, j->info + k);
+}
+
 /* Systems [0, count) by tiles of el_width_() systems, SIMD across each
  * tile (eigen_lanes_impl.h), OpenMP over the tiles; arguments as
  * bsym__eig_cpu_. Returns 0, or -1 (no memory). */
 static int PREC(eig_lanes_cpu_)(char uplo, int n, int64_t count, const T *A, const T *d, const T *e,
                                 const bsym_select *sel, T *w, T *V, int *cnt, int *info, int threads)
 {
-    const int lanes = PREC(el_width_)(), isa = bsym__cpu_isa();
+    const int lanes = PREC(el_width_)();
     const int64_t tiles = (count + lanes - 1) / lanes;
     /* the T workspace 64-byte aligned: each array of the tile is a whole
      * number of vectors */
-    const size_t tbytes = (PREC(el_work_t_)(n, V != NULL) * sizeof(T) + 63) / 64 * 64;
-    const size_t bbytes = PREC(el_work_bytes_)(n);
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(tiles, threads))
-    {
-        T *wt = aligned_alloc(64, tbytes);
-        void *wb = malloc(bbytes);
-        if (wt == NULL || wb == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-            PREC(el_tile_t_) t;
-            PREC(el_carve_)(&t, n, V != NULL, wt, wb);
-            /* vectors past the caches' size: written around them */
-            t.stream = V != NULL && (double)count * n * n * sizeof(T) > 16e6;
-            /* tiles differ in their QL sweeps: handed out one at a time */
-#pragma omp for schedule(dynamic, 1)
-            for (int64_t g = 0; g < tiles; g++) {
-                const int64_t k = g * lanes;
-                const int m = count - k < lanes ? (int)(count - k) : lanes;
-                PREC(el_tile_any_)(isa, &t, uplo, m, A != NULL ? A + k * n * n : NULL,
-                                   A == NULL ? d + k * n : NULL,
-                                   A == NULL && n > 1 ? e + k * (n - 1) : NULL, sel, w + k * n,
-                                   V != NULL ? V + k * n * n : NULL, cnt != NULL ? cnt + k : NULL,
-                                   info + k);
-            }
-        }
-        free(wt);
-        free(wb);
-    }
-    return nomem ? -1 : 0;
+    const size_t tbytes = bsym__align64(PREC(el_work_t_)(n, V != NULL) * sizeof(T));
+    PREC(eig_team_) j = {uplo, n, count, A, d, e, sel, w, V, cnt, info, lanes, bsym__cpu_isa(), tbytes,
+                         /* vectors past the caches' size: written around them */
+                         V != NULL && (double)count * n * n * sizeof(T) > 16e6};
+    /* tiles differ in their QL sweeps: handed out one at a time */
+    return bsym__team_run(tiles, threads, tbytes + PREC(el_work_bytes_)(n), 1, PREC(eig_tile_team_), &j);
+}
+
+/* System k of a bsym__eig_cpu_ call for larger n (a bsym__team_body): on the
+ * thread's workspace, bsym__eig_work_(n) elements of T, then (from the next
+ * 64-byte line) TE_WORK_I(n) ints. */
+static void PREC(eig_one_team_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(eig_team_) *j = ctx;
+    const int64_t n = j->n;
+    int *iwork = (int *)((char *)work + bsym__align64(PREC(bsym__eig_work_)(n) * sizeof(T)));
+    int c;
+    j->info[k] = PREC(bsym__eig_one_)(j->uplo, j->n, j->A != NULL ? j->A + k * n * n : NULL,
+                                      j->A == NULL ? j->d + k * n : NULL,
+                                      j->A == NULL && n > 1 ? j->e + k * (n - 1) : NULL, j->sel, j->w + k * n,
+                                      j->V != NULL ? j->V + k * n * n : NULL, &c, work, iwork);
+    if (j->cnt != NULL)
+        j->cnt[k] = c;
 }
 
 int PREC(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const T *d, const T *e,
@@ -126,32 +149,11 @@ int PREC(bsym__eig_cpu_)(char uplo, int64_t n, int64_t count, const T *A, const 
         return -1;
     if (n <= BSYM_CPU_EIG_LANES_MAX_N)
         return PREC(eig_lanes_cpu_)(uplo, (int)n, count, A, d, e, sel, w, V, cnt, info, threads);
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc(PREC(bsym__eig_work_)(n) * sizeof(T));
-        int *iwork = malloc(TE_WORK_I(n) * sizeof(int));
-        if (work == NULL || iwork == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(dynamic, 16)
-            for (int64_t k = 0; k < count; k++) {
-                int c;
-                info[k] = PREC(bsym__eig_one_)(uplo, (int)n, A != NULL ? A + k * n * n : NULL,
-                                       A == NULL ? d + k * n : NULL,
-                                       A == NULL && n > 1 ? e + k * (n - 1) : NULL, sel, w + k * n,
-                                       V != NULL ? V + k * n * n : NULL, &c, work, iwork);
-                if (cnt != NULL)
-                    cnt[k] = c;
-            }
-        }
-        free(work);
-        free(iwork);
-    }
-    return nomem ? -1 : 0;
+    PREC(eig_team_) j = {uplo, (int)n, count, A, d, e, sel, w, V, cnt, info, 1, 0, 0, 0};
+    /* systems of uneven cost (iterations, deflation): handed out 16 at a time */
+    return bsym__team_run(count, threads,
+                          bsym__align64(PREC(bsym__eig_work_)(n) * sizeof(T)) + TE_WORK_I(n) * sizeof(int), 16,
+                          PREC(eig_one_team_), &j);
 }
 
 #undef TE_WS

@@ -205,6 +205,27 @@ int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, 
     return 0;
 }
 
+/* One bsym__tridiagonalize_cpu_ call, as its systems see it. */
+typedef struct {
+    char uplo;
+    int64_t n;
+    const T *A;
+    RT *d, *e;
+    T *Q;       /* may be NULL */
+    int *info;
+} PREC(he_trd_team_);
+
+/* System k of a bsym__tridiagonalize_cpu_ call (a bsym__team_body), on the
+ * thread's workspace of BSYM_HE_TRD_WORK(n) elements. */
+static void PREC(he_trd_team_one_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(he_trd_team_) *j = ctx;
+    const int64_t n = j->n;
+    j->info[k] = PREC(bsym__he_tridiagonalize_one_)(j->uplo, n, j->A + k * n * n, j->d + k * n,
+                                                    n > 1 ? j->e + k * (n - 1) : NULL,
+                                                    j->Q != NULL ? j->Q + k * n * n : NULL, work);
+}
+
 /* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL.
  * Returns 0, or -1 (no memory for a workspace). */
 int PREC(bsym__tridiagonalize_cpu_)(char uplo, int64_t n, int64_t count, const T *A, RT *d,
@@ -212,25 +233,9 @@ int PREC(bsym__tridiagonalize_cpu_)(char uplo, int64_t n, int64_t count, const T
 {
     if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
         return -1;
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc(BSYM_HE_TRD_WORK(n) * sizeof(T));
-        if (work == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(dynamic, 16)
-            for (int64_t k = 0; k < count; k++)
-                info[k] = PREC(bsym__he_tridiagonalize_one_)(
-                    uplo, n, A + k * n * n, d + k * n, n > 1 ? e + k * (n - 1) : NULL,
-                    Q != NULL ? Q + k * n * n : NULL, work);
-        }
-        free(work);
-    }
-    return nomem ? -1 : 0;
+    PREC(he_trd_team_) j = {uplo, n, A, d, e, Q, info};
+    /* systems handed out 16 at a time (schedule(dynamic, 16)) */
+    return bsym__team_run(count, threads, BSYM_HE_TRD_WORK(n) * sizeof(T), 16, PREC(he_trd_team_one_), &j);
 }
 
 /* bsym_*syev (complex) on systems [0, count): the reduction above, the real

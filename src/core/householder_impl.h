@@ -371,39 +371,29 @@ typedef struct {
     int solve;     /* 1: hh_solve_one_, 0: bsym__hh_tridiagonalize_one_ */
 } PREC(hh_job_);
 
+/* System k of a job (a bsym__team_body), on the thread's workspace of
+ * BSYM_HH_WORK(n, solve) elements. */
+static void PREC(hh_one_team_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(hh_job_) *j = ctx;
+    const int64_t n = j->n, nrhs = j->nrhs;
+    j->info[k] = j->solve
+        ? PREC(hh_solve_one_)(j->uplo, n, nrhs, j->A + k * n * n, nrhs > 0 ? j->B + k * n * nrhs : NULL, work,
+                              j->d != NULL ? j->d + k * n : NULL, j->e != NULL ? j->e + k * n : NULL)
+        : PREC(bsym__hh_tridiagonalize_one_)(j->uplo, n, j->A + k * n * n, j->d + k * n,
+                                             n > 1 ? j->e + k * (n - 1) : NULL,
+                                             j->Q != NULL ? j->Q + k * n * n : NULL, work);
+}
+
 /* Systems [0, count) of a job, OpenMP over the systems with one workspace per
- * thread. Returns 0, or -1 when a workspace could not be allocated (nothing
- * is then promised). */
+ * thread (bsym__team_run, systems of equal cost). Returns 0, or -1 when a
+ * workspace could not be allocated (nothing is then promised). */
 static int PREC(hh_drive_)(const PREC(hh_job_) *j, int64_t count, int threads)
 {
-    const int64_t n = j->n, nrhs = j->nrhs;
-    int nomem = !PREC(hh_work_fits_)(n);
-    if (nomem)
+    if (!PREC(hh_work_fits_)(j->n))
         return -1;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc(BSYM_HH_WORK(n, j->solve) * sizeof(T));
-        if (work == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(static)
-            for (int64_t k = 0; k < count; k++)
-                j->info[k] = j->solve
-                    ? PREC(hh_solve_one_)(j->uplo, n, nrhs, j->A + k * n * n,
-                                                   nrhs > 0 ? j->B + k * n * nrhs : NULL, work,
-                                                   j->d != NULL ? j->d + k * n : NULL,
-                                                   j->e != NULL ? j->e + k * n : NULL)
-                    : PREC(bsym__hh_tridiagonalize_one_)(
-                          j->uplo, n, j->A + k * n * n, j->d + k * n,
-                          n > 1 ? j->e + k * (n - 1) : NULL, j->Q != NULL ? j->Q + k * n * n : NULL,
-                          work);
-        }
-        free(work);
-    }
-    return nomem ? -1 : 0;
+    return bsym__team_run(count, threads, BSYM_HH_WORK(j->n, j->solve) * sizeof(T), 0, PREC(hh_one_team_),
+                          (void *)j);
 }
 
 /* bsym_*tridiagonalize on systems [0, count); Q may be NULL. */

@@ -556,30 +556,26 @@ static int PREC(ix_one_)(int method, char uplo, int64_t n, int64_t nrhs, const T
     return info;
 }
 
+/* System k of a bsym__indef_cpu_ call by its method (a bsym__team_body): on
+ * the thread's workspace, IX_WORK(n) elements of T, then (from the next
+ * 64-byte line) IX_IWORK(n) ints. */
+static void PREC(ix_one_team_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(ix_team_) *j = ctx;
+    const int64_t n = j->n, nrhs = j->nrhs;
+    int *iwork = (int *)((char *)work + bsym__align64(IX_WORK(n) * sizeof(T)));
+    j->info[k] = PREC(ix_one_)(j->method, j->uplo, n, nrhs, j->A + k * n * n, j->B + k * n * nrhs, work, iwork);
+}
+
 int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B,
                            int *info, int threads)
 {
     if (method == BSYM_METHOD_BUNCH_KAUFMAN && n <= BSYM_CPU_LANES_MAX_N)
         return PREC(ixl_run_)(uplo, n, nrhs, count, A, B, info, threads);
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc(IX_WORK(n) * sizeof(T));
-        int *iwork = malloc(IX_IWORK(n) * sizeof(int));
-        if (work == NULL || iwork == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(static)
-            for (int64_t k = 0; k < count; k++)
-                info[k] = PREC(ix_one_)(method, uplo, n, nrhs, A + k * n * n, B + k * n * nrhs, work, iwork);
-        }
-        free(work);
-        free(iwork);
-    }
-    return nomem ? -1 : 0;
+    /* one system a group, of equal cost */
+    PREC(ix_team_) j = {method, uplo, n, nrhs, count, A, B, info, 0};
+    return bsym__team_run(count, threads, bsym__align64(IX_WORK(n) * sizeof(T)) + IX_IWORK(n) * sizeof(int), 0,
+                          PREC(ix_one_team_), &j);
 }
 
 #undef IX_WORK

@@ -588,38 +588,40 @@ static void PREC(ixl_group_any_)(int isa, char uplo, int n, int nrhs, int m, int
     PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
 }
 
+/* One call of the indefinite solvers on systems [0, count), as its groups
+ * see it: ixl_group_team_ here, ix_one_team_ (indef_impl.h) one system
+ * a group. */
+typedef struct {
+    int method; /* ix_one_team_: BSYM_METHOD_BUNCH_KAUFMAN or _AASEN */
+    char uplo;
+    int64_t n, nrhs, count;
+    const T *A;
+    T *B;
+    int *info;
+    int isa;    /* ixl_group_team_: bsym__cpu_isa() */
+} PREC(ix_team_);
+
+/* Group g of an ixl_run_ call (a bsym__team_body): IXL systems (fewer in
+ * the last group) across SIMD lanes, on the thread's workspace. */
+static void PREC(ixl_group_team_)(void *ctx, int64_t g, void *work)
+{
+    const PREC(ix_team_) *j = ctx;
+    const int64_t n = j->n, nrhs = j->nrhs, k = g * IXL;
+    const int m = j->count - k < IXL ? (int)(j->count - k) : IXL;
+    const int64_t rest = j->count - k - m, ahead = rest < IXL ? rest : IXL;
+    PREC(ixl_group_any_)(j->isa, j->uplo, (int)n, (int)nrhs, m, (int)ahead, j->A + k * n * n, j->B + k * n * nrhs,
+                         j->info + k, work);
+}
+
 /* Bunch-Kaufman on systems [0, count), IXL at a time, OpenMP over the
- * groups. Returns 0, or -1 when a thread's workspace could not be
- * allocated. */
+ * groups (bsym__team_run, groups of equal cost). Returns 0, or -1 when a
+ * thread's workspace could not be allocated. */
 static int PREC(ixl_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
                           int threads)
 {
-    const int64_t groups = (count + IXL - 1) / IXL;
-    const size_t work = PREC(ixl_work_)((int)n, (int)nrhs);
-    const int isa = bsym__cpu_isa();
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(groups, threads))
-    {
-        void *raw = malloc(work * sizeof(RT) + 64); /* 64-byte aligned inside raw */
-        RT *W = raw == NULL ? NULL : (RT *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
-        if (W == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(static)
-            for (int64_t g = 0; g < groups; g++) {
-                const int64_t k = g * IXL;
-                const int m = count - k < IXL ? (int)(count - k) : IXL;
-                const int64_t rest = count - k - m, ahead = rest < IXL ? rest : IXL;
-                PREC(ixl_group_any_)(isa, uplo, (int)n, (int)nrhs, m, (int)ahead, A + k * n * n, B + k * n * nrhs,
-                                     info + k, W);
-            }
-        }
-        free(raw);
-    }
-    return nomem ? -1 : 0;
+    PREC(ix_team_) j = {BSYM_METHOD_BUNCH_KAUFMAN, uplo, n, nrhs, count, A, B, info, bsym__cpu_isa()};
+    return bsym__team_run((count + IXL - 1) / IXL, threads, PREC(ixl_work_)((int)n, (int)nrhs) * sizeof(RT),
+                          0, PREC(ixl_group_team_), &j);
 }
 
 #undef IXL

@@ -64,6 +64,29 @@ void *bsym__malloc_big(size_t bytes);
  * least one. */
 int bsym__team(int64_t units, int threads);
 
+/* One group of a bsym__team_run: group g (0 <= g < groups) of the caller's
+ * work, described by ctx, on the calling thread's workspace `work`. */
+typedef void (*bsym__team_body)(void *ctx, int64_t g, void *work);
+
+/* The CPU backends' OpenMP loop over independent groups of systems (a group:
+ * one system, or one SIMD tile of them): body(ctx, g, work) for every g in
+ * [0, groups) on a team of bsym__team(groups, threads) threads. Each thread
+ * owns one workspace of `bytes` bytes, 64-byte aligned (bsym__malloc_big,
+ * so huge pages from 4 MiB), kept across its groups and released at the
+ * end. chunk 0 hands the groups out by schedule(static) (groups of equal
+ * cost), chunk > 0 by schedule(dynamic, chunk) (groups of uneven cost).
+ * Returns 0, or -1 when some thread's workspace could not be allocated:
+ * then no group has run. The body is called once per group, so the
+ * indirect call costs nothing beside a group's work. */
+int bsym__team_run(int64_t groups, int threads, size_t bytes, int chunk, bsym__team_body body, void *ctx);
+
+/* bytes rounded up to a whole number of 64-byte lines: where the next array
+ * of a workspace starts, so that it is 64-byte aligned as the first. */
+static inline size_t bsym__align64(size_t bytes)
+{
+    return (bytes + 63) / 64 * 64;
+}
+
 /* CPU LDL^T solves of systems [0, count) of a batch (ldlt.c), OpenMP over the
  * batch with `threads` threads (0 = default). Returns 0, or -1 when a thread's
  * workspace could not be allocated. */

@@ -559,10 +559,67 @@ static int PREC(cert_one_)(char uplo, int n, int nrhs, const T *A, T *B, const P
 #undef VMAX
 #undef VMIN
 
+/* One ldlt_run_ call, as its groups see it (ldlt_group_). */
+typedef struct {
+    char uplo;
+    int64_t n, nrhs, count;
+    const TIN *A;
+    TIN *B;
+    int *info;
+    const PREC(cert_) *cert; /* NULL: solves only */
+    int lanes;               /* systems per group: 64 bytes of T, or 1 */
+    size_t one;              /* one system's workspace (cert_one_'s W and v) */
+    int isa;                 /* bsym__cpu_isa() */
+} PREC(ldlt_team_);
+
+/* Group g of an ldlt_run_ call (a bsym__team_body): its lanes systems
+ * across SIMD lanes, or its one system alone, on the thread's workspace. */
+static void PREC(ldlt_group_)(void *ctx, int64_t g, void *work)
+{
+    const PREC(ldlt_team_) *j = ctx;
+    const int64_t n = j->n, nrhs = j->nrhs, count = j->count, k = g * j->lanes;
+    const int lanes = j->lanes;
+    const PREC(cert_) *cert = j->cert;
+    const TIN *A = j->A;
+    TIN *B = j->B;
+    int *info = j->info;
+    T *W = work;
+    if (lanes > 1) {
+        const int m = count - k < lanes ? (int)(count - k) : lanes;
+        PREC(cert_) c;
+        if (cert != NULL)
+            c = (PREC(cert_)){cert->rcond, cert->tol, cert->ok + k};
+        const int64_t rest = count - k - m, ahead = rest < lanes ? rest : lanes;
+        PREC(solve_lanes_any_)(j->isa, j->uplo, (int)n, (int)nrhs, m, (int)ahead, A + k * n * n, B + k * n * nrhs,
+                               info + k, cert != NULL ? &c : NULL, W);
+        return;
+    }
+    /* one system: its own arrays, or (double storage) float copies */
+#if BSYM_MIXED
+    T *a = W + j->one, *b = a + n * n;
+    for (int64_t e = 0; e < n * n; e++)
+        a[e] = (T)A[k * n * n + e];
+    for (int64_t e = 0; e < n * nrhs; e++)
+        b[e] = (T)B[k * n * nrhs + e];
+#else
+    const T *a = A + k * n * n;
+    T *b = B + k * n * nrhs;
+#endif
+    if (cert != NULL)
+        info[k] = PREC(cert_one_)(j->uplo, (int)n, (int)nrhs, a, b, cert, cert->ok + k, W, W + 2 * n * n);
+    else
+        info[k] = PREC(solve_one_)(j->uplo, n, nrhs, a, b, W, W + n * n);
+#if BSYM_MIXED
+    for (int64_t e = 0; e < n * nrhs; e++)
+        B[k * n * nrhs + e] = (TIN)b[e];
+#endif
+}
+
 /* Systems [0, count) of a batch, OpenMP over the batch (over groups of
- * LANES systems when n is small). With cert (the automatic strategy's first
- * step, strategy_impl.h) also cert->ok[k] per system. Returns 0, or -1 when a
- * thread's workspace could not be allocated (nothing is then promised). */
+ * LANES systems when n is small; bsym__team_run, groups of equal cost). With
+ * cert (the automatic strategy's first step, strategy_impl.h) also
+ * cert->ok[k] per system. Returns 0, or -1 when a thread's workspace could
+ * not be allocated (nothing is then promised). */
 static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const TIN *A, TIN *B, int *info,
                            const PREC(cert_) *cert, int threads)
 {
@@ -571,55 +628,8 @@ static int PREC(ldlt_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, co
     const size_t one = (size_t)(2 * n * n + 2 * n + n * nrhs); /* cert_one_'s W and v */
     const size_t work = lanes > 1 ? PREC(lanes_work_)((int)n, (int)nrhs)
                                   : one + (BSYM_MIXED ? (size_t)(n * n + n * nrhs) : 0);
-    const int isa = bsym__cpu_isa();
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(groups, threads))
-    {
-        void *raw = malloc(work * sizeof(T) + 64); /* W: 64-byte aligned inside raw */
-        T *W = raw == NULL ? NULL : (T *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
-        if (W == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(static)
-            for (int64_t g = 0; g < groups; g++) {
-                const int64_t k = g * lanes;
-                if (lanes > 1) {
-                    const int m = count - k < lanes ? (int)(count - k) : lanes;
-                    PREC(cert_) c;
-                    if (cert != NULL)
-                        c = (PREC(cert_)){cert->rcond, cert->tol, cert->ok + k};
-                    const int64_t rest = count - k - m, ahead = rest < lanes ? rest : lanes;
-                    PREC(solve_lanes_any_)(isa, uplo, (int)n, (int)nrhs, m, (int)ahead, A + k * n * n,
-                                           B + k * n * nrhs, info + k, cert != NULL ? &c : NULL, W);
-                    continue;
-                }
-                /* one system: its own arrays, or (double storage) float copies */
-#if BSYM_MIXED
-                T *a = W + one, *b = a + n * n;
-                for (int64_t e = 0; e < n * n; e++)
-                    a[e] = (T)A[k * n * n + e];
-                for (int64_t e = 0; e < n * nrhs; e++)
-                    b[e] = (T)B[k * n * nrhs + e];
-#else
-                const T *a = A + k * n * n;
-                T *b = B + k * n * nrhs;
-#endif
-                if (cert != NULL)
-                    info[k] = PREC(cert_one_)(uplo, (int)n, (int)nrhs, a, b, cert, cert->ok + k, W, W + 2 * n * n);
-                else
-                    info[k] = PREC(solve_one_)(uplo, n, nrhs, a, b, W, W + n * n);
-#if BSYM_MIXED
-                for (int64_t e = 0; e < n * nrhs; e++)
-                    B[k * n * nrhs + e] = (TIN)b[e];
-#endif
-            }
-        }
-        free(raw);
-    }
-    return nomem ? -1 : 0;
+    PREC(ldlt_team_) j = {uplo, n, nrhs, count, A, B, info, cert, lanes, one, bsym__cpu_isa()};
+    return bsym__team_run(groups, threads, work * sizeof(T), 0, PREC(ldlt_group_), &j);
 }
 
 int PREC(bsym__ldlt_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const TIN *A, TIN *B, int *info,

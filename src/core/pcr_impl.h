@@ -228,36 +228,37 @@ static int PREC(pcr_system_)(int64_t n, int64_t nrhs, const T *dl, const T *d,
     return PREC(pcr_solve_)(n, nrhs, dl, d, du, X, work);
 }
 
+/* One bsym__pcr_cpu_ call, as its systems see it. */
+typedef struct {
+    int64_t n, nrhs;
+    const T *dl, *d, *du; /* du NULL: symmetric */
+    T *B;
+    int *info;
+} PREC(pcr_team_);
+
+/* System k of a bsym__pcr_cpu_ call (a bsym__team_body), on the thread's
+ * workspace of BSYM_PCR_WORK(n) elements. */
+static void PREC(pcr_team_one_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(pcr_team_) *j = ctx;
+    const int64_t n = j->n, nrhs = j->nrhs;
+    const T *dlk = n > 1 ? j->dl + k * (n - 1) : NULL;
+    const T *duk = j->du == NULL ? dlk : (n > 1 ? j->du + k * (n - 1) : NULL);
+    T *X = nrhs > 0 ? j->B + k * n * nrhs : NULL;
+    j->info[k] = PREC(pcr_system_)(n, nrhs, dlk, j->d + k * n, duk, X, work);
+}
+
 /* Systems [0, count) of a batch (layout as bsym_dtridiag_solve; du NULL for
  * symmetric), OpenMP over the systems, one workspace of BSYM_PCR_WORK(n) per
- * thread. Returns 0, or -1 when a thread's workspace could not be allocated
- * (nothing is then promised). */
+ * thread (bsym__team_run, systems of equal cost). Returns 0, or -1 when a
+ * thread's workspace could not be allocated (nothing is then promised). */
 int PREC(bsym__pcr_cpu_)(int64_t n, int64_t nrhs, int64_t count, const T *dl, const T *d,
                                   const T *du, T *B, int *info, int threads)
 {
-    int nomem = 0;
     if ((size_t)n > SIZE_MAX / sizeof(T) / 8)
         return -1;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc(BSYM_PCR_WORK(n) * sizeof(T));
-        if (work == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(static)
-            for (int64_t k = 0; k < count; k++) {
-                const T *dlk = n > 1 ? dl + k * (n - 1) : NULL;
-                const T *duk = du == NULL ? dlk : (n > 1 ? du + k * (n - 1) : NULL);
-                T *X = nrhs > 0 ? B + k * n * nrhs : NULL;
-                info[k] = PREC(pcr_system_)(n, nrhs, dlk, d + k * n, duk, X, work);
-            }
-        }
-        free(work);
-    }
-    return nomem ? -1 : 0;
+    PREC(pcr_team_) j = {n, nrhs, dl, d, du, B, info};
+    return bsym__team_run(count, threads, BSYM_PCR_WORK(n) * sizeof(T), 0, PREC(pcr_team_one_), &j);
 }
 #endif /* BSYM_PCR_DRIVER */
 

@@ -473,6 +473,38 @@ static void PREC(pde_group_base_)(const PREC(pde_call_) *g, int64_t k0, int nl, 
     PREC(pde_group_)(g, k0, nl, final, u, info, W);
 }
 
+/* One bsym__pde_cpu_ call, as its groups see it (pde_team_group_). */
+typedef struct {
+    PREC(pde_call_) g;  /* what every group shares */
+    int64_t pde_k0;     /* the slice's first system within p */
+    int64_t count;
+    const TIN *final;
+    TIN *u;
+    int *info;
+    int isa;            /* bsym__cpu_isa() */
+} PREC(pde_team_);
+
+/* Group gi of a bsym__pde_cpu_ call (a bsym__team_body): its PL systems
+ * across SIMD lanes, on the thread's workspace W. */
+static void PREC(pde_team_group_)(void *ctx, int64_t gi, void *W)
+{
+    const PREC(pde_team_) *j = ctx;
+    const int64_t m = j->g.m, k = gi * PL;
+    const int nl = j->count - k < PL ? (int)(j->count - k) : PL;
+    /* the coefficients' and the obstacle's entries count from the first
+     * system of p (the slice starts at pde_k0) */
+    const PREC(pde_call_) gg = j->g;
+    const int64_t k0 = j->pde_k0 + k;
+#ifdef BSYM_X86_DISPATCH
+    if (j->isa == BSYM_ISA_AVX512)
+        PREC(pde_group_avx512_)(&gg, k0, nl, j->final + k * m, j->u + k * m, j->info + k, W);
+    else if (j->isa == BSYM_ISA_AVX2)
+        PREC(pde_group_avx2_)(&gg, k0, nl, j->final + k * m, j->u + k * m, j->info + k, W);
+    else
+#endif
+        PREC(pde_group_base_)(&gg, k0, nl, j->final + k * m, j->u + k * m, j->info + k, W);
+}
+
 /* A coefficient of p in this precision's storage (a NULL v: a shared 0). */
 static PREC(pde_coef_) PREC(pde_coef_of_)(const bsym_pde_coef *c, int boundary)
 {
@@ -507,41 +539,12 @@ int PREC(bsym__pde_cpu_)(const bsym_pde *p, int64_t pde_k0, int64_t count, const
         .obstacle = (const TIN *)p->obstacle, /* indexed by entry, as the coefficients */
         .w = w, .bl = (T)bl, .bu = (T)bu};
     const int64_t groups = (count + PL - 1) / PL;
-    const size_t work = PREC(pde_work_)(m);
-    const int isa = bsym__cpu_isa();
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(groups, threads))
-    {
-        void *raw = bsym__malloc_big(work * sizeof(T) + 64);
-        T *W = raw == NULL ? NULL : (T *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
-        if (W == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(dynamic, 1)
-            for (int64_t gi = 0; gi < groups; gi++) {
-                const int64_t k = gi * PL;
-                const int nl = count - k < PL ? (int)(count - k) : PL;
-                /* the coefficients' and the obstacle's entries count from
-                 * the first system of p (the slice starts at pde_k0) */
-                const PREC(pde_call_) gg = g;
-#ifdef BSYM_X86_DISPATCH
-                if (isa == BSYM_ISA_AVX512)
-                    PREC(pde_group_avx512_)(&gg, pde_k0 + k, nl, final + k * m, u + k * m, info + k, W);
-                else if (isa == BSYM_ISA_AVX2)
-                    PREC(pde_group_avx2_)(&gg, pde_k0 + k, nl, final + k * m, u + k * m, info + k, W);
-                else
-#endif
-                    PREC(pde_group_base_)(&gg, pde_k0 + k, nl, final + k * m, u + k * m, info + k, W);
-                (void)isa;
-            }
-        }
-        free(raw);
-    }
+    PREC(pde_team_) j = {g, pde_k0, count, final, u, info, bsym__cpu_isa()};
+    /* groups handed out one at a time (schedule(dynamic, 1)): each is a whole
+     * time march, dearer where lanes are solved again with pivoting */
+    const int rc = bsym__team_run(groups, threads, PREC(pde_work_)(m) * sizeof(T), 1, PREC(pde_team_group_), &j);
     free(w);
-    return nomem ? -1 : 0;
+    return rc;
 }
 
 #undef PL
