@@ -1,8 +1,9 @@
 /*
  * hetrd_impl.h -- precision-generic complex Hermitian tridiagonalization
  * A = Q T Q^H with T REAL symmetric tridiagonal (bsym_ztridiagonalize,
- * bsym_ctridiagonalize) and the complex Hermitian eigensolvers built on it
- * (bsym_zsyev, bsym_csyev). Included by hetrd.c once with prec_cdouble.h and
+ * bsym_ctridiagonalize) and what is built on it: the complex Hermitian
+ * eigensolvers (bsym_zsyev, bsym_csyev) and the complex BSYM_METHOD_TRIDIAG
+ * solve (bsym_zsolvex, bsym_csolvex). Included by hetrd.c once with prec_cdouble.h and
  * once with prec_cfloat.h; RPREC(name) names the real functions of the
  * matching real precision (d for z, s for c).
  *
@@ -137,30 +138,24 @@ static void PREC(he_update_)(int64_t m, int64_t ld, T *restrict S, const T *rest
     }
 }
 
-/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HE_TRD_WORK(n)
- * elements of T. Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
-int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *Q,
-                                       T *work)
+/* The reduction of one system: d, e of T' = D^H Q1^H (2^-ex A) Q1 D, with
+ * 2^-ex the exact power of two that normalizes A (returned in *ex); the
+ * reflectors v_k stay in W's columns; work holds W (n*n), then tau, the
+ * phases s and the complex sub-diagonal c of T1, n each (BSYM_HE_TRD_WORK).
+ * Returns 0, or -1 for non-finite input (nothing computed). */
+static int PREC(he_reduce_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *work, int *ex)
 {
-    T *W = work, *tau = W + n * n, *p = tau + n;
+    T *W = work, *tau = W + n * n, *s = tau + n, *c = s + n; /* c: the complex sub-diagonal of T1 */
     RT amax;
-    if (!PREC(he_load_)(uplo, n, A, W, &amax)) {
-        for (int64_t i = 0; i < n; i++)
-            d[i] = (RT)NAN;
-        for (int64_t i = 0; i + 1 < n; i++)
-            e[i] = (RT)NAN;
-        for (int64_t i = 0; Q != NULL && i < n * n; i++)
-            Q[i] = (RT)NAN + (RT)NAN * I;
+    if (!PREC(he_load_)(uplo, n, A, W, &amax))
         return -1;
-    }
-    const int ex = PREC(he_normalize_)(n, W, amax);
-    T *c = p + n; /* the complex sub-diagonal of T1 (n - 1) */
+    *ex = PREC(he_normalize_)(n, W, amax);
     for (int64_t k = 0; k + 2 < n; k++) {
         T *x = W + k * n + k + 1;
         d[k] = RE(W[k * n + k]);
         c[k] = PREC(he_reflector_)(n - k - 1, x, &tau[k]);
         if (tau[k] != 0)
-            PREC(he_update_)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], p);
+            PREC(he_update_)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], s);
     }
     if (n >= 2) {
         d[n - 2] = RE(W[(n - 2) * n + n - 2]);
@@ -168,15 +163,45 @@ int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, 
     }
     if (n >= 1)
         d[n - 1] = RE(W[(n - 1) * n + n - 1]);
-    /* the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k| (kept in
-     * tau's place as s: tau is still needed for Q, so s goes into p) */
-    T *s = p;
+    /* the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k| */
     if (n >= 1)
         s[0] = 1;
     for (int64_t k = 0; k + 1 < n; k++) {
         const RT a = CABS(c[k]);
         e[k] = a;
         s[k + 1] = a > 0 ? s[k] * (c[k] / a) : s[k];
+    }
+    return 0;
+}
+
+/* y := H_k y on rows k+1 .. n-1 of the vector y (conj_tau: H_k^H), H_k =
+ * I - tau_k v_k v_k^H with v_k in W's column k. */
+static void PREC(he_apply_)(int64_t n, int64_t k, const T *W, const T *tau, int conj_tau, T *y)
+{
+    if (tau[k] == 0)
+        return;
+    const T *v = W + k * n + k + 1;
+    const int64_t m = n - k - 1;
+    const T t = (conj_tau ? CONJ(tau[k]) : tau[k]) * PREC(he_dotc_)(m, v, y + k + 1);
+    for (int64_t i = 0; i < m; i++)
+        y[k + 1 + i] -= t * v[i];
+}
+
+/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HE_TRD_WORK(n)
+ * elements of T. Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
+int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *Q,
+                                       T *work)
+{
+    T *W = work, *tau = W + n * n, *s = tau + n;
+    int ex = 0;
+    if (PREC(he_reduce_)(uplo, n, A, d, e, work, &ex) != 0) {
+        for (int64_t i = 0; i < n; i++)
+            d[i] = (RT)NAN;
+        for (int64_t i = 0; i + 1 < n; i++)
+            e[i] = (RT)NAN;
+        for (int64_t i = 0; Q != NULL && i < n * n; i++)
+            Q[i] = (RT)NAN + (RT)NAN * I;
+        return -1;
     }
     PREC(he_scale_)(n, d, ex);
     if (n > 1)
@@ -186,23 +211,96 @@ int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, 
         for (int64_t j = 0; j < n; j++)
             for (int64_t i = 0; i < n; i++)
                 Q[i + j * n] = i == j ? (T)1 : (T)0;
-        for (int64_t k = n - 3; k >= 0; k--) {
-            if (tau[k] == 0)
-                continue;
-            const T *v = W + k * n + k + 1;
-            const int64_t m = n - k - 1;
-            for (int64_t j = k + 1; j < n; j++) {
-                T *y = Q + j * n + k + 1;
-                const T t = tau[k] * PREC(he_dotc_)(m, v, y);
-                for (int64_t i = 0; i < m; i++)
-                    y[i] -= t * v[i];
-            }
-        }
+        for (int64_t k = n - 3; k >= 0; k--)
+            for (int64_t j = k + 1; j < n; j++)
+                PREC(he_apply_)(n, k, W, tau, 0, Q + j * n);
         for (int64_t j = 1; j < n; j++)
             for (int64_t i = 0; i < n; i++)
                 Q[i + j * n] *= s[j];
     }
     return 0;
+}
+
+/* BSYM_METHOD_TRIDIAG on one complex system (B n x nrhs, overwritten), as
+ * the real hh_solve_one_: with 2^-ex A = Q T' Q^H (T' real), X = 2^-ex Q
+ * T'^{-1} Q^H B, T' solved by the real method's tridiagonal solver (PCR, its
+ * pivoted fallback; householder_impl.h) on the real and the imaginary part
+ * of Q^H b. work: BSYM_HE_TRD_WORK(n) elements of T; rwork 4n +
+ * bsym__hh_tridiag_work_*(n) of RT. d_out, e_out (n each, e_out[n-1] = 0)
+ * receive T' for the conditioning test when not NULL. Returns 0, -1
+ * (non-finite input) or j > 0 (a breakdown in row j, or a non-finite
+ * solution in row j); X is all NaN when the result is not 0. */
+static int PREC(he_solve_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, T *work, RT *rwork,
+                               RT *d_out, RT *e_out)
+{
+    T *W = work, *tau = W + n * n, *s = tau + n;
+    RT *d = rwork, *e = d + n, *yr = e + n, *yi = yr + n, *tw = yi + n;
+    int ex = 0, info = 0;
+    for (int64_t i = 0; i < n * nrhs && info == 0; i++)
+        info = CFINITE(B[i]) ? 0 : -1;
+    if (info == 0)
+        info = PREC(he_reduce_)(uplo, n, A, d, e, work, &ex);
+    for (int64_t i = 0; i < n && info == 0 && d_out != NULL; i++) {
+        d_out[i] = d[i];
+        e_out[i] = i + 1 < n ? e[i] : (RT)0;
+    }
+    for (int64_t r = 0; r < nrhs && info == 0; r++) {
+        T *x = B + r * n;
+        for (int64_t k = 0; k + 2 < n; k++) /* Q1^H b = H_{n-3}^H ... H_0^H b */
+            PREC(he_apply_)(n, k, W, tau, 1, x);
+        for (int64_t i = 0; i < n; i++) { /* z = D^H Q1^H b, in parts */
+            const T z = CONJ(s[i]) * x[i];
+            yr[i] = RE(z);
+            yi[i] = IM(z);
+        }
+        info = RPREC(bsym__hh_tridiag_solve_one_)(n, d, e, yr, tw);
+        if (info == 0)
+            info = RPREC(bsym__hh_tridiag_solve_one_)(n, d, e, yi, tw);
+        for (int64_t i = 0; i < n; i++) /* D y */
+            x[i] = s[i] * (yr[i] + yi[i] * I);
+        for (int64_t k = n - 3; k >= 0; k--) /* x = Q1 D y */
+            PREC(he_apply_)(n, k, W, tau, 0, x);
+        PREC(he_scale_)(2 * n, (RT *)x, -ex);
+    }
+    for (int64_t i = 0; i < n && info == 0; i++) /* overflow in the unscaling */
+        for (int64_t r = 0; r < nrhs; r++)
+            if (!CFINITE(B[i + r * n]))
+                info = i + 1 < INT_MAX ? (int)(i + 1) : INT_MAX;
+    if (info != 0)
+        for (int64_t i = 0; i < n * nrhs; i++)
+            B[i] = (RT)NAN + (RT)NAN * I;
+    return info;
+}
+
+/* BSYM_METHOD_TRIDIAG (complex) on systems [0, count), OpenMP over them; d
+ * and e (n x count each) receive T' when not NULL (see he_solve_one_).
+ * Returns 0, or -1 (no memory for a workspace). */
+int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                             int threads, RT *d, RT *e)
+{
+    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
+        return -1;
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(count, threads))
+    {
+        T *work = malloc(BSYM_HE_TRD_WORK(n) * sizeof(T));
+        RT *rwork = malloc((4 * (size_t)n + RPREC(bsym__hh_tridiag_work_)(n)) * sizeof(RT));
+        if (work == NULL || rwork == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(dynamic, 16)
+            for (int64_t k = 0; k < count; k++)
+                info[k] = PREC(he_solve_one_)(uplo, n, nrhs, A + k * n * n, nrhs > 0 ? B + k * n * nrhs : NULL,
+                                              work, rwork, d != NULL ? d + k * n : NULL,
+                                              e != NULL ? e + k * n : NULL);
+        }
+        free(work);
+        free(rwork);
+    }
+    return nomem ? -1 : 0;
 }
 
 /* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL.
