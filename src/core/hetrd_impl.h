@@ -272,20 +272,32 @@ static int PREC(he_solve_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T
     return info;
 }
 
-/* BSYM_METHOD_TRIDIAG (complex) on systems [0, count), OpenMP over them; d
- * and e (n x count each) receive T' when not NULL (see he_solve_one_).
- * Returns 0, or -1 (no memory for a workspace). */
-int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
-                             int threads, RT *d, RT *e)
+/* The arrays of one call of either driver below (as householder_impl.h's
+ * hh_job_). */
+typedef struct {
+    char uplo;
+    int64_t n, nrhs;
+    const T *A;
+    T *B;          /* solve: n x nrhs x count */
+    RT *d, *e;     /* tridiagonalize: T; solve: T' (n each) or NULL */
+    T *Q;          /* tridiagonalize: may be NULL */
+    int *info;
+    int solve;     /* 1: he_solve_one_, 0: bsym__he_tridiagonalize_one_ */
+} PREC(he_job_);
+
+/* Systems [0, count) of a job, OpenMP over them with one workspace per
+ * thread. Returns 0, or -1 (no memory for a workspace). */
+static int PREC(he_drive_)(const PREC(he_job_) *j, int64_t count, int threads)
 {
+    const int64_t n = j->n, nrhs = j->nrhs;
     if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
         return -1;
     int nomem = 0;
 #pragma omp parallel num_threads(bsym__team(count, threads))
     {
         T *work = malloc(BSYM_HE_TRD_WORK(n) * sizeof(T));
-        RT *rwork = malloc((4 * (size_t)n + RPREC(bsym__hh_tridiag_work_)(n)) * sizeof(RT));
-        if (work == NULL || rwork == NULL) {
+        RT *rwork = j->solve ? malloc((4 * (size_t)n + RPREC(bsym__hh_tridiag_work_)(n)) * sizeof(RT)) : NULL;
+        if (work == NULL || (j->solve && rwork == NULL)) {
 #pragma omp atomic write
             nomem = 1;
         }
@@ -293,9 +305,13 @@ int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, 
         if (!nomem) {
 #pragma omp for schedule(dynamic, 16)
             for (int64_t k = 0; k < count; k++)
-                info[k] = PREC(he_solve_one_)(uplo, n, nrhs, A + k * n * n, nrhs > 0 ? B + k * n * nrhs : NULL,
-                                              work, rwork, d != NULL ? d + k * n : NULL,
-                                              e != NULL ? e + k * n : NULL);
+                j->info[k] = j->solve
+                    ? PREC(he_solve_one_)(j->uplo, n, nrhs, j->A + k * n * n, nrhs > 0 ? j->B + k * n * nrhs : NULL,
+                                          work, rwork, j->d != NULL ? j->d + k * n : NULL,
+                                          j->e != NULL ? j->e + k * n : NULL)
+                    : PREC(bsym__he_tridiagonalize_one_)(j->uplo, n, j->A + k * n * n, j->d + k * n,
+                                                         n > 1 ? j->e + k * (n - 1) : NULL,
+                                                         j->Q != NULL ? j->Q + k * n * n : NULL, work);
         }
         free(work);
         free(rwork);
@@ -303,32 +319,22 @@ int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, 
     return nomem ? -1 : 0;
 }
 
-/* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL.
- * Returns 0, or -1 (no memory for a workspace). */
+/* BSYM_METHOD_TRIDIAG (complex) on systems [0, count); d and e (n x count
+ * each) receive T' when not NULL (see he_solve_one_). */
+int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                             int threads, RT *d, RT *e)
+{
+    const PREC(he_job_) j = {.uplo = uplo, .n = n, .nrhs = nrhs, .A = A, .B = B, .d = d, .e = e,
+                             .info = info, .solve = 1};
+    return PREC(he_drive_)(&j, count, threads);
+}
+
+/* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL. */
 int PREC(bsym__tridiagonalize_cpu_)(char uplo, int64_t n, int64_t count, const T *A, RT *d,
                                     RT *e, T *Q, int *info, int threads)
 {
-    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
-        return -1;
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc(BSYM_HE_TRD_WORK(n) * sizeof(T));
-        if (work == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(dynamic, 16)
-            for (int64_t k = 0; k < count; k++)
-                info[k] = PREC(bsym__he_tridiagonalize_one_)(
-                    uplo, n, A + k * n * n, d + k * n, n > 1 ? e + k * (n - 1) : NULL,
-                    Q != NULL ? Q + k * n * n : NULL, work);
-        }
-        free(work);
-    }
-    return nomem ? -1 : 0;
+    const PREC(he_job_) j = {.uplo = uplo, .n = n, .A = A, .d = d, .e = e, .Q = Q, .info = info, .solve = 0};
+    return PREC(he_drive_)(&j, count, threads);
 }
 
 /* bsym_*syev (complex) on systems [0, count): the reduction above, the real

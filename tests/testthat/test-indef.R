@@ -48,6 +48,22 @@ spoil <- function(A, uplo) {
   A
 }
 
+# X (n x batch) against solve(): the backward error within 30 n eps of the
+# precision, and the forward error of the first and last systems within
+# the condition number.
+expect_like_solve <- function(A, B, X, precision, what) {
+  n <- dim(A)[1]
+  batch <- dim(A)[3]
+  eps <- eps_of(precision)
+  expect_lt(backward_error(A, B, X), 30 * n * eps, label = what)
+  for (k in c(1L, batch)) {
+    a <- matrix(A[, , k], n, n)
+    ref <- solve(a, B[, k])
+    kap <- kappa(a, exact = TRUE)
+    expect_lt(max(Mod(X[, k] - ref)) / max(Mod(ref)), 100 * n * eps * kap, label = paste(what, "system", k))
+  }
+}
+
 methods_for <- function(family) {
   if (family == "hpd") c("ldlt", "bunch-kaufman", "aasen") else c("bunch-kaufman", "aasen")
 }
@@ -69,15 +85,7 @@ test_that("bunch-kaufman and aasen solve real and complex batches like solve()",
         expect_identical(dim(X), dim(B), info = what)
         expect_identical(attr(X, "info"), integer(batch), info = what)
         expect_identical(attr(X, "method"), rep(method, batch), info = what)
-        eps <- eps_of(precision)
-        expect_lt(backward_error(A, B, X), 30 * n * eps, label = what)
-        # the forward error against solve(), within the condition number
-        for (k in c(1L, batch)) {
-          a <- matrix(A[, , k], n, n)
-          ref <- solve(a, B[, k])
-          kap <- kappa(a, exact = TRUE)
-          expect_lt(max(Mod(X[, k] - ref)) / max(Mod(ref)), 100 * n * eps * kap, label = paste(what, "system", k))
-        }
+        expect_like_solve(A, B, X, precision, what)
       }
     }
   }
@@ -157,14 +165,7 @@ test_that("tridiag, eigen and auto solve complex Hermitian batches like solve()"
       } else {
         expect_identical(used, rep(method, batch), info = what)
       }
-      eps <- eps_of(precision)
-      expect_lt(backward_error(A, B, X), 30 * n * eps, label = what)
-      for (k in c(1L, batch)) {
-        a <- matrix(A[, , k], n, n)
-        ref <- solve(a, B[, k])
-        kap <- kappa(a, exact = TRUE)
-        expect_lt(max(Mod(X[, k] - ref)) / max(Mod(ref)), 100 * n * eps * kap, label = paste(what, "system", k))
-      }
+      expect_like_solve(A, B, X, precision, what)
     }
   }
 })
