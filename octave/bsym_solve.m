@@ -14,9 +14,8 @@
 ## or an @var{n} x @var{n} matrix (a batch of one), real double or single,
 ## or complex Hermitian matrices.  Only the triangle named by @qcode{"uplo"}
 ## is read (and of a complex diagonal only the real part, as LAPACK's
-## zhetrf).  When @var{A} or @var{B} is complex, @var{X} is complex, and the
-## methods are @qcode{"ldlt"}, @qcode{"bunch-kaufman"} and @qcode{"aasen"}
-## (on the CPU).
+## zhetrf).  When @var{A} or @var{B} is complex, @var{X} is complex; every
+## method takes complex input, on the CPU.
 ##
 ## @var{B} holds the right-hand sides: @var{n} x @var{batch} (one per system),
 ## @var{n} x @var{k} x @var{batch} (@var{k} per system), or, for a batch of one,
@@ -86,18 +85,25 @@
 ## systems (cheapest; breaks down on a small pivot); @qcode{"bunch-kaufman"}
 ## or @qcode{"aasen"} for indefinite nonsingular ones, real or complex
 ## (about the cost of @qcode{"ldlt"}); @qcode{"tridiag"} (about four times
-## that) for real indefinite ones on the GPU; @qcode{"eigen"} (about 9
-## @code{n^3}) for singular and ill-conditioned ones (minimum-norm);
-## @qcode{"auto"} when the conditioning is not known (real input).
-## @qcode{"bunch-kaufman"} and @qcode{"aasen"} run on the CPU: with
-## @qcode{"device"}, @qcode{"gpu"} they are an error, with @qcode{"auto"}
-## the CPU serves them.
+## that) for indefinite ones (real ones on the GPU too); @qcode{"eigen"}
+## (about 9 @code{n^3}) for singular and ill-conditioned ones
+## (minimum-norm); @qcode{"auto"} when the conditioning is not known, real
+## or complex.  Complex arithmetic costs about four times the real flops.
+## @qcode{"bunch-kaufman"} and @qcode{"aasen"}, and every method on complex
+## input, run on the CPU: with @qcode{"device"}, @qcode{"gpu"} they are an
+## error, with @qcode{"auto"} the CPU serves them.
 ##
 ## @qcode{"tridiag"}: Householder tridiagonalization
 ## @code{@var{A} = Q * T * Q'} (as @code{bsym_tridiagonalize}), parallel
 ## cyclic reduction on @code{T * z = Q' * b} (as @code{bsym_tridiag_solve}),
 ## then @code{x = Q * z}, with Q never formed: for nonsingular symmetric
 ## systems that need not be positive definite (indefinite ones included).
+## A complex Hermitian @var{A} is reduced to a real T (a unitary diagonal
+## scaling makes its off-diagonal real, as @code{bsym_tridiagonalize}); the
+## real and imaginary parts of @code{Q' * b} are solved with it in turn.
+## With complex input, @qcode{"auto"} takes the same steps with LDL'
+## (conjugate transpose, D real) in step 1 and @code{x = V * diag
+## (1 ./ lambda) * V' * b} over the kept eigenpairs in step 3.
 ## The cyclic reduction does not pivot; where its residual on @code{T} is
 ## not small (an indefinite @code{T} with a small pivot), that system's
 ## @code{T} is solved again by Gaussian elimination with partial pivoting,
@@ -1008,6 +1014,18 @@ endfunction
 %!  A = cast (A, cls);
 %!endfunction
 
+## X (n x 4) against mldivide: the backward error within 30 n eps of the
+## class, the forward error of systems 1 and 4 within the condition number.
+%!function check_like_mldivide (A, X, B, cls, what)
+%!  n = rows (A);
+%!  be = backward_errors (A, X, B);
+%!  assert (max (be) <= 30 * n * eps (cls), "%s: backward error %g", what, max (be));
+%!  for k = [1 4]
+%!    ref = A(:,:,k) \ B(:,k);
+%!    assert (norm (double (X(:,k)) - ref, inf) / norm (ref, inf) <= 100 * n * eps (cls) * cond (A(:,:,k)));
+%!  endfor
+%!endfunction
+
 %!function junk = ifelse_mask (n, uplo)
 %!  if (strcmp (uplo, "L"))
 %!    junk = logical (triu (ones (n), 1));
@@ -1048,12 +1066,7 @@ endfunction
 %!             assert (iscomplex (X), cplx);
 %!             assert (info, zeros (1, 4, "int32"));
 %!             assert (used, repmat (m, 1, 4));
-%!             be = backward_errors (A, X, B);
-%!             assert (max (be) <= 30 * n * eps (cls{1}), "%s %s n=%d: backward error %g", m{1}, family{1}, n, max (be));
-%!             for k = [1 4]
-%!               ref = A(:,:,k) \ B(:,k);
-%!               assert (norm (double (X(:,k)) - ref, inf) / norm (ref, inf) <= 100 * n * eps (cls{1}) * cond (A(:,:,k)));
-%!             endfor
+%!             check_like_mldivide (A, X, B, cls{1}, sprintf ("%s %s n=%d", m{1}, family{1}, n));
 %!           endfor
 %!         endfor
 %!       endfor
@@ -1107,8 +1120,107 @@ endfunction
 %!   endfor
 %! endfor
 
-%!error <does not take complex input> bsym_solve (complex (eye (3)), ones (3, 1), "method", "tridiag")
-%!error <does not take complex input> bsym_solve (complex (eye (3)), ones (3, 1), "method", "auto")
+%!test  # complex tridiag, eigen and auto (issue 14): every family, class and uplo, as mldivide
+%! randn ("state", 143);
+%! for family = {"random", "hpd", "graded", "tiny", "swap"}
+%!   for n = [1 2 5 16 32]
+%!     if (n == 1 && strcmp (family{1}, "swap"))
+%!       continue;
+%!     endif
+%!     A = herm_batch (n, 4, family{1}, true);
+%!     B = complex (randn (n, 4), randn (n, 4));
+%!     for m = {"tridiag", "eigen", "auto"}
+%!       for cls = {"double", "single"}
+%!         for uplo = {"L", "U"}
+%!           As = cast (A, cls{1});
+%!           junk = ifelse_mask (n, uplo{1});
+%!           for k = 1:4
+%!             a = As(:,:,k);
+%!             a(junk) = 1e30;
+%!             a(logical (eye (n))) = real (diag (a)) + 7i;
+%!             As(:,:,k) = a;
+%!           endfor
+%!           # rcond 0: every pair kept (the truncation has its own test)
+%!           [X, info, ~, rank, used] = bsym_solve (As, cast (B, cls{1}), "method", m{1}, "uplo", uplo{1},
+%!                                                  "rcond", 0, "device", "auto");
+%!           assert (class (X), cls{1});
+%!           assert (iscomplex (X));
+%!           assert (info, zeros (1, 4, "int32"));
+%!           assert (rank, n * ones (1, 4));
+%!           if (strcmp (m{1}, "auto"))
+%!             assert (all (ismember (used, {"ldlt", "tridiag", "eigen"})));
+%!             if (strcmp (family{1}, "hpd"))
+%!               assert (used, repmat ({"ldlt"}, 1, 4));
+%!             endif
+%!           else
+%!             assert (used, repmat (m, 1, 4));
+%!           endif
+%!           check_like_mldivide (A, X, B, cls{1}, sprintf ("%s %s n=%d", m{1}, family{1}, n));
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test  # complex "auto" and "eigen" truncate an ill-conditioned system, and only it
+%! randn ("state", 144);
+%! n = 6;
+%! [U, ~] = qr (complex (randn (n), randn (n)));
+%! lam = [0.5 1 2 3 4 8; -4 -1 0.5 1 2 6; 1e-9 0.5 1 2 3 8; -6 -1 -1e-9 1 2 3];
+%! A = complex (zeros (n, n, 4));
+%! for k = 1:4
+%!   A(:,:,k) = U * diag (lam(k,:)) * U';
+%! endfor
+%! B = complex (randn (n, 4), randn (n, 4));
+%! for cls = {"double", "single"}
+%!   [X, info, ~, rank, used] = bsym_solve (cast (A, cls{1}), cast (B, cls{1}), "device", "auto");
+%!   [E, ~, ~, erank] = bsym_solve (cast (A, cls{1}), cast (B, cls{1}), "method", "eigen", "device", "auto");
+%!   assert (used, {"ldlt", "tridiag", "eigen", "eigen"});
+%!   assert (rank, [n n n-1 n-1]);
+%!   assert (erank, [n n n-1 n-1]);
+%!   for k = 1:4
+%!     keep = abs (lam(k,:)) >= 1e-5 * max (abs (lam(k,:)));
+%!     ref = U(:,keep) * ((U(:,keep)' * B(:,k)) ./ lam(k,keep).');
+%!     assert (norm (double (X(:,k)) - ref, inf) / norm (ref, inf) <= 100 * n * eps (cls{1}) * 16);
+%!     assert (norm (double (E(:,k)) - ref, inf) / norm (ref, inf) <= 100 * n * eps (cls{1}) * 16);
+%!   endfor
+%! endfor
+
+%!test  # complex tridiag, eigen and auto: one bad system spoils only itself
+%! randn ("state", 145);
+%! for m = {"tridiag", "eigen", "auto"}
+%!   A = herm_batch (5, 4, "random", true);
+%!   A(3,2,2) = NaN;
+%!   A(:,:,3) = 0;
+%!   B = complex (randn (5, 4), randn (5, 4));
+%!   [X, info, ~, rank, used] = bsym_solve (A, B, "method", m{1}, "device", "auto");
+%!   assert (info([1 4]), int32 ([0 0]));
+%!   assert (info(2), int32 (-1));
+%!   assert (all (isnan (X(:,2))));
+%!   if (strcmp (m{1}, "tridiag"))
+%!     assert (info(3) > 0);
+%!     assert (all (isnan (X(:,3))));
+%!   else  # the zero matrix: rank 0, the minimum-norm solution 0
+%!     assert (info(3), int32 (0));
+%!     assert (rank(3), 0);
+%!     assert (used{3}, "eigen");
+%!     assert (all (X(:,3) == 0));
+%!   endif
+%!   assert (X(:,[1 4]), [A(:,:,1) \ B(:,1), A(:,:,4) \ B(:,4)], 1e-9);
+%! endfor
+
+%!test  # complex input, every method: device "gpu" is an error (no GPU kernels), "auto" takes the CPU
+%! A = complex (eye (3), 0);
+%! for m = {"tridiag", "eigen", "auto"}
+%!   x = bsym_solve (A, [1; 1i; 2], "method", m{1}, "device", "auto");
+%!   assert (x, [1; 1i; 2], 1e-14);
+%!   try
+%!     bsym_solve (A, [1; 1i; 2], "method", m{1}, "device", "gpu");
+%!     error ("no error");
+%!   catch err
+%!     assert (any (strcmp (err.identifier, {"batchsym:size_unsupported", "batchsym:no_device"})), err.identifier);
+%!   end_try_catch
+%! endfor
 %!error <real or complex, full> bsym_solve (int8 (eye (3)), ones (3, 1))
 
 %!error <Invalid call> bsym_solve ()
@@ -1116,11 +1228,11 @@ endfunction
 %!error <returns at most five outputs> [a, b, c, d, e, f] = bsym_solve (eye (2), [1; 1])
 %!error <A must be a real or complex, full double or single array \(got cell\)> bsym_solve ({1}, 1)
 %!error id=batchsym:bad_argument bsym_solve ("ab", [1; 1])
-%!error <"auto" does not take complex input> bsym_solve (complex (eye (2)), [1; 1])
+%!assert (bsym_solve (complex (eye (2)), [1; 1], "device", "auto"), complex ([1; 1]), 1e-15)
 %!error <A .* \(got logical\)> bsym_solve (true, 1)
 %!error <got sparse double> bsym_solve (speye (2), [1; 1])
 %!error id=batchsym:bad_argument bsym_solve (int32 (eye (2)), [1; 1])
-%!error <"auto" does not take complex input> bsym_solve (eye (2), [1i; 1])
+%!assert (bsym_solve (eye (2), [1i; 1], "device", "auto"), [1i; 1], 1e-15)
 %!error <B .* \(got logical\)> bsym_solve (eye (2), [true; false])
 %!error <B .* \(got sparse double\)> bsym_solve (eye (2), sparse ([1; 1]))
 %!error id=batchsym:bad_argument bsym_solve (eye (2), {1, 2})

@@ -307,17 +307,34 @@ bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
  *         the other triangle.
  *   B     n x nrhs x batch complex; on return the solutions (NaN + NaN i
  *         where info != 0).
- *   opts  method BSYM_METHOD_LDLT (LDL^H without pivoting, D real),
- *         BSYM_METHOD_BUNCH_KAUFMAN or BSYM_METHOD_AASEN; opts NULL, and the
- *         methods TRIDIAG, EIGEN and AUTO, give BSYM_ERR_ARG (they do not take
- *         complex input yet). rcond, tol and plan are not used.
+ *   opts  every method, as bsym_dsolvex (opts NULL: AUTO with the defaults):
+ *         BSYM_METHOD_LDLT (LDL^H without pivoting, D real),
+ *         BSYM_METHOD_BUNCH_KAUFMAN, BSYM_METHOD_AASEN;
+ *         BSYM_METHOD_TRIDIAG: A = Q T Q^H with T real symmetric tridiagonal
+ *         (bsym_ztridiagonalize's reduction), T y = Q^H b solved by the real
+ *         method's tridiagonal solver (PCR, Gaussian elimination with partial
+ *         pivoting where PCR's residual is not small) on the real and the
+ *         imaginary part, x = Q y;
+ *         BSYM_METHOD_EIGEN: A = V diag(l) V^H (l real), x = sum over the
+ *         pairs with |l| >= rcond max|l| and l != 0 of v (v^H b) / l, rank
+ *         the pairs kept, as the real method;
+ *         BSYM_METHOD_AUTO: the real strategy's steps and rules (see
+ *         bsym_dsolvex), step 1 LDL^H certified by the inertia of the LDL^H
+ *         factorization of A - sigma I and the backward error (moduli of
+ *         the complex entries), step 2 TRIDIAG above, step 3 EIGEN above;
+ *         tol and plan as bsym_dsolvex.
  *   info  batch ints: 0 ok; -1 a non-finite entry in the referenced triangle
  *         (the diagonal's real part) or in B; j > 0: LDLT the first pivot j
  *         with |d_j| <= n eps max|a_ij| or not finite; BUNCH_KAUFMAN D(j, j)
  *         is exactly zero (A singular, LAPACK's zhetrf rule); AASEN the
- *         pivoted tridiagonal solve met an exactly zero pivot in row j.
- *   rank  batch ints or NULL: n, or -1 where info != 0.
- *   used  batch ints or NULL: the method (bsym_used_name names it).
+ *         pivoted tridiagonal solve met an exactly zero pivot in row j;
+ *         TRIDIAG a zero pivot of the tridiagonal solve, or a non-finite
+ *         solution, in row j (T, and so A, singular or nearly so); EIGEN
+ *         and AUTO as bsym_dsolvex.
+ *   rank  batch ints or NULL: n (EIGEN, and AUTO's systems solved by EIGEN:
+ *         the pairs kept), or -1 where info != 0.
+ *   used  batch ints or NULL: the method (bsym_used_name names it); AUTO:
+ *         LDLT, TRIDIAG or EIGEN per system.
  * The GPU has none of these: device GPU gives BSYM_ERR_SIZE (or
  * BSYM_ERR_NODEVICE without a GPU), device AUTO chooses the CPU.
  * The real solves (bsym_dsolvex, bsym_ssolvex, bsym_dssolvex, bsym_dsolve,

@@ -2,8 +2,8 @@
  * cpu_backend_impl.h -- the CPU backend's operations in one precision: each
  * takes the (already chunked) job and calls the CPU driver of its family.
  * Included by cpu_backend.c once per precision (T, PREC from prec_*.h); the
- * complex types have the solves (LDLT, BK, AASEN), the tridiagonalization
- * and the eigensolver (bsym_*syev with A; hetrd.c).
+ * complex types have the solves (LDLT, BK, AASEN, TRIDIAG, EIGEN and AUTO),
+ * the tridiagonalization and the eigensolver (bsym_*syev with A; hetrd.c).
  */
 
 static bsym_status PREC(cpu_ldlt_)(const bsym__exec *x, const bsym__job *j)
@@ -33,6 +33,21 @@ static bsym_status PREC(cpu_aasen_)(const bsym__exec *x, const bsym__job *j)
                                            (T *)j->B, j->info, x->threads));
 }
 
+/* TRIDIAG (complex: hetrd.c), EIGEN and AUTO (strategy.c) */
+static bsym_status PREC(cpu_hhsolve_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "Householder",
+                    PREC(bsym__hhsolve_cpu_)(j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A,
+                                             (T *)j->B, j->info, x->threads, NULL, NULL));
+}
+
+static bsym_status PREC(cpu_strategy_)(const bsym__exec *x, const bsym__job *j)
+{
+    return cpu_done(x, j, "truncated-spectrum",
+                    PREC(bsym__strategy_cpu_)(j->strategy, j->batch, (const T *)j->A, (T *)j->B, j->info,
+                                              j->rank, j->used, j->stats, x->threads));
+}
+
 #if BSYM_COMPLEX /* Hermitian tridiagonalization and eigensolver (hetrd.c): d, e, w real */
 static bsym_status PREC(cpu_tridiagonalize_)(const bsym__exec *x, const bsym__job *j)
 {
@@ -50,13 +65,6 @@ static bsym_status PREC(cpu_eig_)(const bsym__exec *x, const bsym__job *j)
 #endif
 
 #if !BSYM_COMPLEX /* the rest: real only */
-
-static bsym_status PREC(cpu_hhsolve_)(const bsym__exec *x, const bsym__job *j)
-{
-    return cpu_done(x, j, "Householder",
-                    PREC(bsym__hhsolve_cpu_)(j->uplo, j->n, j->nrhs, j->batch, (const T *)j->A,
-                                             (T *)j->B, j->info, x->threads, NULL, NULL));
-}
 
 static bsym_status PREC(cpu_tridiagonalize_)(const bsym__exec *x, const bsym__job *j)
 {
@@ -78,13 +86,6 @@ static bsym_status PREC(cpu_eig_)(const bsym__exec *x, const bsym__job *j)
                     PREC(bsym__eig_cpu_)(j->uplo, j->n, j->batch, (const T *)j->A, (const T *)j->dd,
                                          (const T *)j->dl, j->sel, (T *)j->w, (T *)j->V, j->count,
                                          j->info, x->threads));
-}
-
-static bsym_status PREC(cpu_strategy_)(const bsym__exec *x, const bsym__job *j)
-{
-    return cpu_done(x, j, "truncated-spectrum",
-                    PREC(bsym__strategy_cpu_)(j->strategy, j->batch, (const T *)j->A, (T *)j->B, j->info,
-                                              j->rank, j->used, j->stats, x->threads));
 }
 
 static bsym_status PREC(cpu_lsfit_)(const bsym__exec *x, const bsym__job *j)

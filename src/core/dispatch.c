@@ -348,8 +348,7 @@ static bsym_status strategy_run(bsym_ctx *ctx, const bsym_solve_opts *opts,
 
 /* ---- bsym_[d s ds z c zc]solvex, bsym_[d s z c]solve ------------------------
  * The methods map to the operations LDLT (complex: LDL^H), HHSOLVE
- * (TRIDIAG), BK, AASEN and STRATEGY (EIGEN, AUTO); complex input takes LDLT,
- * BK and AASEN only (the rule is here, once). */
+ * (TRIDIAG), BK, AASEN and STRATEGY (EIGEN, AUTO), in every precision. */
 static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, bsym__job *c)
 {
     bsym__strategy job;
@@ -361,13 +360,6 @@ static bsym_status solvex(bsym_ctx *ctx, const bsym_solve_opts *opts, bsym__job 
         return st;
     if (nonempty(c) && (c->A == NULL || c->info == NULL || (c->nrhs > 0 && c->B == NULL)))
         return bsym__fail(ctx, BSYM_ERR_ARG, "A, B and info must not be NULL");
-    const int complex_in = c->prec == BSYM__PREC_C || c->prec == BSYM__PREC_Z || c->prec == BSYM__PREC_ZC;
-    if (complex_in && method != BSYM_METHOD_LDLT && method != BSYM_METHOD_BUNCH_KAUFMAN &&
-        method != BSYM_METHOD_AASEN)
-        return bsym__fail(ctx, BSYM_ERR_ARG,
-                          "method \"%s\" does not take complex input yet; use \"ldlt\", \"bunch-kaufman\" or "
-                          "\"aasen\"",
-                          bsym_choice_name(BSYM_CHOICE_METHOD, method));
     c->op = method == BSYM_METHOD_LDLT            ? BSYM__OP_LDLT
             : method == BSYM_METHOD_TRIDIAG       ? BSYM__OP_HHSOLVE
             : method == BSYM_METHOD_BUNCH_KAUFMAN ? BSYM__OP_BK

@@ -2,10 +2,13 @@
  * hetrd.c -- CPU backend of the complex Hermitian tridiagonalization
  * (bsym_ztridiagonalize, bsym_ctridiagonalize: A = Q T Q^H, T real) and of
  * the complex Hermitian eigensolvers (bsym_zsyev, bsym_csyev), which solve T
- * with the real eigensolver of eigen.c. The bodies come from hetrd_impl.h,
+ * with the real eigensolver of eigen.c, and of the complex TRIDIAG solve,
+ * which solves T with the real TRIDIAG method's tridiagonal solver
+ * (householder.c). The bodies come from hetrd_impl.h,
  * once for complex double and once for complex float.
  */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

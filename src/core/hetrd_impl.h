@@ -1,8 +1,9 @@
 /*
  * hetrd_impl.h -- precision-generic complex Hermitian tridiagonalization
  * A = Q T Q^H with T REAL symmetric tridiagonal (bsym_ztridiagonalize,
- * bsym_ctridiagonalize) and the complex Hermitian eigensolvers built on it
- * (bsym_zsyev, bsym_csyev). Included by hetrd.c once with prec_cdouble.h and
+ * bsym_ctridiagonalize) and what is built on it: the complex Hermitian
+ * eigensolvers (bsym_zsyev, bsym_csyev) and the complex BSYM_METHOD_TRIDIAG
+ * solve (bsym_zsolvex, bsym_csolvex). Included by hetrd.c once with prec_cdouble.h and
  * once with prec_cfloat.h; RPREC(name) names the real functions of the
  * matching real precision (d for z, s for c).
  *
@@ -137,30 +138,24 @@ static void PREC(he_update_)(int64_t m, int64_t ld, T *restrict S, const T *rest
     }
 }
 
-/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HE_TRD_WORK(n)
- * elements of T. Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
-int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *Q,
-                                       T *work)
+/* The reduction of one system: d, e of T' = D^H Q1^H (2^-ex A) Q1 D, with
+ * 2^-ex the exact power of two that normalizes A (returned in *ex); the
+ * reflectors v_k stay in W's columns; work holds W (n*n), then tau, the
+ * phases s and the complex sub-diagonal c of T1, n each (BSYM_HE_TRD_WORK).
+ * Returns 0, or -1 for non-finite input (nothing computed). */
+static int PREC(he_reduce_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *work, int *ex)
 {
-    T *W = work, *tau = W + n * n, *p = tau + n;
+    T *W = work, *tau = W + n * n, *s = tau + n, *c = s + n; /* c: the complex sub-diagonal of T1 */
     RT amax;
-    if (!PREC(he_load_)(uplo, n, A, W, &amax)) {
-        for (int64_t i = 0; i < n; i++)
-            d[i] = (RT)NAN;
-        for (int64_t i = 0; i + 1 < n; i++)
-            e[i] = (RT)NAN;
-        for (int64_t i = 0; Q != NULL && i < n * n; i++)
-            Q[i] = (RT)NAN + (RT)NAN * I;
+    if (!PREC(he_load_)(uplo, n, A, W, &amax))
         return -1;
-    }
-    const int ex = PREC(he_normalize_)(n, W, amax);
-    T *c = p + n; /* the complex sub-diagonal of T1 (n - 1) */
+    *ex = PREC(he_normalize_)(n, W, amax);
     for (int64_t k = 0; k + 2 < n; k++) {
         T *x = W + k * n + k + 1;
         d[k] = RE(W[k * n + k]);
         c[k] = PREC(he_reflector_)(n - k - 1, x, &tau[k]);
         if (tau[k] != 0)
-            PREC(he_update_)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], p);
+            PREC(he_update_)(n - k - 1, n, W + (k + 1) * n + k + 1, x, tau[k], s);
     }
     if (n >= 2) {
         d[n - 2] = RE(W[(n - 2) * n + n - 2]);
@@ -168,15 +163,45 @@ int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, 
     }
     if (n >= 1)
         d[n - 1] = RE(W[(n - 1) * n + n - 1]);
-    /* the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k| (kept in
-     * tau's place as s: tau is still needed for Q, so s goes into p) */
-    T *s = p;
+    /* the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k| */
     if (n >= 1)
         s[0] = 1;
     for (int64_t k = 0; k + 1 < n; k++) {
         const RT a = CABS(c[k]);
         e[k] = a;
         s[k + 1] = a > 0 ? s[k] * (c[k] / a) : s[k];
+    }
+    return 0;
+}
+
+/* y := H_k y on rows k+1 .. n-1 of the vector y (conj_tau: H_k^H), H_k =
+ * I - tau_k v_k v_k^H with v_k in W's column k. */
+static void PREC(he_apply_)(int64_t n, int64_t k, const T *W, const T *tau, int conj_tau, T *y)
+{
+    if (tau[k] == 0)
+        return;
+    const T *v = W + k * n + k + 1;
+    const int64_t m = n - k - 1;
+    const T t = (conj_tau ? CONJ(tau[k]) : tau[k]) * PREC(he_dotc_)(m, v, y + k + 1);
+    for (int64_t i = 0; i < m; i++)
+        y[k + 1 + i] -= t * v[i];
+}
+
+/* Tridiagonalizes one system; Q may be NULL. work: BSYM_HE_TRD_WORK(n)
+ * elements of T. Returns 0, or -1 (non-finite input: d, e, Q all NaN). */
+int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, RT *e, T *Q,
+                                       T *work)
+{
+    T *W = work, *tau = W + n * n, *s = tau + n;
+    int ex = 0;
+    if (PREC(he_reduce_)(uplo, n, A, d, e, work, &ex) != 0) {
+        for (int64_t i = 0; i < n; i++)
+            d[i] = (RT)NAN;
+        for (int64_t i = 0; i + 1 < n; i++)
+            e[i] = (RT)NAN;
+        for (int64_t i = 0; Q != NULL && i < n * n; i++)
+            Q[i] = (RT)NAN + (RT)NAN * I;
+        return -1;
     }
     PREC(he_scale_)(n, d, ex);
     if (n > 1)
@@ -186,18 +211,9 @@ int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, 
         for (int64_t j = 0; j < n; j++)
             for (int64_t i = 0; i < n; i++)
                 Q[i + j * n] = i == j ? (T)1 : (T)0;
-        for (int64_t k = n - 3; k >= 0; k--) {
-            if (tau[k] == 0)
-                continue;
-            const T *v = W + k * n + k + 1;
-            const int64_t m = n - k - 1;
-            for (int64_t j = k + 1; j < n; j++) {
-                T *y = Q + j * n + k + 1;
-                const T t = tau[k] * PREC(he_dotc_)(m, v, y);
-                for (int64_t i = 0; i < m; i++)
-                    y[i] -= t * v[i];
-            }
-        }
+        for (int64_t k = n - 3; k >= 0; k--)
+            for (int64_t j = k + 1; j < n; j++)
+                PREC(he_apply_)(n, k, W, tau, 0, Q + j * n);
         for (int64_t j = 1; j < n; j++)
             for (int64_t i = 0; i < n; i++)
                 Q[i + j * n] *= s[j];
@@ -205,37 +221,116 @@ int PREC(bsym__he_tridiagonalize_one_)(char uplo, int64_t n, const T *A, RT *d, 
     return 0;
 }
 
-/* One bsym__tridiagonalize_cpu_ call, as its systems see it. */
-typedef struct {
-    char uplo;
-    int64_t n;
-    const T *A;
-    RT *d, *e;
-    T *Q;       /* may be NULL */
-    int *info;
-} PREC(he_trd_team_);
-
-/* System k of a bsym__tridiagonalize_cpu_ call (a bsym__team_body), on the
- * thread's workspace of BSYM_HE_TRD_WORK(n) elements. */
-static void PREC(he_trd_team_one_)(void *ctx, int64_t k, void *work)
+/* BSYM_METHOD_TRIDIAG on one complex system (B n x nrhs, overwritten), as
+ * the real hh_solve_one_: with 2^-ex A = Q T' Q^H (T' real), X = 2^-ex Q
+ * T'^{-1} Q^H B, T' solved by the real method's tridiagonal solver (PCR, its
+ * pivoted fallback; householder_impl.h) on the real and the imaginary part
+ * of Q^H b. work: BSYM_HE_TRD_WORK(n) elements of T; rwork 4n +
+ * bsym__hh_tridiag_work_*(n) of RT. d_out, e_out (n each, e_out[n-1] = 0)
+ * receive T' for the conditioning test when not NULL. Returns 0, -1
+ * (non-finite input) or j > 0 (a breakdown in row j, or a non-finite
+ * solution in row j); X is all NaN when the result is not 0. */
+static int PREC(he_solve_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, T *work, RT *rwork,
+                               RT *d_out, RT *e_out)
 {
-    const PREC(he_trd_team_) *j = ctx;
-    const int64_t n = j->n;
-    j->info[k] = PREC(bsym__he_tridiagonalize_one_)(j->uplo, n, j->A + k * n * n, j->d + k * n,
-                                                    n > 1 ? j->e + k * (n - 1) : NULL,
-                                                    j->Q != NULL ? j->Q + k * n * n : NULL, work);
+    T *W = work, *tau = W + n * n, *s = tau + n;
+    RT *d = rwork, *e = d + n, *yr = e + n, *yi = yr + n, *tw = yi + n;
+    int ex = 0, info = 0;
+    for (int64_t i = 0; i < n * nrhs && info == 0; i++)
+        info = CFINITE(B[i]) ? 0 : -1;
+    if (info == 0)
+        info = PREC(he_reduce_)(uplo, n, A, d, e, work, &ex);
+    for (int64_t i = 0; i < n && info == 0 && d_out != NULL; i++) {
+        d_out[i] = d[i];
+        e_out[i] = i + 1 < n ? e[i] : (RT)0;
+    }
+    for (int64_t r = 0; r < nrhs && info == 0; r++) {
+        T *x = B + r * n;
+        for (int64_t k = 0; k + 2 < n; k++) /* Q1^H b = H_{n-3}^H ... H_0^H b */
+            PREC(he_apply_)(n, k, W, tau, 1, x);
+        for (int64_t i = 0; i < n; i++) { /* z = D^H Q1^H b, in parts */
+            const T z = CONJ(s[i]) * x[i];
+            yr[i] = RE(z);
+            yi[i] = IM(z);
+        }
+        info = RPREC(bsym__hh_tridiag_solve_one_)(n, d, e, yr, tw);
+        if (info == 0)
+            info = RPREC(bsym__hh_tridiag_solve_one_)(n, d, e, yi, tw);
+        for (int64_t i = 0; i < n; i++) /* D y */
+            x[i] = s[i] * (yr[i] + yi[i] * I);
+        for (int64_t k = n - 3; k >= 0; k--) /* x = Q1 D y */
+            PREC(he_apply_)(n, k, W, tau, 0, x);
+        PREC(he_scale_)(2 * n, (RT *)x, -ex);
+    }
+    for (int64_t i = 0; i < n && info == 0; i++) /* overflow in the unscaling */
+        for (int64_t r = 0; r < nrhs; r++)
+            if (!CFINITE(B[i + r * n]))
+                info = i + 1 < INT_MAX ? (int)(i + 1) : INT_MAX;
+    if (info != 0)
+        for (int64_t i = 0; i < n * nrhs; i++)
+            B[i] = (RT)NAN + (RT)NAN * I;
+    return info;
 }
 
-/* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL.
- * Returns 0, or -1 (no memory for a workspace). */
+/* The arrays of one call of either driver below (as householder_impl.h's
+ * hh_job_). */
+typedef struct {
+    char uplo;
+    int64_t n, nrhs;
+    const T *A;
+    T *B;          /* solve: n x nrhs x count */
+    RT *d, *e;     /* tridiagonalize: T; solve: T' (n each) or NULL */
+    T *Q;          /* tridiagonalize: may be NULL */
+    int *info;
+    int solve;     /* 1: he_solve_one_, 0: bsym__he_tridiagonalize_one_ */
+} PREC(he_job_);
+
+/* System k of a job (a bsym__team_body): the thread's workspace holds
+ * BSYM_HE_TRD_WORK(n) elements of T, then (solve) the real rwork. */
+static void PREC(he_drive_one_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(he_job_) *j = ctx;
+    const int64_t n = j->n, nrhs = j->nrhs;
+    T *w = work;
+    RT *rwork = (RT *)((char *)work + bsym__align64(BSYM_HE_TRD_WORK(n) * sizeof(T)));
+    j->info[k] = j->solve ? PREC(he_solve_one_)(j->uplo, n, nrhs, j->A + k * n * n,
+                                                nrhs > 0 ? j->B + k * n * nrhs : NULL, w, rwork,
+                                                j->d != NULL ? j->d + k * n : NULL,
+                                                j->e != NULL ? j->e + k * n : NULL)
+                          : PREC(bsym__he_tridiagonalize_one_)(j->uplo, n, j->A + k * n * n, j->d + k * n,
+                                                               n > 1 ? j->e + k * (n - 1) : NULL,
+                                                               j->Q != NULL ? j->Q + k * n * n : NULL, w);
+}
+
+/* Systems [0, count) of a job, OpenMP over them with one workspace per
+ * thread. Returns 0, or -1 (no memory for a workspace). */
+static int PREC(he_drive_)(const PREC(he_job_) *j, int64_t count, int threads)
+{
+    const int64_t n = j->n;
+    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
+        return -1;
+    const size_t wbytes = bsym__align64(BSYM_HE_TRD_WORK(n) * sizeof(T));
+    const size_t rbytes = j->solve ? (4 * (size_t)n + RPREC(bsym__hh_tridiag_work_)(n)) * sizeof(RT) : 0;
+    /* systems handed out 16 at a time (schedule(dynamic, 16)) */
+    return bsym__team_run(count, threads, wbytes + rbytes, 16, PREC(he_drive_one_), (void *)j);
+}
+
+/* BSYM_METHOD_TRIDIAG (complex) on systems [0, count); d and e (n x count
+ * each) receive T' when not NULL (see he_solve_one_). */
+int PREC(bsym__hhsolve_cpu_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
+                             int threads, RT *d, RT *e)
+{
+    const PREC(he_job_) j = {.uplo = uplo, .n = n, .nrhs = nrhs, .A = A, .B = B, .d = d, .e = e,
+                             .info = info, .solve = 1};
+    return PREC(he_drive_)(&j, count, threads);
+}
+
+/* bsym_*tridiagonalize (complex) on systems [0, count); Q may be NULL. */
 int PREC(bsym__tridiagonalize_cpu_)(char uplo, int64_t n, int64_t count, const T *A, RT *d,
                                     RT *e, T *Q, int *info, int threads)
 {
-    if ((size_t)n > SIZE_MAX / sizeof(T) / ((size_t)n + 16))
-        return -1;
-    PREC(he_trd_team_) j = {uplo, n, A, d, e, Q, info};
-    /* systems handed out 16 at a time (schedule(dynamic, 16)) */
-    return bsym__team_run(count, threads, BSYM_HE_TRD_WORK(n) * sizeof(T), 16, PREC(he_trd_team_one_), &j);
+    const PREC(he_job_) j = {.uplo = uplo, .n = n, .A = A, .d = d, .e = e, .Q = Q, .info = info, .solve = 0};
+    return PREC(he_drive_)(&j, count, threads);
 }
 
 /* bsym_*syev (complex) on systems [0, count): the reduction above, the real

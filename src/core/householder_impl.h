@@ -314,6 +314,18 @@ static int PREC(hh_tridiag_solve_)(int64_t n, const T *d, const T *e, T *x, T *w
     return PREC(gtsv_pivoted_)(n, cl, cd, cu, x);
 }
 
+/* hh_tridiag_solve_ for the complex TRIDIAG solve (hetrd_impl.h), whose T
+ * is real: one real right-hand side x; work bsym__hh_tridiag_work_*(n)
+ * elements. */
+size_t PREC(bsym__hh_tridiag_work_)(int64_t n)
+{
+    return 4 * (size_t)n + BSYM_PCR_WORK(n);
+}
+int PREC(bsym__hh_tridiag_solve_one_)(int64_t n, const T *d, const T *e, T *x, T *work)
+{
+    return PREC(hh_tridiag_solve_)(n, d, e, x, work);
+}
+
 /* Solves A X = B for one system (B n x nrhs, overwritten): with
  * 2^-ex A = Q T' Q^T, X = 2^-ex Q T'^{-1} Q^T B. work: BSYM_HH_WORK(n, 1).
  * Returns 0, -1 (non-finite input) or j > 0 (T' singular: zero pivot in row

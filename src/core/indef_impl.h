@@ -198,6 +198,17 @@ static void PREC(ix_ldlh_solve_)(int64_t n, const T *W, T *b)
         b[j] -= PREC(ix_dotc_)(n - j - 1, W + j * n + j + 1, b + j + 1);
 }
 
+/* Method LDLT on the loaded W (amax: the max modulus of its triangle): the
+ * factorization with pivot tolerance n eps amax, then the nrhs right-hand
+ * sides of B in place; returns the info code. v: n scratch elements. */
+static int PREC(ix_ldlh_run_)(int64_t n, int64_t nrhs, T *W, RT amax, T *B, T *v)
+{
+    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v);
+    for (int64_t c = 0; info == 0 && c < nrhs; c++)
+        PREC(ix_ldlh_solve_)(n, W, B + c * n);
+    return info;
+}
+
 /* ---- Bunch-Kaufman -------------------------------------------------------- */
 
 /* Swaps rows and columns kk < kp of the Hermitian trailing matrix
@@ -535,9 +546,7 @@ static int PREC(ix_one_)(int method, char uplo, int64_t n, int64_t nrhs, const T
     if (!PREC(ix_load_)(uplo, n, nrhs, A, B, W, method == BSYM_METHOD_LDLT ? &amax : NULL)) {
         info = -1;
     } else if (method == BSYM_METHOD_LDLT) {
-        info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, s1);
-        for (int64_t c = 0; info == 0 && c < nrhs; c++)
-            PREC(ix_ldlh_solve_)(n, W, B + c * n);
+        info = PREC(ix_ldlh_run_)(n, nrhs, W, amax, B, s1);
     } else if (method == BSYM_METHOD_BUNCH_KAUFMAN) {
         info = PREC(ix_bk_factor_)(n, W, piv, s1, s2);
         for (int64_t c = 0; info == 0 && c < nrhs; c++)
@@ -577,6 +586,38 @@ int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64
     return bsym__team_run(count, threads, bsym__align64(IX_WORK(n) * sizeof(T)) + IX_IWORK(n) * sizeof(int), 0,
                           PREC(ix_one_team_), &j);
 }
+
+#if BSYM_COMPLEX
+/* The first step of the complex automatic solve (strategy_impl.h) on one
+ * system: *pos = 1 when the LDL^H factorization of A - sigma I (no pivoting,
+ * no tolerance: every pivot must be > 0) has only positive pivots (the
+ * certificate's inertia test, strategy_numerics.h), then the method LDLT
+ * solve of ix_one_ (B overwritten, NaN unless its info, returned, is 0).
+ * work: bsym__ldlh_cert_work_*(n) elements. */
+size_t PREC(bsym__ldlh_cert_work_)(int64_t n)
+{
+    return (size_t)n * (size_t)n + (size_t)n;
+}
+int PREC(bsym__ldlh_cert_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, RT sigma, int *pos, T *work)
+{
+    T *W = work, *v = W + n * n;
+    RT amax = 0;
+    *pos = 0;
+    if (PREC(ix_load_)(uplo, n, 0, A, B, W, NULL)) {
+        for (int64_t j = 0; j < n; j++)
+            W[j + j * n] -= sigma;
+        *pos = PREC(ix_ldlh_factor_)(n, W, 0, v) == 0;
+        for (int64_t j = 0; *pos && j < n; j++)
+            *pos = RE(W[j + j * n]) > 0;
+    }
+    int info = -1;
+    if (PREC(ix_load_)(uplo, n, nrhs, A, B, W, &amax))
+        info = PREC(ix_ldlh_run_)(n, nrhs, W, amax, B, v);
+    if (info != 0)
+        PREC(ix_nan_)(n * nrhs, B);
+    return info;
+}
+#endif
 
 #undef IX_WORK
 #undef IX_IWORK

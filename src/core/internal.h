@@ -141,6 +141,28 @@ int bsym__hhsolve_cpu_d(char uplo, int64_t n, int64_t nrhs, int64_t count, const
 int bsym__hhsolve_cpu_s(char uplo, int64_t n, int64_t nrhs, int64_t count, const float *A,
                         float *B, int *info, int threads, float *d, float *e);
 
+/* The real TRIDIAG method's tridiagonal solve (householder.c: PCR, then
+ * Gaussian elimination with partial pivoting where PCR's residual is not
+ * small) of one real right-hand side x (overwritten), T symmetric
+ * tridiagonal (d n, e n-1 entries); work bsym__hh_tridiag_work_*(n)
+ * elements. Returns 0 or the 1-based row of a breakdown. The complex TRIDIAG
+ * solve (hetrd.c) solves its real T with it. */
+size_t bsym__hh_tridiag_work_d(int64_t n);
+size_t bsym__hh_tridiag_work_s(int64_t n);
+int bsym__hh_tridiag_solve_one_d(int64_t n, const double *d, const double *e, double *x, double *work);
+int bsym__hh_tridiag_solve_one_s(int64_t n, const float *d, const float *e, float *x, float *work);
+
+/* The complex automatic solve's first step on one system (indef.c): *pos = 1
+ * when A - sigma I has an LDL^H factorization with positive pivots, then the
+ * LDL^H solve of method LDLT (info returned); work bsym__ldlh_cert_work_*(n)
+ * elements. */
+size_t bsym__ldlh_cert_work_z(int64_t n);
+size_t bsym__ldlh_cert_work_c(int64_t n);
+int bsym__ldlh_cert_one_z(char uplo, int64_t n, int64_t nrhs, const double _Complex *A, double _Complex *B,
+                          double sigma, int *pos, double _Complex *work);
+int bsym__ldlh_cert_one_c(char uplo, int64_t n, int64_t nrhs, const float _Complex *A, float _Complex *B,
+                          float sigma, int *pos, float _Complex *work);
+
 /* One system's Householder tridiagonalization (householder.c), as
  * bsym_*tridiagonalize; work: BSYM_HH_TRD_WORK(n) elements. Returns 0 or -1
  * (non-finite input: d, e, Q NaN). */
@@ -164,6 +186,12 @@ int bsym__tridiagonalize_cpu_z(char uplo, int64_t n, int64_t count, const double
                                double *d, double *e, double _Complex *Q, int *info, int threads);
 int bsym__tridiagonalize_cpu_c(char uplo, int64_t n, int64_t count, const float _Complex *A,
                                float *d, float *e, float _Complex *Q, int *info, int threads);
+/* BSYM_METHOD_TRIDIAG on complex Hermitian systems (hetrd.c), as
+ * bsym__hhsolve_cpu_d: T' (d, e, n x count each, real) when not NULL. */
+int bsym__hhsolve_cpu_z(char uplo, int64_t n, int64_t nrhs, int64_t count, const double _Complex *A,
+                        double _Complex *B, int *info, int threads, double *d, double *e);
+int bsym__hhsolve_cpu_c(char uplo, int64_t n, int64_t nrhs, int64_t count, const float _Complex *A,
+                        float _Complex *B, int *info, int threads, float *d, float *e);
 int bsym__eig_cpu_z(char uplo, int64_t n, int64_t count, const double _Complex *A,
                     const bsym_select *sel, double *w, double _Complex *V, int *cnt, int *info,
                     int threads);
@@ -201,6 +229,14 @@ int bsym__strategy_cpu_s(const bsym__strategy *job, int64_t count, const float *
                        int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
 int bsym__strategy_cpu_m(const bsym__strategy *job, int64_t count, const double *A, double *B,
                        int *info, int *rank, int *used, bsym__strategy_stats *stats, int threads);
+/* Complex Hermitian (strategy.c: EIGEN and AUTO; AUTO's steps LDL^H,
+ * TRIDIAG and EIGEN as the real ones). */
+int bsym__strategy_cpu_z(const bsym__strategy *job, int64_t count, const double _Complex *A,
+                         double _Complex *B, int *info, int *rank, int *used, bsym__strategy_stats *stats,
+                         int threads);
+int bsym__strategy_cpu_c(const bsym__strategy *job, int64_t count, const float _Complex *A,
+                         float _Complex *B, int *info, int *rank, int *used, bsym__strategy_stats *stats,
+                         int threads);
 /* bsym_*lsfit on systems [0, count): job->n = p, job->nrhs = the responses;
  * X m x p x count, Y m x nrhs x count, w (system k's at w + k * job->w_stride)
  * or NULL, beta p x nrhs x

@@ -3,10 +3,12 @@
  * (bsym_*solvex, methods EIGEN and AUTO) and of batched least squares
  * (bsym_*lsfit): the per-system numerics of strategy_numerics.h (shared with
  * the GPU's cuda/strategy.cu) and the OpenMP drivers of strategy_impl.h, once
- * for double and once for float. Implements Abbas-Turki & Graillat 2017, Sect. 5.1 (discard
+ * for double, float and float on double storage, and once for complex double
+ * and complex float (CPU only). Implements Abbas-Turki & Graillat 2017, Sect. 5.1 (discard
  * the eigenvalues that push the condition number past 10^5, here 1/rcond) and
  * the residual-driven choice of Sect. 2.2 and 6.
  */
+#include <complex.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -23,6 +25,9 @@
 #define TE_SYNC() ((void)0)
 #define TE_DIV(a, b) ((a) / (b))
 #define TE_BISECT_W 8 /* bisection chains run together (SIMD across chains) */
+
+/* RPREC: the numerics of the real type of T's parts (T itself when real). */
+#define RPREC(name) PREC(name)
 
 #include "prec_double.h"
 #include "tridiag_eig_impl.h"
@@ -41,3 +46,20 @@
 #include "strategy_numerics.h"
 #include "strategy_impl.h"
 #include "prec_end.h"
+#undef RPREC
+
+/* Complex Hermitian (EIGEN and AUTO): the drivers again, on the numerics of
+ * the real precision above (d for z, s for c). Complex float arithmetic on
+ * complex double storage (bsym_zcsolvex) gets complex float copies
+ * (dispatch.c, run_staged). */
+#define RPREC(name) BSYM_PREC_PASTE(name, d)
+#include "prec_cdouble.h"
+#include "strategy_impl.h"
+#include "prec_end.h"
+#undef RPREC
+
+#define RPREC(name) BSYM_PREC_PASTE(name, s)
+#include "prec_cfloat.h"
+#include "strategy_impl.h"
+#include "prec_end.h"
+#undef RPREC

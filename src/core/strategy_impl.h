@@ -16,13 +16,82 @@
  *      batched eigensolver (eigen.c), then get the truncated solution from
  *      the original right-hand sides.
  * Without checks (job->check 0: a fixed method) the start's solve is all.
+ *
+ * Complex Hermitian A (prec_cdouble.h, prec_cfloat.h; RPREC names the real
+ * precision's numerics, which act on the real T' and the real eigenvalues)
+ * goes through the same steps: step 1 is LDL^H, certified as the real
+ * LDL^T (indef.c's bsym__ldlh_cert_one_: the inertia of A - sigma I, then
+ * the backward error); step 2 the complex Householder + PCR (hetrd.c); step
+ * 3 the complex eigensolver and x = V diag(1/l) V^H b over the kept pairs.
+ * The backward error and the truncated solution take moduli and conjugates
+ * (below, under BSYM_COMPLEX); sums are in double (complex double) as for
+ * the real types.
  */
+
+#if BSYM_COMPLEX
+/* The complex forms of strategy_numerics.h's residual row and truncated
+ * solution (the CPU only: the GPU has no complex solves). Accumulated in
+ * double parts. */
+
+/* Entry (i, k) of the Hermitian A whose triangle uplo is stored (the
+ * diagonal's imaginary part ignored), as parts. */
+static inline void PREC(strategy_herm_at_)(char uplo, int n, const T *A, int i, int k, double *re, double *im)
+{
+    const T v = i == k ? (T)RE(A[i + (size_t)i * n])
+                : (uplo == 'L') == (i > k) ? A[i + (size_t)k * n]
+                                           : CONJ(A[k + (size_t)i * n]);
+    *re = (double)RE(v);
+    *im = (double)IM(v);
+}
+
+/* As strategy_resid_row_: |b_i - (A x)_i| and *arow = sum_k |A(i, k)|. */
+static double PREC(strategy_resid_row_)(char uplo, int n, const T *A, const T *x, T b, int i, double *arow)
+{
+    double sr = RE(b), si = IM(b), a = 0;
+    for (int k = 0; k < n; k++) {
+        double ar, ai;
+        PREC(strategy_herm_at_)(uplo, n, A, i, k, &ar, &ai);
+        const double xr = RE(x[k]), xi = IM(x[k]);
+        sr -= ar * xr - ai * xi;
+        si -= ar * xi + ai * xr;
+        a += hypot(ar, ai);
+    }
+    *arow = a;
+    return hypot(sr, si);
+}
+
+/* As strategy_coef_: (v_j^H b) / w_j when pair j is kept, else 0. */
+static T PREC(strategy_coef_)(int n, const T *V, const T *b, const RT *w, int j, RT tau)
+{
+    if (!RPREC(strategy_kept_)(w[j], tau))
+        return 0;
+    double sr = 0, si = 0;
+    for (int i = 0; i < n; i++) {
+        const T v = V[i + (size_t)j * n];
+        sr += (double)RE(v) * RE(b[i]) + (double)IM(v) * IM(b[i]);
+        si += (double)RE(v) * IM(b[i]) - (double)IM(v) * RE(b[i]);
+    }
+    return (RT)(sr / (double)w[j]) + (RT)(si / (double)w[j]) * I;
+}
+
+/* As strategy_apply_row_: row i of V coef. */
+static T PREC(strategy_apply_row_)(int n, const T *V, const T *coef, int i)
+{
+    double sr = 0, si = 0;
+    for (int j = 0; j < n; j++) {
+        const T v = V[i + (size_t)j * n];
+        sr += (double)RE(v) * RE(coef[j]) - (double)IM(v) * IM(coef[j]);
+        si += (double)RE(v) * IM(coef[j]) + (double)IM(v) * RE(coef[j]);
+    }
+    return (RT)sr + (RT)si * I;
+}
+#endif
 
 /* 1 when the len entries of x are finite. */
 static int PREC(strategy_finite_)(int64_t len, const T *x)
 {
     for (int64_t i = 0; i < len; i++)
-        if (!(FABS(x[i]) <= TMAX))
+        if (!CFINITE(x[i]))
             return 0;
     return 1;
 }
@@ -39,10 +108,10 @@ static double PREC(strategy_backward_error_)(char uplo, int n, int nrhs, const T
             const double ri = PREC(strategy_resid_row_)(uplo, n, A, x, b[i], i, &arow);
             rmax = ri > rmax || ri != ri ? ri : rmax;
             anorm = arow > anorm ? arow : anorm;
-            xmax = FABS(x[i]) > xmax ? FABS(x[i]) : xmax;
-            bmax = FABS(b[i]) > bmax ? FABS(b[i]) : bmax;
+            xmax = CABS(x[i]) > xmax ? CABS(x[i]) : xmax;
+            bmax = CABS(b[i]) > bmax ? CABS(b[i]) : bmax;
         }
-        const double e = PREC(strategy_berr_)(rmax, anorm, xmax, bmax);
+        const double e = RPREC(strategy_berr_)(rmax, anorm, xmax, bmax);
         worst = e > worst || e != e ? e : worst;
     }
     return worst;
@@ -52,7 +121,7 @@ static double PREC(strategy_backward_error_)(char uplo, int n, int nrhs, const T
  * eigenvalues w and vectors V (info: the eigensolver's) and its right-hand
  * sides B; returns the info code (-1 also for non-finite B), sets *rank and
  * *notspd. coef: n elements of scratch. */
-static int PREC(strategy_truncate_)(int n, int nrhs, int info, const T *w, const T *V, const T *B, T *X,
+static int PREC(strategy_truncate_)(int n, int nrhs, int info, const RT *w, const T *V, const T *B, T *X,
                                     double rcond, T *coef, int *rank, int *notspd)
 {
     if (info == 0 && !PREC(strategy_finite_)((int64_t)n * nrhs, B))
@@ -61,10 +130,14 @@ static int PREC(strategy_truncate_)(int n, int nrhs, int info, const T *w, const
     *notspd = 0;
     if (info != 0) {
         for (int64_t i = 0; i < (int64_t)n * nrhs; i++)
+#if BSYM_COMPLEX
+            X[i] = (RT)NAN + (RT)NAN * I;
+#else
             X[i] = (T)NAN;
+#endif
         return info;
     }
-    const T tau = PREC(strategy_tau_)(n, w, rcond);
+    const RT tau = RPREC(strategy_tau_)(n, w, rcond);
     for (int r = 0; r < nrhs; r++) {
         const T *b = B + (size_t)r * n;
         for (int j = 0; j < n; j++)
@@ -74,7 +147,7 @@ static int PREC(strategy_truncate_)(int n, int nrhs, int info, const T *w, const
     }
     int kept = 0;
     for (int j = 0; j < n; j++)
-        kept += PREC(strategy_kept_)(w[j], tau);
+        kept += RPREC(strategy_kept_)(w[j], tau);
     *rank = kept;
     *notspd = w[0] <= 0;
     return 0;
@@ -105,8 +178,8 @@ static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in,
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs, cnt = (size_t)in->cnt;
     const int gather = in->map != NULL || BSYM_MIXED;
     const int check = job->check;
-    T *dT = check ? bsym__malloc_big(n * cnt * sizeof(T)) : NULL;
-    T *eT = check ? bsym__malloc_big(n * cnt * sizeof(T)) : NULL;
+    RT *dT = check ? bsym__malloc_big(n * cnt * sizeof(RT)) : NULL;
+    RT *eT = check ? bsym__malloc_big(n * cnt * sizeof(RT)) : NULL;
     T *Ac = gather ? bsym__malloc_big(nn * cnt * sizeof(T)) : NULL;
     T *Xc = gather ? bsym__malloc_big(nb * cnt * sizeof(T)) : NULL;
     int *ic = gather ? malloc((cnt > 0 ? cnt : 1) * sizeof(int)) : NULL;
@@ -134,7 +207,7 @@ static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in,
     st = 0;
 #pragma omp parallel num_threads(bsym__team(in->cnt, threads)) reduction(+ : kept, nspd)
     {
-        T *ws = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(T));
+        RT *ws = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(RT));
         if (ws == NULL) {
 #pragma omp atomic write
             st = -1;
@@ -151,7 +224,7 @@ static int PREC(step_tridiag_)(const bsym__strategy *job, const PREC(step_) *in,
                           (is[i] != 0 ||
                            !(PREC(strategy_backward_error_)(job->uplo, n, nrhs, As + (size_t)i * nn,
                                                             B0 + (size_t)k * nb, Xs + (size_t)i * nb) <= job->tol) ||
-                           PREC(strategy_ill_)(n, dT + (size_t)i * n, eT + (size_t)i * n, job->rcond, ws, &notspd));
+                           RPREC(strategy_ill_)(n, dT + (size_t)i * n, eT + (size_t)i * n, job->rcond, ws, &notspd));
                 if (redo[i])
                     continue;
                 if (gather)
@@ -201,7 +274,7 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
     const int64_t pmax = in->cnt < piece ? in->cnt : piece;
     T *Ac = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
     T *V = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * nn * sizeof(T));
-    T *w = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * (size_t)n * sizeof(T));
+    RT *w = bsym__malloc_big((size_t)(pmax > 0 ? pmax : 1) * (size_t)n * sizeof(RT));
     int *ei = malloc((size_t)(pmax > 0 ? pmax : 1) * sizeof(int));
     int64_t solved = 0, fallback = 0, not_spd = 0;
     int st = Ac == NULL || V == NULL || w == NULL || ei == NULL ? -1 : 0;
@@ -213,7 +286,11 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
             for (size_t e = 0; e < nn; e++)
                 Ac[(size_t)i * nn + e] = (T)a[e];
         }
+#if BSYM_COMPLEX
+        if (TPREC(bsym__eig_cpu_)(job->uplo, n, pc, Ac, &all, w, V, NULL, ei, threads) != 0) {
+#else
         if (TPREC(bsym__eig_cpu_)(job->uplo, n, pc, Ac, NULL, NULL, &all, w, V, NULL, ei, threads) != 0) {
+#endif
             st = -1;
             break;
         }
@@ -260,6 +337,60 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
     return 0;
 }
 
+#if BSYM_COMPLEX
+/* Step 1 for complex A on systems [0, count): LDL^H (method LDLT) and its
+ * certificate, one system at a time (OpenMP over them): ok[k] = 1 when the
+ * LDL^H factorization of A - sigma I has only positive pivots, sigma =
+ * strategy_shift_ from min(||A||_inf, ||A||_F) and max|a_ii| (the
+ * constant's factor near 2 covers complex arithmetic's slightly larger
+ * rounding), and the backward error is at most tol: the real rule of
+ * ldlt_impl.h's cert_one_. */
+static int PREC(strategy_ldlh_cert_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info,
+                                     int *ok, int threads)
+{
+    const int n = (int)job->n, nrhs = (int)job->nrhs;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    int nomem = 0;
+#pragma omp parallel num_threads(bsym__team(count, threads))
+    {
+        T *work = malloc((TPREC(bsym__ldlh_cert_work_)(n) + nb + 1) * sizeof(T));
+        T *b0 = work == NULL ? NULL : work + TPREC(bsym__ldlh_cert_work_)(n);
+        if (work == NULL) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp barrier
+        if (!nomem) {
+#pragma omp for schedule(dynamic, 16)
+            for (int64_t k = 0; k < count; k++) {
+                const T *a = A + (size_t)k * nn;
+                T *b = B + (size_t)k * nb;
+                double anorm = 0, fro = 0, dmax = 0;
+                for (int i = 0; i < n; i++) {
+                    double row = 0, ar, ai;
+                    for (int c = 0; c < n; c++) {
+                        PREC(strategy_herm_at_)(job->uplo, n, a, i, c, &ar, &ai);
+                        row += hypot(ar, ai);
+                        fro += ar * ar + ai * ai;
+                    }
+                    anorm = row > anorm ? row : anorm;
+                    dmax = fabs((double)RE(a[i + (size_t)i * n])) > dmax ? fabs((double)RE(a[i + (size_t)i * n])) : dmax;
+                }
+                const double sigma = RPREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, job->rcond);
+                int pos = 0;
+                for (size_t e = 0; e < nb; e++)
+                    b0[e] = b[e];
+                info[k] = TPREC(bsym__ldlh_cert_one_)(job->uplo, n, nrhs, a, b, (RT)sigma, &pos, work);
+                ok[k] = info[k] == 0 && pos &&
+                        PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b0, b) <= job->tol;
+            }
+        }
+        free(work);
+    }
+    return nomem ? -1 : 0;
+}
+#endif
+
 int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const TIN *A, TIN *B, int *info,
                               int *rank, int *used, bsym__strategy_stats *stats, int threads)
 {
@@ -281,9 +412,15 @@ int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const TI
     PREC(step_) step = {count, NULL}, next = {0, map};
     int64_t solved = 0, not_spd = 0;
     if (job->start == BSYM_METHOD_LDLT) { /* step 1 */
+#if BSYM_COMPLEX
+        if ((job->check ? PREC(strategy_ldlh_cert_)(job, count, A, B, info, ok, threads)
+                        : PREC(bsym__indef_cpu_)(BSYM_METHOD_LDLT, job->uplo, n, job->nrhs, count, A, B, info,
+                                                 threads)) != 0)
+#else
         if ((job->check ? PREC(bsym__ldlt_cert_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, ok, job->rcond,
                                                      job->tol, threads)
                         : PREC(bsym__ldlt_cpu_)(job->uplo, n, job->nrhs, count, A, B, info, threads)) != 0)
+#endif
             goto done;
         for (int64_t k = 0; k < count; k++) {
             if (!job->check || ok[k] || info[k] == -1) {
@@ -315,7 +452,7 @@ done:
 
 #undef STEP_K
 
-#if !BSYM_MIXED /* least squares: the caller's own precision only */
+#if !BSYM_MIXED && !BSYM_COMPLEX /* least squares: the caller's own real precision only */
 /* Systems of one least-squares range whose normal equations are formed at
  * once: G takes at most about 2^22 elements. */
 static int64_t PREC(ls_piece_)(int64_t p)

@@ -3,11 +3,12 @@
 A <- array(diag(2), c(2, 2, 3))
 B <- matrix(1, 2, 3)
 
-test_that("A must be real numeric, square, 2-D or 3-D", {
+test_that("A must be numeric (real or complex), square, 2-D or 3-D", {
   expect_error(bsym_solve(array("a", c(2, 2, 3)), B), "A must be a numeric array")
   expect_error(bsym_solve(array(TRUE, c(2, 2, 3)), B), "A must be a numeric array")
-  # complex A is Hermitian input: the default method does not take it (yet)
-  expect_error(bsym_solve(array(1i, c(2, 2, 3)), B), "\"auto\" does not take complex input")
+  # complex A is Hermitian input, solved by every method (the default too):
+  # [0 -i; i 0] (the lower triangle, the diagonal's imaginary part dropped) is its own inverse
+  expect_equal(as.vector(bsym_solve(array(1i, c(2, 2, 3)), B, device = cpu_only_device())), rep(c(-1i, 1i), 3))
   # bsym_eigen takes complex (Hermitian) A: the lower triangle read, i below the diagonal
   expect_equal(bsym_eigen(array(1i, c(2, 2, 3)), device = cpu_only_device())$values, matrix(c(1, -1), 2, 3), tolerance = 1e-14)
   expect_error(bsym_solve(list(1), B), "A must be a numeric array")
@@ -16,10 +17,10 @@ test_that("A must be real numeric, square, 2-D or 3-D", {
   expect_error(bsym_solve(array(0, c(2, 2, 3, 1)), B), "A must be an n x n matrix")
 })
 
-test_that("B must be real numeric and match A", {
+test_that("B must be numeric (real or complex) and match A", {
   expect_error(bsym_solve(A, matrix("x", 2, 3)), "B must be a numeric array")
   expect_error(bsym_solve(A, matrix(TRUE, 2, 3)), "B must be a numeric array")
-  expect_error(bsym_solve(A, matrix(1i, 2, 3)), "\"auto\" does not take complex input")
+  expect_equal(as.vector(bsym_solve(A, matrix(1i, 2, 3), device = cpu_only_device())), rep(1i, 6))
   expect_error(bsym_tridiag_solve(1, c(4, 4), rhs = c(1i, 1)), "rhs must be real")
   expect_error(bsym_solve(A, matrix(1, 3, 3)), "B does not match A.*3 rows")
   expect_error(bsym_solve(A, matrix(1, 2, 4)), "B does not match A.*4 columns")

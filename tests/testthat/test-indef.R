@@ -1,7 +1,8 @@
 # Pivoted symmetric-indefinite solves (Bunch-Kaufman, Aasen) and complex
-# Hermitian input (issue 14), on the CPU, against base R solve(): every method
-# x precision x uplo on random indefinite, positive definite, graded,
-# tiny-leading-pivot and exact-2x2-pivot batches, real and complex.
+# Hermitian input (issue 14: every method, tridiag, eigen and auto included),
+# on the CPU, against base R solve(): every method x precision x uplo on
+# random indefinite, positive definite, graded, tiny-leading-pivot and
+# exact-2x2-pivot batches, real and complex.
 
 # n x n x batch Hermitian (complex = TRUE) or symmetric matrices of a family.
 herm_batch <- function(n, batch, family, complex) {
@@ -47,6 +48,22 @@ spoil <- function(A, uplo) {
   A
 }
 
+# X (n x batch) against solve(): the backward error within 30 n eps of the
+# precision, and the forward error of the first and last systems within
+# the condition number.
+expect_like_solve <- function(A, B, X, precision, what) {
+  n <- dim(A)[1]
+  batch <- dim(A)[3]
+  eps <- eps_of(precision)
+  expect_lt(backward_error(A, B, X), 30 * n * eps, label = what)
+  for (k in c(1L, batch)) {
+    a <- matrix(A[, , k], n, n)
+    ref <- solve(a, B[, k])
+    kap <- kappa(a, exact = TRUE)
+    expect_lt(max(Mod(X[, k] - ref)) / max(Mod(ref)), 100 * n * eps * kap, label = paste(what, "system", k))
+  }
+}
+
 methods_for <- function(family) {
   if (family == "hpd") c("ldlt", "bunch-kaufman", "aasen") else c("bunch-kaufman", "aasen")
 }
@@ -68,15 +85,7 @@ test_that("bunch-kaufman and aasen solve real and complex batches like solve()",
         expect_identical(dim(X), dim(B), info = what)
         expect_identical(attr(X, "info"), integer(batch), info = what)
         expect_identical(attr(X, "method"), rep(method, batch), info = what)
-        eps <- eps_of(precision)
-        expect_lt(backward_error(A, B, X), 30 * n * eps, label = what)
-        # the forward error against solve(), within the condition number
-        for (k in c(1L, batch)) {
-          a <- matrix(A[, , k], n, n)
-          ref <- solve(a, B[, k])
-          kap <- kappa(a, exact = TRUE)
-          expect_lt(max(Mod(X[, k] - ref)) / max(Mod(ref)), 100 * n * eps * kap, label = paste(what, "system", k))
-        }
+        expect_like_solve(A, B, X, precision, what)
       }
     }
   }
@@ -131,13 +140,93 @@ test_that("a bad system is reported for itself and the rest are solved", {
   }
 })
 
-test_that("complex input with a method that does not take it is an error naming the method", {
+test_that("tridiag, eigen and auto solve complex Hermitian batches like solve()", {
+  # eigen and auto at rcond = 0 (every pair kept: the accuracy of the full
+  # solve); the truncation has its own test below
+  cpu_only_device(environment())
+  set.seed(143)
+  for (family in c("random", "hpd", "graded", "tiny", "swap")) for (n in c(1L, 2L, 5L, 16L, 32L)) {
+    if (family == "swap" && n == 1L) next
+    batch <- 5L
+    A <- herm_batch(n, batch, family, TRUE)
+    B <- matrix(complex(real = rnorm(n * batch), imaginary = rnorm(n * batch)), n, batch)
+    for (method in c("tridiag", "eigen", "auto")) for (precision in c("double", "single")) for (uplo in c("L", "U")) {
+      what <- sprintf("complex %s n=%d %s %s uplo=%s", family, n, method, precision, uplo)
+      X <- bsym_solve(spoil(A, uplo), B, method = method, rcond = 0, precision = precision, uplo = uplo)
+      expect_true(is.complex(X), info = what)
+      expect_identical(dim(X), dim(B), info = what)
+      expect_identical(attr(X, "info"), integer(batch), info = what)
+      expect_identical(attr(X, "rank"), rep(n, batch), info = what)
+      used <- attr(X, "method")
+      if (method == "auto") {
+        expect_true(all(used %in% c("ldlt", "tridiag", "eigen")), info = what)
+        if (family == "hpd") expect_identical(used, rep("ldlt", batch), info = what)       # certified
+        if (family == "swap") expect_false(any(used == "ldlt"), info = what)              # indefinite
+      } else {
+        expect_identical(used, rep(method, batch), info = what)
+      }
+      expect_like_solve(A, B, X, precision, what)
+    }
+  }
+})
+
+test_that("auto and eigen truncate a complex ill-conditioned system, and only it", {
+  cpu_only_device(environment())
+  set.seed(144)
+  n <- 6L; batch <- 4L
+  U <- qr.Q(qr(matrix(complex(real = rnorm(n * n), imaginary = rnorm(n * n)), n)))
+  lam <- list(c(0.5, 1, 2, 3, 4, 8), c(-4, -1, 0.5, 1, 2, 6), c(1e-9, 0.5, 1, 2, 3, 8), c(-6, -1, -1e-9, 1, 2, 3))
+  A <- array(0i, c(n, n, batch))
+  for (k in seq_len(batch)) A[, , k] <- U %*% diag(lam[[k]]) %*% Conj(t(U))
+  B <- matrix(complex(real = rnorm(n * batch), imaginary = rnorm(n * batch)), n, batch)
+  for (precision in c("double", "single")) for (uplo in c("L", "U")) {
+    X <- bsym_solve(A, B, precision = precision, uplo = uplo) # auto, rcond 1e-5
+    E <- bsym_solve(A, B, method = "eigen", precision = precision, uplo = uplo)
+    what <- paste(precision, uplo)
+    expect_identical(attr(X, "method"), c("ldlt", "tridiag", "eigen", "eigen"), info = what)
+    expect_identical(attr(X, "rank"), c(n, n, n - 1L, n - 1L), info = what)
+    expect_identical(attr(E, "rank"), c(n, n, n - 1L, n - 1L), info = what)
+    for (k in seq_len(batch)) {
+      keep <- abs(lam[[k]]) >= 1e-5 * max(abs(lam[[k]]))
+      ref <- U[, keep] %*% ((Conj(t(U[, keep])) %*% B[, k]) / lam[[k]][keep])
+      for (Y in list(X, E))
+        expect_lt(max(Mod(Y[, k] - ref)) / max(Mod(ref)), 100 * n * eps_of(precision) * 16,
+                  label = paste(what, "system", k))
+    }
+  }
+})
+
+test_that("complex tridiag, eigen and auto: a bad system is reported for itself and the rest are solved", {
+  cpu_only_device(environment())
+  set.seed(145)
+  n <- 6L; batch <- 5L
+  for (method in c("tridiag", "eigen", "auto")) for (precision in c("double", "single")) {
+    A <- herm_batch(n, batch, "random", TRUE)
+    A[3, 2, 2] <- NA                       # non-finite input: info -1
+    A[, , 4] <- 0                          # the zero matrix
+    B <- matrix(complex(real = rnorm(n * batch), imaginary = rnorm(n * batch)), n, batch)
+    what <- paste(method, precision)
+    X <- suppressWarnings(bsym_solve(A, B, method = method, precision = precision))
+    info <- attr(X, "info")
+    expect_identical(info[c(1, 3, 5)], c(0L, 0L, 0L), info = what)
+    expect_identical(info[2], -1L, info = what)
+    expect_true(all(is.na(X[, 2])), info = what)
+    if (method == "tridiag") {             # T singular: a zero pivot
+      expect_gt(info[4], 0L)
+      expect_true(all(is.na(X[, 4])), info = what)
+    } else {                               # rank 0: the minimum-norm solution 0
+      expect_identical(info[4], 0L, info = what)
+      expect_identical(attr(X, "rank")[4], 0L, info = what)
+      expect_identical(attr(X, "method")[4], "eigen", info = what)
+      expect_equal(X[, 4], rep(0i, n), info = what)
+    }
+    tol <- if (precision == "single") 1e-3 else 1e-9
+    for (k in c(1, 3, 5)) expect_equal(X[, k], solve(A[, , k], B[, k]), tolerance = tol, info = what)
+  }
+})
+
+test_that("bsym_eigen takes complex Hermitian A: the values of base R's eigen()", {
   A <- herm_batch(3L, 2L, "hpd", TRUE)
-  B <- matrix(1, 3, 2)
-  for (method in c("tridiag", "eigen", "auto"))
-    expect_error(bsym_solve(A, B, method = method, device = "cpu"), paste0(method, ".*complex"),
-                 class = "batchsym_bad_argument")
-  # bsym_eigen takes complex Hermitian A: the values of base R's eigen()
   expect_equal(bsym_eigen(A[, , 1], device = cpu_only_device())$values, eigen(A[, , 1], symmetric = TRUE)$values, tolerance = 1e-12)
 })
 
@@ -149,4 +238,11 @@ test_that("the new methods are CPU methods: device gpu refuses them clearly, aut
   cls <- if (bsym_gpu_available()) "batchsym_size_unsupported" else "batchsym_no_device"
   expect_error(bsym_solve(A, B, method = "bunch-kaufman", device = "gpu"), class = cls)
   expect_error(bsym_solve(A, B, method = "bunch-kaufmann"), "method", class = "batchsym_bad_argument")
+  # complex input: every method is a CPU method
+  H <- herm_batch(4L, 3L, "hpd", TRUE)
+  for (method in c("tridiag", "eigen", "auto")) {
+    x <- bsym_solve(H, B, method = method, device = "auto")
+    expect_identical(attr(x, "device"), "cpu", info = method)
+    expect_error(bsym_solve(H, B, method = method, device = "gpu"), class = cls)
+  }
 })
