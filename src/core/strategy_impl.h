@@ -345,49 +345,51 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
  * constant's factor near 2 covers complex arithmetic's slightly larger
  * rounding), and the backward error is at most tol: the real rule of
  * ldlt_impl.h's cert_one_. */
+typedef struct {
+    const bsym__strategy *job;
+    const T *A;
+    T *B;
+    int *info, *ok;
+} PREC(ldlh_cert_team_);
+
+/* System k of strategy_ldlh_cert_ (a bsym__team_body); work: the
+ * certificate's workspace, then a copy of b. */
+static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
+{
+    const PREC(ldlh_cert_team_) *c = ctx;
+    const bsym__strategy *job = c->job;
+    const int n = (int)job->n, nrhs = (int)job->nrhs;
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    T *w = work, *b0 = w + TPREC(bsym__ldlh_cert_work_)(n);
+    const T *a = c->A + (size_t)k * nn;
+    T *b = c->B + (size_t)k * nb;
+    double anorm = 0, fro = 0, dmax = 0;
+    for (int i = 0; i < n; i++) {
+        double row = 0, ar, ai;
+        for (int j = 0; j < n; j++) {
+            PREC(strategy_herm_at_)(job->uplo, n, a, i, j, &ar, &ai);
+            row += hypot(ar, ai);
+            fro += ar * ar + ai * ai;
+        }
+        anorm = row > anorm ? row : anorm;
+        dmax = fabs((double)RE(a[i + (size_t)i * n])) > dmax ? fabs((double)RE(a[i + (size_t)i * n])) : dmax;
+    }
+    const double sigma = RPREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, job->rcond);
+    int pos = 0;
+    for (size_t e = 0; e < nb; e++)
+        b0[e] = b[e];
+    c->info[k] = TPREC(bsym__ldlh_cert_one_)(job->uplo, n, nrhs, a, b, (RT)sigma, &pos, w);
+    c->ok[k] = c->info[k] == 0 && pos && PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b0, b) <= job->tol;
+}
+
 static int PREC(strategy_ldlh_cert_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info,
                                      int *ok, int threads)
 {
-    const int n = (int)job->n, nrhs = (int)job->nrhs;
-    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
-    int nomem = 0;
-#pragma omp parallel num_threads(bsym__team(count, threads))
-    {
-        T *work = malloc((TPREC(bsym__ldlh_cert_work_)(n) + nb + 1) * sizeof(T));
-        T *b0 = work == NULL ? NULL : work + TPREC(bsym__ldlh_cert_work_)(n);
-        if (work == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp barrier
-        if (!nomem) {
-#pragma omp for schedule(dynamic, 16)
-            for (int64_t k = 0; k < count; k++) {
-                const T *a = A + (size_t)k * nn;
-                T *b = B + (size_t)k * nb;
-                double anorm = 0, fro = 0, dmax = 0;
-                for (int i = 0; i < n; i++) {
-                    double row = 0, ar, ai;
-                    for (int c = 0; c < n; c++) {
-                        PREC(strategy_herm_at_)(job->uplo, n, a, i, c, &ar, &ai);
-                        row += hypot(ar, ai);
-                        fro += ar * ar + ai * ai;
-                    }
-                    anorm = row > anorm ? row : anorm;
-                    dmax = fabs((double)RE(a[i + (size_t)i * n])) > dmax ? fabs((double)RE(a[i + (size_t)i * n])) : dmax;
-                }
-                const double sigma = RPREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, job->rcond);
-                int pos = 0;
-                for (size_t e = 0; e < nb; e++)
-                    b0[e] = b[e];
-                info[k] = TPREC(bsym__ldlh_cert_one_)(job->uplo, n, nrhs, a, b, (RT)sigma, &pos, work);
-                ok[k] = info[k] == 0 && pos &&
-                        PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b0, b) <= job->tol;
-            }
-        }
-        free(work);
-    }
-    return nomem ? -1 : 0;
+    const size_t n = (size_t)job->n, nb = n * (size_t)job->nrhs;
+    PREC(ldlh_cert_team_) c = {job, A, B, info, ok};
+    /* systems handed out 16 at a time (schedule(dynamic, 16)) */
+    return bsym__team_run(count, threads, (TPREC(bsym__ldlh_cert_work_)((int)n) + nb + 1) * sizeof(T), 16,
+                          PREC(ldlh_cert_team_one_), &c);
 }
 #endif
 
