@@ -7,9 +7,10 @@
 # Octave suite with the default device set to the GPU (BSYM_OCTAVE_DEVICE=gpu),
 # the host-array calls of inst/bench/host_calls.R and .m, then the benchmarks
 # (bench_ldlt, bench_tridiag, bench_eigen, bench_auto, bench_pde,
-# bench_r.R); a short table last, with each step's seconds. Logs and tables
-# go to ${OUT:-build/gpu-check}: ldlt.md, tridiag.md, eigen.md, auto.md,
-# pde.md, r.md (and the .csv twins of the first three and of pde.md).
+# bench_indef, bench_r.R); a short table last, with each step's seconds.
+# Logs and tables go to ${OUT:-build/gpu-check}: ldlt.md, tridiag.md,
+# eigen.md, auto.md, pde.md, indef.md, r.md (and the .csv twins of the first
+# three and of pde.md).
 #
 # R there: pack this machine's R first (see DEVELOPERS' guide):
 #   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
@@ -20,12 +21,12 @@
 #   SANITIZE=0  skip compute-sanitizer;  SANITIZERS="racecheck", FAMILIES="eig"
 #   only those;  BUILD=0  use the library already built there
 #   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs;
-#   BENCHES="auto r"  only those benchmarks (default: ldlt tridiag eigen auto pde r);
+#   BENCHES="auto r"  only those benchmarks (default: ldlt tridiag eigen auto pde indef r);
 #   R_ARGS="--eigen=0 ..."  more options of bench_r.R
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-build/gpu-check}
-benches=${BENCHES:-ldlt tridiag eigen auto pde r}
+benches=${BENCHES:-ldlt tridiag eigen auto pde indef r}
 mkdir -p "$out" build
 status=0
 summary=()
@@ -66,7 +67,7 @@ if [ "${BUILD:-1}" = 1 ]; then
 fi
 if [ "${SANITIZE:-1}" = 1 ] && [ -x build/test_core ]; then
     for tool in ${SANITIZERS:-memcheck racecheck synccheck}; do
-        for family in ${FAMILIES:-ldlt tridiag eig strategy}; do step "sanitize-$tool-$family" sanitize "$tool" "$family"; done
+        for family in ${FAMILIES:-ldlt tridiag eig strategy indef}; do step "sanitize-$tool-$family" sanitize "$tool" "$family"; done
     done
 fi
 if command -v octave-cli >/dev/null && ls octave/private/*.mex >/dev/null 2>&1; then
@@ -89,6 +90,7 @@ if [ "${BENCH:-1}" = 1 ]; then
     has eigen && step bench-eigen make -C inst/bench run-eigen EIGEN_OUT="$PWD/$out/eigen.md" ${QUICK:+QUICK=1}
     has auto && step bench-auto make -C inst/bench run-auto AUTO_OUT="$PWD/$out/auto.md" ${QUICK:+QUICK=1}
     has pde && step bench-pde make -C inst/bench run-pde PDE_OUT="$PWD/$out/pde.md" ${QUICK:+QUICK=1}
+    has indef && step bench-indef make -C inst/bench run-indef INDEF_OUT="$PWD/$out/indef.md" ${QUICK:+QUICK=1}
     if have_r && has r; then
         # shellcheck disable=SC2086
         step bench-r env R_LIBS="$PWD/build/rlib" Rscript inst/bench/bench_r.R ${QUICK:+--quick} ${R_ARGS:-} --out="$PWD/$out/r.md"
@@ -106,5 +108,6 @@ for f in r-calls octave-calls; do [ -f "$out/$f.md" ] && cat "$out/$f.md"; done
 [ -f "$out/eigen.md" ] && cat "$out/eigen.md"
 [ -f "$out/auto.md" ] && cat "$out/auto.md"
 [ -f "$out/pde.md" ] && cat "$out/pde.md"
+[ -f "$out/indef.md" ] && cat "$out/indef.md"
 [ -f "$out/r.md" ] && cat "$out/r.md"
 exit $status
