@@ -89,9 +89,11 @@
 ## (about 9 @code{n^3}) for singular and ill-conditioned ones
 ## (minimum-norm); @qcode{"auto"} when the conditioning is not known, real
 ## or complex.  Complex arithmetic costs about four times the real flops.
-## @qcode{"bunch-kaufman"} and @qcode{"aasen"}, and every method on complex
-## input, run on the CPU: with @qcode{"device"}, @qcode{"gpu"} they are an
-## error, with @qcode{"auto"} the CPU serves them.
+## On the GPU (@code{n <= 64}): @qcode{"bunch-kaufman"}, real and complex,
+## and @qcode{"ldlt"} on complex input (LDL^H).  @qcode{"aasen"}, and
+## @qcode{"tridiag"}, @qcode{"eigen"} and @qcode{"auto"} on complex input,
+## run on the CPU: with @qcode{"device"}, @qcode{"gpu"} they are an error,
+## with @qcode{"auto"} the CPU serves them.
 ##
 ## @qcode{"tridiag"}: Householder tridiagonalization
 ## @code{@var{A} = Q * T * Q'} (as @code{bsym_tridiagonalize}), parallel
@@ -1073,6 +1075,39 @@ endfunction
 %!     endfor
 %!   endfor
 %! endfor
+
+%!test  # "gpu": Bunch-Kaufman (real, complex) and the complex LDL^H, as mldivide (n <= 64)
+%! if (bsym_gpu_available ())
+%!   randn ("state", 15);
+%!   for cplx = [false true]
+%!     for family = {"random", "hpd", "swap"}
+%!       for n = [2 5 33 64]
+%!         A = herm_batch (n, 4, family{1}, cplx);
+%!         B = randn (n, 4);
+%!         if (cplx)
+%!           B = complex (B, randn (n, 4));
+%!         endif
+%!         methods = {"bunch-kaufman"};
+%!         if (cplx && strcmp (family{1}, "hpd"))
+%!           methods{end+1} = "ldlt";
+%!         endif
+%!         for m = methods
+%!           for cls = {"double", "single"}
+%!             for uplo = {"L", "U"}
+%!               [X, info, ~, ~, used] = bsym_solve (cast (A, cls{1}), cast (B, cls{1}), "method", m{1},
+%!                                                   "uplo", uplo{1}, "device", "gpu");
+%!               assert (class (X), cls{1});
+%!               assert (iscomplex (X), cplx);
+%!               assert (info, zeros (1, 4, "int32"));
+%!               assert (used, repmat (m, 1, 4));
+%!               check_like_mldivide (A, X, B, cls{1}, sprintf ("gpu %s %s n=%d", m{1}, family{1}, n));
+%!             endfor
+%!           endfor
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endif
 
 %!test  # LDL' without pivoting breaks down where Bunch-Kaufman and Aasen do not
 %! S = [0 1; 1 0];
