@@ -167,26 +167,36 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
     int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * n;
 #define ROWS(i) \
     _Pragma("unroll") for (int r_ = 0, i = lane; r_ < RPL; r_++, i += 32)
-    const T *A = g.A + k * n * n;
+    const T *__restrict__ A = g.A + k * n * n;
     T *B = g.B + k * n * g.nrhs;
 
     // Load the referenced triangle into both triangles of M (the diagonal's
-    // imaginary part dropped); column c of A read by the whole warp.
+    // imaginary part dropped): the system's n^2 entries read by the whole
+    // warp in order (coalesced), LOADS a lane in flight before they are
+    // stored (the loads do not wait on the stores before them).
     bool fin = true;
     R amax = R(0);
-    for (int c = 0; c < n; c++)
-        ROWS(i)
-        {
-            if (i < n && (g.lower ? i >= c : i <= c)) {
-                T a = A[i + size_t(c) * n];
-                if (i == c)
-                    a = real_t<T>(re(a));
+    constexpr int LOADS = 8;
+    const int nn = n * n;
+    for (int e0 = 0; e0 < nn; e0 += 32 * LOADS) {
+        T v[LOADS];
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + 32 * u + lane;
+            v[u] = e < nn ? A[e] : real_t<T>(0);
+        }
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + 32 * u + lane, c = e / n, i = e - c * n;
+            if (e < nn && (g.lower ? i >= c : i <= c)) {
+                const T a = i == c ? real_t<T>(re(v[u])) : v[u];
                 fin = fin && finite_t(a);
                 amax = max(amax, modulus(a));
                 M[c * ld + i] = a;
                 M[i * ld + c] = conj(a);
             }
         }
+    }
     for (int e = lane; e < n * g.nrhs; e += 32)
         fin = fin && finite_t(B[e]);
     int info = __any_sync(ALL_LANES, !fin) ? -1 : 0;
@@ -198,6 +208,7 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
         const R rinv = R(1) / re(M[c0 * ld + c0]);
         T x[RPL];
         ROWS(i) x[r_] = i > c0 && i < n ? M[c0 * ld + i] : real_t<T>(0);
+#pragma unroll 4
         for (int c = c0 + 1; c < n; c++) {
             const T xc = conj(M[c0 * ld + c]) * rinv;
             ROWS(i) if (i > c0 && i < n) M[c * ld + i] = M[c * ld + i] - x[r_] * xc;
@@ -289,6 +300,7 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
                 l2[r_] = (ar * x2 - x1) * rs;
             }
         }
+#pragma unroll 4
         for (int cl = c0 + 2; cl < n; cl++) {
             const T u1 = conj(M[c0 * ld + cl]), u2 = conj(M[(c0 + 1) * ld + cl]);
             ROWS(i) if (i > c0 + 1 && i < n) M[cl * ld + i] = M[cl * ld + i] - (l1[r_] * u1 + l2[r_] * u2);
