@@ -108,6 +108,13 @@ template <typename R> __device__ __forceinline__ void warp_argmax(R &v, int &idx
     }
 }
 
+template <typename T> __device__ __forceinline__ void swap_t(T &a, T &b)
+{
+    const T t = a;
+    a = b;
+    b = t;
+}
+
 // The shared pivot rule in the precision of R.
 __device__ __forceinline__ int bk_row(float a, float c) { return bsym__bk_row_s(a, c); }
 __device__ __forceinline__ int bk_row(double a, double c) { return bsym__bk_row_d(a, c); }
@@ -259,19 +266,9 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
         }
         const int kk = c0 + step - 1;
         if (kp != kk) { // rows kk and kp of columns c0.., then the columns
-            ROWS(j)
-            if (j >= c0 && j < n) {
-                const T t = M[j * ld + kk];
-                M[j * ld + kk] = M[j * ld + kp];
-                M[j * ld + kp] = t;
-            }
+            ROWS(j) if (j >= c0 && j < n) swap_t(M[j * ld + kk], M[j * ld + kp]);
             __syncwarp();
-            ROWS(i)
-            if (i >= c0 && i < n) {
-                const T t = M[kk * ld + i];
-                M[kk * ld + i] = M[kp * ld + i];
-                M[kp * ld + i] = t;
-            }
+            ROWS(i) if (i >= c0 && i < n) swap_t(M[kk * ld + i], M[kp * ld + i]);
             __syncwarp();
         }
         if (step == 1) {
@@ -333,11 +330,8 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
         for (int c0 = 0; c0 < n;) {
             const int p = piv[c0];
             if (p >= 0) {
-                if (lane == 0 && p != c0) {
-                    const T t = y[c0];
-                    y[c0] = y[p];
-                    y[p] = t;
-                }
+                if (lane == 0 && p != c0)
+                    swap_t(y[c0], y[p]);
                 __syncwarp();
                 const T yk = y[c0];
                 ROWS(i) if (i > c0 && i < n) y[i] = y[i] - M[c0 * ld + i] * yk;
@@ -347,11 +341,8 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
                 c0 += 1;
             } else {
                 const int pp = -p - 1;
-                if (lane == 0 && pp != c0 + 1) {
-                    const T t = y[c0 + 1];
-                    y[c0 + 1] = y[pp];
-                    y[pp] = t;
-                }
+                if (lane == 0 && pp != c0 + 1)
+                    swap_t(y[c0 + 1], y[pp]);
                 __syncwarp();
                 const T w1 = y[c0], w2 = y[c0 + 1];
                 ROWS(i)
@@ -387,11 +378,8 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
                 if (p < 0)
                     y[c0 - 1] = y[c0 - 1] - s2;
                 const int pp = p >= 0 ? p : -p - 1;
-                if (pp != c0) {
-                    const T t = y[c0];
-                    y[c0] = y[pp];
-                    y[pp] = t;
-                }
+                if (pp != c0)
+                    swap_t(y[c0], y[pp]);
             }
             __syncwarp();
             c0 -= p >= 0 ? 1 : 2;
