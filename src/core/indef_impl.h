@@ -593,7 +593,10 @@ int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64
  * no tolerance: every pivot must be > 0) has only positive pivots (the
  * certificate's inertia test, strategy_numerics.h), then the method LDLT
  * solve of ix_one_ (B overwritten, NaN unless its info, returned, is 0).
- * work: bsym__ldlh_cert_work_*(n) elements. */
+ * Where the finite A - sigma I has a pivot <= 0 the system is not
+ * certified whatever the solve gives: the solve is skipped (B untouched,
+ * returns 0) and the strategy's next step solves it. work:
+ * bsym__ldlh_cert_work_*(n) elements. */
 size_t PREC(bsym__ldlh_cert_work_)(int64_t n)
 {
     return (size_t)n * (size_t)n + (size_t)n;
@@ -609,6 +612,8 @@ int PREC(bsym__ldlh_cert_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T
         *pos = PREC(ix_ldlh_factor_)(n, W, 0, v) == 0;
         for (int64_t j = 0; *pos && j < n; j++)
             *pos = RE(W[j + j * n]) > 0;
+        if (!*pos)
+            return 0;
     }
     int info = -1;
     if (PREC(ix_load_)(uplo, n, nrhs, A, B, W, &amax))

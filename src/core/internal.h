@@ -154,7 +154,8 @@ int bsym__hh_tridiag_solve_one_s(int64_t n, const float *d, const float *e, floa
 
 /* The complex automatic solve's first step on one system (indef.c): *pos = 1
  * when A - sigma I has an LDL^H factorization with positive pivots, then the
- * LDL^H solve of method LDLT (info returned); work bsym__ldlh_cert_work_*(n)
+ * LDL^H solve of method LDLT (info returned; skipped, returning 0 with B
+ * untouched, when *pos is 0 for a finite A); work bsym__ldlh_cert_work_*(n)
  * elements. */
 size_t bsym__ldlh_cert_work_z(int64_t n);
 size_t bsym__ldlh_cert_work_c(int64_t n);

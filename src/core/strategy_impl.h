@@ -44,6 +44,16 @@ static inline void PREC(strategy_herm_at_)(char uplo, int n, const T *A, int i, 
     *im = (double)IM(v);
 }
 
+/* |re + i im| without hypot's cost where the squares can neither overflow
+ * nor underflow (hypot otherwise; real input: |re|). */
+static inline double PREC(strategy_mod_)(double re, double im)
+{
+    const double a = fabs(re), b = fabs(im), m = a > b ? a : b;
+    if (b == 0)
+        return a;
+    return m < 1e150 && m > 1e-150 ? sqrt(re * re + im * im) : hypot(re, im);
+}
+
 /* As strategy_resid_row_: |b_i - (A x)_i| and *arow = sum_k |A(i, k)|. */
 static double PREC(strategy_resid_row_)(char uplo, int n, const T *A, const T *x, T b, int i, double *arow)
 {
@@ -54,10 +64,10 @@ static double PREC(strategy_resid_row_)(char uplo, int n, const T *A, const T *x
         const double xr = RE(x[k]), xi = IM(x[k]);
         sr -= ar * xr - ai * xi;
         si -= ar * xi + ai * xr;
-        a += hypot(ar, ai);
+        a += PREC(strategy_mod_)(ar, ai);
     }
     *arow = a;
-    return hypot(sr, si);
+    return PREC(strategy_mod_)(sr, si);
 }
 
 /* As strategy_coef_: (v_j^H b) / w_j when pair j is kept, else 0. */
@@ -368,7 +378,7 @@ static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
         double row = 0, ar, ai;
         for (int j = 0; j < n; j++) {
             PREC(strategy_herm_at_)(job->uplo, n, a, i, j, &ar, &ai);
-            row += hypot(ar, ai);
+            row += PREC(strategy_mod_)(ar, ai);
             fro += ar * ar + ai * ai;
         }
         anorm = row > anorm ? row : anorm;
