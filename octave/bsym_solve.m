@@ -15,7 +15,8 @@
 ## or complex Hermitian matrices.  Only the triangle named by @qcode{"uplo"}
 ## is read (and of a complex diagonal only the real part, as LAPACK's
 ## zhetrf).  When @var{A} or @var{B} is complex, @var{X} is complex; every
-## method takes complex input, on the CPU.
+## method takes complex input (on the GPU @qcode{"ldlt"},
+## @qcode{"bunch-kaufman"} and @qcode{"aasen"}; the others on the CPU).
 ##
 ## @var{B} holds the right-hand sides: @var{n} x @var{batch} (one per system),
 ## @var{n} x @var{k} x @var{batch} (@var{k} per system), or, for a batch of one,
@@ -89,9 +90,9 @@
 ## (about 9 @code{n^3}) for singular and ill-conditioned ones
 ## (minimum-norm); @qcode{"auto"} when the conditioning is not known, real
 ## or complex.  Complex arithmetic costs about four times the real flops.
-## On the GPU (@code{n <= 64}): @qcode{"bunch-kaufman"}, real and complex,
-## and @qcode{"ldlt"} on complex input (LDL^H).  @qcode{"aasen"}, and
-## @qcode{"tridiag"}, @qcode{"eigen"} and @qcode{"auto"} on complex input,
+## On the GPU (@code{n <= 64}): @qcode{"bunch-kaufman"} and @qcode{"aasen"},
+## real and complex, and @qcode{"ldlt"} on complex input (LDL^H).
+## @qcode{"tridiag"}, @qcode{"eigen"} and @qcode{"auto"} on complex input
 ## run on the CPU: with @qcode{"device"}, @qcode{"gpu"} they are an error,
 ## with @qcode{"auto"} the CPU serves them.
 ##
@@ -1063,8 +1064,8 @@ endfunction
 %!               endif
 %!               As(:,:,k) = a;
 %!             endfor
-%!             devices = {"cpu"};   # the GPU: Bunch-Kaufman and the complex LDL^H
-%!             if (bsym_gpu_available () && (strcmp (m{1}, "bunch-kaufman") || (cplx && strcmp (m{1}, "ldlt"))))
+%!             devices = {"cpu"};   # the GPU: Bunch-Kaufman, Aasen and the complex LDL^H
+%!             if (bsym_gpu_available () && (any (strcmp (m{1}, {"bunch-kaufman", "aasen"})) || (cplx && strcmp (m{1}, "ldlt"))))
 %!               devices{end+1} = "gpu";
 %!             endif
 %!             for dev = devices
@@ -1312,11 +1313,7 @@ endfunction
 %!   for i = 1:numel (names)
 %!     assert (! isempty (strfind (txt, ['@qcode{"' names{i} '"}'])), names{i});
 %!     if (strcmp (opt{1}, "method"))
-%!       dev = bsym_device ();     # (no GPU kernel for bunch-kaufman and aasen yet: issue 14)
-%!       if (any (strcmp (names{i}, {"bunch-kaufman", "aasen"})))
-%!         dev = "auto";
-%!       endif
-%!       assert (bsym_solve (A, B, "method", names{i}, "device", dev), A \ B, 1e-12);
+%!       assert (bsym_solve (A, B, "method", names{i}, "device", bsym_device ()), A \ B, 1e-12);
 %!     elseif (! strcmp (names{i}, "gpu") || bsym_gpu_available ())
 %!       assert (bsym_solve (A, B, "device", names{i}), A \ B, 1e-12);
 %!     endif

@@ -1,6 +1,6 @@
 // bench_indef.cu -- device-resident benchmark of the GPU's indefinite and
-// Hermitian solves (issue 14): Bunch-Kaufman in s, d, c, z and LDL^H without
-// pivoting (c, z; the real LDL^T kernel of bench_ldlt for s, d), one
+// Hermitian solves (issue 14): Bunch-Kaufman and Aasen in s, d, c, z and
+// LDL^H without pivoting (c, z; the real LDL^T kernel of bench_ldlt for s, d), one
 // right-hand side, beside the vendor's batched routines and the bandwidth
 // bound, measured in the same run.
 //
@@ -12,6 +12,7 @@
 //               (diagonally dominant: Hermitian positive definite).
 // Methods:
 //   ours bunch-kaufman   bsym_cuda_indef_launch_{s,d,c,z}, BUNCH_KAUFMAN
+//   ours aasen           bsym_cuda_indef_launch_{s,d,c,z}, AASEN (both problems)
 //   ours ldlt            complex: bsym_cuda_indef_launch_{c,z}, LDLT (LDL^H);
 //                        real: bsym_cuda_ldlt_launch_{s,d} (group 0)
 //   cublas getrf+getrs   cublas{S,D,C,Z}getrfBatched + getrsBatched (LU with
@@ -207,6 +208,7 @@ void run_config(const opts &o, int n, double bw, l2_flusher &flush, cublasHandle
             };
         };
         ms.push_back({"ours bunch-kaufman", false, ours(BSYM_METHOD_BUNCH_KAUFMAN)});
+        ms.push_back({"ours aasen", false, ours(BSYM_METHOD_AASEN)});
         if (definite) {
             if (C)
                 ms.push_back({"ours ldlt (LDL^H)", false, ours(BSYM_METHOD_LDLT)});
@@ -305,15 +307,18 @@ void write_report(const opts &o, const std::string &header, const std::vector<re
     for (const result &r : rows)
         rate[r.type + "|" + std::to_string(r.n) + "|" + r.problem + "|" + r.method] = r.rate;
     std::fprintf(f, "\n## Ratios (systems/s against systems/s, same run)\n\n");
-    std::fprintf(f, "| type | n | BK / getrf+getrs (indefinite) | ldlt / BK (definite) | ldlt / potrf+potrs (definite) |\n|---|---|---|---|---|\n");
+    std::fprintf(f, "| type | n | BK / getrf+getrs (indefinite) | ldlt / BK (definite) | ldlt / potrf+potrs (definite) | "
+                    "Aasen / BK (indefinite) | Aasen / BK (definite) |\n|---|---|---|---|---|---|---|\n");
     for (const result &r : rows) {
         if (r.problem != "indefinite" || r.method != "ours bunch-kaufman")
             continue;
         const std::string key = r.type + "|" + std::to_string(r.n) + "|";
         const double bk = r.rate, lu = rate[key + "indefinite|cublas getrf+getrs"],
                      ld = std::max(rate[key + "definite|ours ldlt (LDL^H)"], rate[key + "definite|ours ldlt (LDL^T kernel)"]),
-                     bkd = rate[key + "definite|ours bunch-kaufman"], po = rate[key + "definite|cusolver potrf+potrs"];
-        std::fprintf(f, "| %s | %d | %.2f | %.2f | %.2f |\n", r.type.c_str(), r.n, bk / lu, ld / bkd, ld / po);
+                     bkd = rate[key + "definite|ours bunch-kaufman"], po = rate[key + "definite|cusolver potrf+potrs"],
+                     aa = rate[key + "indefinite|ours aasen"], aad = rate[key + "definite|ours aasen"];
+        std::fprintf(f, "| %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f |\n", r.type.c_str(), r.n, bk / lu, ld / bkd,
+                     ld / po, aa / bk, aad / bkd);
     }
     std::fprintf(f, "\n## Systems per second\n\n| type | n | batch | problem | method | median ms | systems/s | bound systems/s | %% of bound | worst backward error / (n eps) | check |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const result &r : rows)
@@ -373,7 +378,7 @@ int main(int argc, char **argv)
     std::string cmd;
     for (int i = 0; i < argc; i++)
         cmd += (i ? " " : "") + std::string(argv[i]);
-    const std::string header = "# bench_indef: Bunch-Kaufman and LDL^H on the GPU (issue 14), device-resident\n\n- date: " +
+    const std::string header = "# bench_indef: Bunch-Kaufman, Aasen and LDL^H on the GPU (issue 14), device-resident\n\n- date: " +
                                utc_now() + "\n- GPU: " + gpu_description(p) + "\n- command: `" + cmd +
                                "`\n- bandwidth: " + fmt("%.1f", bw / 1e9) +
                                " GB/s (device-to-device copy, bytes read + written); bound = bandwidth / (n^2 + 2n elements)\n"

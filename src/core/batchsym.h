@@ -68,13 +68,15 @@ typedef enum {
                                 (1x1 and 2x2 Hermitian blocks), Bunch-Kaufman
                                 partial pivoting (LAPACK's *sytrf / *hetrf
                                 rule, alpha = (1 + sqrt(17)) / 8): any
-                                nonsingular symmetric or Hermitian A; CPU only */
+                                nonsingular symmetric or Hermitian A; GPU
+                                for n <= BSYM_GPU_INDEF_MAX_N */
     BSYM_METHOD_AASEN = 5    /* P A P^T = L T L^H, T Hermitian tridiagonal,
                                 L unit lower triangular with first column e1
                                 (Aasen's algorithm with partial pivoting), T
                                 solved by Gaussian elimination with partial
                                 pivoting: any nonsingular symmetric or
-                                Hermitian A; CPU only */
+                                Hermitian A; GPU for n <=
+                                BSYM_GPU_INDEF_MAX_N */
 } bsym_method;
 
 /* Complex elements, stored as C99 complex, R's Rcomplex and Octave's
@@ -98,8 +100,8 @@ typedef struct {
 #define BSYM_GPU_PCR_MAX_N 16384
 /* Largest number of grid nodes m of the GPU PDE solver (bsym_*pde_solve). */
 #define BSYM_GPU_PDE_MAX_N 8192
-/* Largest n of the GPU Bunch-Kaufman solve (real and complex) and of the
- * GPU LDL^H (complex); the same rules apply as for LDL^T. */
+/* Largest n of the GPU Bunch-Kaufman and Aasen solves (real and complex)
+ * and of the GPU LDL^H (complex); the same rules apply as for LDL^T. */
 #define BSYM_GPU_INDEF_MAX_N 64
 
 /* ---- context ----------------------------------------------------------- */
@@ -279,8 +281,9 @@ typedef struct {
  * zero (A singular), with AASEN when the pivoted tridiagonal solve met an
  * exactly zero pivot in row j (see bsym_zsolvex); with EIGEN or AUTO j > 0
  * when the eigensolver did not converge (never seen). BUNCH_KAUFMAN and AASEN
- * run on the CPU only (device GPU: BSYM_ERR_SIZE; AUTO: the CPU). After an
- * error status the plan is unchanged. */
+ * run on the GPU for n <= BSYM_GPU_INDEF_MAX_N (beyond: device GPU gives
+ * BSYM_ERR_SIZE, AUTO the CPU), with the CPU's pivot choices and info codes.
+ * After an error status the plan is unchanged. */
 bsym_status bsym_dsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
                          int64_t n, int64_t nrhs, int64_t batch,
                          const double *A, double *B, int *info, int *rank, int *used);
@@ -335,8 +338,9 @@ bsym_status bsym_dssolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,
  *         the pairs kept), or -1 where info != 0.
  *   used  batch ints or NULL: the method (bsym_used_name names it); AUTO:
  *         LDLT, TRIDIAG or EIGEN per system.
- * The GPU has none of these: device GPU gives BSYM_ERR_SIZE (or
- * BSYM_ERR_NODEVICE without a GPU), device AUTO chooses the CPU.
+ * The GPU has LDLT, BUNCH_KAUFMAN and AASEN, n <= BSYM_GPU_INDEF_MAX_N; for
+ * the others device GPU gives BSYM_ERR_SIZE (or BSYM_ERR_NODEVICE without a
+ * GPU), device AUTO chooses the CPU.
  * The real solves (bsym_dsolvex, bsym_ssolvex, bsym_dssolvex, bsym_dsolve,
  * bsym_ssolve) take BUNCH_KAUFMAN and AASEN too, with the same info codes. */
 bsym_status bsym_zsolvex(bsym_ctx *ctx, const bsym_solve_opts *opts, char uplo,

@@ -13,10 +13,10 @@ template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *
 // built for, in the columns of bsym__prec (s, d, c, z, ds, zc); the solves
 // and the PDE solver also take double data to compute in float (BSYM__PREC_DS: the pipeline
 // converts while it packs and unpacks, so only floats cross the link).
-// Complex columns: Bunch-Kaufman, and LDL^H in the LDL^T row (indef.cu).
-// No row for Aasen, nor complex columns elsewhere: the dispatcher answers
-// device GPU with "the GPU has no ...; use the CPU" and chooses the CPU
-// under device AUTO.
+// Complex columns: Bunch-Kaufman, Aasen, and LDL^H in the LDL^T row
+// (indef.cu). No complex columns elsewhere: the dispatcher answers device
+// GPU with "the GPU has no ...; use the CPU" and chooses the CPU under
+// device AUTO.
 #define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr, nullptr}
 #define BSYM_CUDA_ROW_DS(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, gpus<fn<float, double>>, nullptr}
 #define BSYM_CUDA_ROW_NONE {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}
@@ -38,7 +38,7 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_GPU_EIGEN_MAX_N,       // STRATEGY
         BSYM_GPU_EIGEN_MAX_N,       // LSFIT
         BSYM_GPU_INDEF_MAX_N,       // BK
-        0,                          // AASEN: none
+        BSYM_GPU_INDEF_MAX_N,       // AASEN
         BSYM_GPU_PDE_MAX_N,         // PDE
     },
     query,
@@ -54,7 +54,7 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
         BSYM_CUDA_ROW_ALL(bk_op, bk_op),  // BSYM__OP_BK
-        BSYM_CUDA_ROW_NONE,               // BSYM__OP_AASEN
+        BSYM_CUDA_ROW_ALL(aasen_op, aasen_op), // BSYM__OP_AASEN
         BSYM_CUDA_ROW_DS(pde_op),         // BSYM__OP_PDE
     },
 };

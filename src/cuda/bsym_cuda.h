@@ -61,8 +61,9 @@ bsym_status bsym_cuda_pcr_launch_s(int n, int nrhs, int64_t batch, const float *
                                    const float *ddu, float *dB, int *dinfo, void *dwork, int rows,
                                    void *stream);
 
-/* Bunch-Kaufman (method BSYM_METHOD_BUNCH_KAUFMAN; s, d, c, z) and LDL^H
- * without pivoting (BSYM_METHOD_LDLT; c, z only), n <= BSYM_GPU_INDEF_MAX_N:
+/* Bunch-Kaufman (method BSYM_METHOD_BUNCH_KAUFMAN; s, d, c, z), Aasen
+ * (BSYM_METHOD_AASEN; s, d, c, z) and LDL^H without pivoting
+ * (BSYM_METHOD_LDLT; c, z only), n <= BSYM_GPU_INDEF_MAX_N:
  * dA n x n x batch (only the uplo triangle read), dB n x nrhs x batch
  * overwritten by the solutions, dinfo batch ints (the CPU's info codes);
  * complex arrays interleaved (bsym_cfloat, bsym_cdouble). */

@@ -110,11 +110,13 @@ template <typename R> struct cx {
     R re, im;
 };
 template <typename T, typename H = T> bsym_status bk_op(const bsym__exec *x, const bsym__job *j);   // indef.cu
+template <typename T, typename H = T> bsym_status aasen_op(const bsym__exec *x, const bsym__job *j); // indef.cu
 template <typename T, typename H = T> bsym_status ldlh_op(const bsym__exec *x, const bsym__job *j); // indef.cu (complex T)
 
 // ---- device-resident launches (device pointers, a stream; the benchmarks
 // reach them through bsym_cuda.h's C names, bound in backend.cu) ----
-// indef.cu: method BUNCH_KAUFMAN (real or complex T) or LDLT (complex T);
+// indef.cu: method BUNCH_KAUFMAN or AASEN (real or complex T), or LDLT
+// (complex T);
 // complex arrays as interleaved pairs of reals.
 template <typename T>
 bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, const void *A, void *B, int *info,

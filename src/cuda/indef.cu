@@ -3,13 +3,17 @@
 //   Bunch-Kaufman  P A P^T = L D L^H, D with 1x1 and 2x2 blocks, LAPACK's
 //                  pivot rule (core/bk_rule.h, shared with the CPU); real
 //                  and complex (BSYM__OP_BK);
+//   Aasen          P A P^T = L T L^H, T Hermitian tridiagonal, left-looking
+//                  with partial pivoting, T solved by its pivoted LU; real
+//                  and complex (BSYM__OP_AASEN);
 //   LDL^H          without pivoting, D real, complex only (BSYM__OP_LDLT's
 //                  complex columns; the real LDL^T is ldlt.cu's).
 // The same factorizations, breakdown rules and info codes as the CPU's
 // (core/indef_impl.h): info -1 for a non-finite entry of the referenced
 // triangle (the diagonal's real part) or of B, j > 0 for Bunch-Kaufman's
-// exactly zero column j (A singular) and for LDL^H's first pivot with
-// |d_j| <= n eps max|a_ij| or not finite; NaN solutions there.
+// exactly zero column j (A singular), for Aasen's exactly zero pivot in row
+// j of T's LU and for LDL^H's first pivot with |d_j| <= n eps max|a_ij| or
+// not finite; NaN solutions there.
 //
 // Layout: the warp keeps its system's whole Hermitian matrix in shared
 // memory, both triangles, column-major with an odd leading dimension (so
@@ -46,6 +50,7 @@ template <typename R> __device__ __forceinline__ cx<R> operator*(cx<R> a, cx<R> 
 {
     return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
+template <typename R> __device__ __forceinline__ cx<R> operator-(cx<R> a) { return {-a.re, -a.im}; }
 template <typename R> __device__ __forceinline__ cx<R> operator*(R a, cx<R> b) { return {a * b.re, a * b.im}; }
 template <typename R> __device__ __forceinline__ cx<R> operator*(cx<R> b, R a) { return {a * b.re, a * b.im}; }
 
@@ -69,6 +74,16 @@ template <typename R> __device__ __forceinline__ R abs1(cx<R> z) { return abs(z.
 __device__ __forceinline__ float modulus(float x) { return fabsf(x); }
 __device__ __forceinline__ double modulus(double x) { return fabs(x); }
 template <typename R> __device__ __forceinline__ R modulus(cx<R> z) { return hypot(z.re, z.im); }
+// a / b: plain for real T; for complex T through conj(b) / |b| (no
+// product overflows where the quotient does not, as the CPU's C99 division).
+__device__ __forceinline__ float quot(float a, float b) { return a / b; }
+__device__ __forceinline__ double quot(double a, double b) { return a / b; }
+template <typename R> __device__ __forceinline__ cx<R> quot(cx<R> a, cx<R> b)
+{
+    const R m = modulus(b);
+    const cx<R> x = a * cx<R>{b.re / m, -b.im / m};
+    return {x.re / m, x.im / m};
+}
 __device__ __forceinline__ bool finite_t(float x) { return isfinite(x); }
 __device__ __forceinline__ bool finite_t(double x) { return isfinite(x); }
 template <typename R> __device__ __forceinline__ bool finite_t(cx<R> z) { return isfinite(z.re) && isfinite(z.im); }
@@ -153,93 +168,79 @@ template <typename T> struct indef_args {
     T *B;
     int *info;
     int n, nrhs, ld;   // ld: the shared matrix's leading dimension (odd)
-    size_t per_warp;   // T elements of a warp's shared arrays (matrix + y)
+    size_t per_warp;   // T elements of a warp's shared arrays (layout_for)
+    int ints;          // ints of a warp's shared arrays (layout_for)
     bool lower;
 };
 
-// A warp per system; RPL = rows a lane (1: n <= 32, 2: n <= 64); PIVOT:
-// Bunch-Kaufman, else LDL^H without pivoting.
-template <typename T, int RPL, bool PIVOT>
-__global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long count)
-{
-    typedef typename part_of<T>::type R;
-    extern __shared__ unsigned char smem_raw[];
-    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, W = blockDim.x >> 5;
-    const long long k = (long long)blockIdx.x * W + w;
-    if (k >= count)
-        return; // a whole warp: it shares no barrier with the others
-    const int n = g.n, ld = g.ld;
-    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[c * ld + i] = A(i, c)
-    T *y = M + size_t(n) * ld;                                       // one right-hand side
-    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * n;
+// The kernel's methods (its METHOD argument).
+enum { K_LDLH, K_BK, K_AASEN };
+
+// A lane's rows i of the system, l and l + 32 (RPL of them: 1 for n <= 32,
+// 2 for n <= 64); the device functions below run on the whole warp, with
+// lane and RPL in scope.
 #define ROWS(i) \
     _Pragma("unroll") for (int r_ = 0, i = lane; r_ < RPL; r_++, i += 32)
-    const T *__restrict__ A = g.A + k * n * n;
-    T *B = g.B + k * n * g.nrhs;
 
-    // Load the referenced triangle into both triangles of M (the diagonal's
-    // imaginary part dropped): the system's n^2 entries read by the whole
-    // warp in order (coalesced), LOADS a lane in flight before they are
-    // stored (the loads do not wait on the stores before them).
-    bool fin = true;
-    R amax = R(0);
-    constexpr int LOADS = 8;
-    const int nn = n * n;
-    for (int e0 = 0; e0 < nn; e0 += 32 * LOADS) {
-        T v[LOADS];
-#pragma unroll
-        for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + 32 * u + lane;
-            v[u] = e < nn ? A[e] : real_t<T>(0);
-        }
-#pragma unroll
-        for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + 32 * u + lane, c = e / n, i = e - c * n;
-            if (e < nn && (g.lower ? i >= c : i <= c)) {
-                const T a = i == c ? real_t<T>(re(v[u])) : v[u];
-                fin = fin && finite_t(a);
-                amax = max(amax, modulus(a));
-                M[c * ld + i] = a;
-                M[i * ld + c] = conj(a);
-            }
-        }
-    }
-    for (int e = lane; e < n * g.nrhs; e += 32)
-        fin = fin && finite_t(B[e]);
-    int info = __any_sync(ALL_LANES, !fin) ? -1 : 0;
+// Swaps rows a and b of M's columns from..n-1, then its columns a and b in
+// rows from..n-1: with from at or above a and b, P M P^T on the Hermitian
+// block M(from:n, from:n), kept in both triangles.
+template <typename T, int RPL> __device__ __forceinline__ void sym_swap(T *M, int ld, int n, int lane, int from, int a, int b)
+{
+    ROWS(j) if (j >= from && j < n) swap_t(M[j * ld + a], M[j * ld + b]);
     __syncwarp();
+    ROWS(i) if (i >= from && i < n) swap_t(M[a * ld + i], M[b * ld + i]);
+    __syncwarp();
+}
 
-    // One 1x1 pivot at column c0 (after its interchange): L's column c0 and
-    // the trailing update W(i, c) -= x_i conj(x_c) / d, x = column c0.
-    auto step1 = [&](int c0) {
-        const R rinv = R(1) / re(M[c0 * ld + c0]);
-        T x[RPL];
-        ROWS(i) x[r_] = i > c0 && i < n ? M[c0 * ld + i] : real_t<T>(0);
+// ---- LDL^H and Bunch-Kaufman: the CPU's ix_ldlh_factor_, ix_bk_factor_
+// and ix_bk_solve_. M's strictly lower triangle gets L below the blocks of
+// D, its diagonal (and first subdiagonal at a 2x2 block) D; piv as LAPACK's
+// *hetrf: piv[c] = kp >= 0 (1x1 block, rows c and kp swapped) or
+// piv[c] = piv[c+1] = -(kp + 1) (2x2, rows c + 1 and kp). ----
+
+// One 1x1 pivot at column c0 (after its interchange): L's column c0 and
+// the trailing update W(i, c) -= x_i conj(x_c) / d, x = column c0.
+template <typename T, int RPL> __device__ __forceinline__ void step1(T *M, int ld, int n, int lane, int c0)
+{
+    typedef typename part_of<T>::type R;
+    const R rinv = R(1) / re(M[c0 * ld + c0]);
+    T x[RPL];
+    ROWS(i) x[r_] = i > c0 && i < n ? M[c0 * ld + i] : real_t<T>(0);
 #pragma unroll 4
-        for (int c = c0 + 1; c < n; c++) {
-            const T xc = conj(M[c0 * ld + c]) * rinv;
-            ROWS(i) if (i > c0 && i < n) M[c * ld + i] = M[c * ld + i] - x[r_] * xc;
-        }
-        ROWS(i) if (i > c0 && i < n) M[i * ld + i] = real_t<T>(re(M[i * ld + i]));
-        __syncwarp();
-        ROWS(i) if (i > c0 && i < n) M[c0 * ld + i] = x[r_] * rinv;
-        __syncwarp();
-    };
-
-    if (info == 0 && !PIVOT) { // LDL^H: the CPU's breakdown tolerance
-        const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * warp_max(amax);
-        for (int c0 = 0; c0 < n; c0++) {
-            const R d = re(M[c0 * ld + c0]);
-            if (!(abs(d) > tol) || !isfinite(d)) {
-                info = c0 + 1;
-                break;
-            }
-            if (lane == 0)
-                piv[c0] = c0;
-            step1(c0);
-        }
+    for (int c = c0 + 1; c < n; c++) {
+        const T xc = conj(M[c0 * ld + c]) * rinv;
+        ROWS(i) if (i > c0 && i < n) M[c * ld + i] = M[c * ld + i] - x[r_] * xc;
     }
-    for (int c0 = 0; info == 0 && PIVOT && c0 < n;) {
+    ROWS(i) if (i > c0 && i < n) M[i * ld + i] = real_t<T>(re(M[i * ld + i]));
+    __syncwarp();
+    ROWS(i) if (i > c0 && i < n) M[c0 * ld + i] = x[r_] * rinv;
+    __syncwarp();
+}
+
+// LDL^H without pivoting; returns the info (amax: the largest modulus of
+// A's entries, the CPU's breakdown tolerance n eps amax).
+template <typename T, int RPL>
+__device__ int ldlh_factor(T *M, int ld, int n, int lane, int *piv, typename part_of<T>::type amax)
+{
+    typedef typename part_of<T>::type R;
+    const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
+    for (int c0 = 0; c0 < n; c0++) {
+        const R d = re(M[c0 * ld + c0]);
+        if (!(abs(d) > tol) || !isfinite(d))
+            return c0 + 1;
+        if (lane == 0)
+            piv[c0] = c0;
+        step1<T, RPL>(M, ld, n, lane, c0);
+    }
+    return 0;
+}
+
+// Bunch-Kaufman; returns the info.
+template <typename T, int RPL> __device__ int bk_factor(T *M, int ld, int n, int lane, int *piv)
+{
+    typedef typename part_of<T>::type R;
+    for (int c0 = 0; c0 < n;) {
         // the pivot column's largest off-diagonal entry
         R colmax = R(0);
         int imax = c0;
@@ -253,10 +254,8 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
         }
         warp_argmax(colmax, imax);
         const R absakk = abs(re(M[c0 * ld + c0]));
-        if (!(absakk > 0) && !(colmax > 0)) {
-            info = c0 + 1; // column c0 exactly zero: A singular
-            break;
-        }
+        if (!(absakk > 0) && !(colmax > 0))
+            return c0 + 1; // column c0 exactly zero: A singular
         int step = 1, kp = c0;
         if (bk_row(absakk, colmax)) { // row imax's largest off-diagonal entry
             R rowmax = R(0);
@@ -265,16 +264,12 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
             step = bk_pick(absakk, colmax, rowmax, abs(re(M[imax * ld + imax])), c0, imax, &kp);
         }
         const int kk = c0 + step - 1;
-        if (kp != kk) { // rows kk and kp of columns c0.., then the columns
-            ROWS(j) if (j >= c0 && j < n) swap_t(M[j * ld + kk], M[j * ld + kp]);
-            __syncwarp();
-            ROWS(i) if (i >= c0 && i < n) swap_t(M[kk * ld + i], M[kp * ld + i]);
-            __syncwarp();
-        }
+        if (kp != kk) // rows kk and kp of columns c0.., then the columns
+            sym_swap<T, RPL>(M, ld, n, lane, c0, kk, kp);
         if (step == 1) {
             if (lane == 0)
                 piv[c0] = kp;
-            step1(c0);
+            step1<T, RPL>(M, ld, n, lane, c0);
             c0 += 1;
             continue;
         }
@@ -312,7 +307,327 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
         __syncwarp();
         c0 += 2;
     }
+    return 0;
+}
 
+// Solves with the factors of ldlh_factor (piv[c] = c) or bk_factor, one
+// right-hand side y (shared) in place: L D y = P b with the interchanges in
+// between, then L^H x = y with them in reverse.
+template <typename T, int RPL> __device__ void bk_solve(const T *M, int ld, int n, int lane, const int *piv, T *y)
+{
+    typedef typename part_of<T>::type R;
+    for (int c0 = 0; c0 < n;) {
+        const int p = piv[c0];
+        if (p >= 0) {
+            if (lane == 0 && p != c0)
+                swap_t(y[c0], y[p]);
+            __syncwarp();
+            const T yk = y[c0];
+            ROWS(i) if (i > c0 && i < n) y[i] = y[i] - M[c0 * ld + i] * yk;
+            __syncwarp();
+            if (lane == 0)
+                y[c0] = yk * (R(1) / re(M[c0 * ld + c0]));
+            c0 += 1;
+        } else {
+            const int pp = -p - 1;
+            if (lane == 0 && pp != c0 + 1)
+                swap_t(y[c0 + 1], y[pp]);
+            __syncwarp();
+            const T w1 = y[c0], w2 = y[c0 + 1];
+            ROWS(i)
+            if (i > c0 + 1 && i < n) y[i] = y[i] - (M[c0 * ld + i] * w1 + M[(c0 + 1) * ld + i] * w2);
+            __syncwarp();
+            if (lane == 0) {
+                const R a = re(M[c0 * ld + c0]), c = re(M[(c0 + 1) * ld + c0 + 1]);
+                T r;
+                R s;
+                pivot2(a, c, M[c0 * ld + c0 + 1], r, s);
+                y[c0] = (c * conj(r) * w1 - w2) * r * s;
+                y[c0 + 1] = (a * r * w2 - w1) * conj(r) * s;
+            }
+            c0 += 2;
+        }
+        __syncwarp();
+    }
+    for (int c0 = n - 1; c0 >= 0;) {
+        // y[c0] -= sum_{i > c0} conj(L(i, c0)) y[i] (and y[c0 - 1] likewise for a 2x2 block)
+        const int p = piv[c0];
+        T s1 = real_t<T>(0), s2 = real_t<T>(0);
+        ROWS(i)
+        if (i > c0 && i < n) {
+            s1 = s1 + conj(M[c0 * ld + i]) * y[i];
+            if (p < 0)
+                s2 = s2 + conj(M[(c0 - 1) * ld + i]) * y[i];
+        }
+        s1 = warp_sum(s1);
+        if (p < 0)
+            s2 = warp_sum(s2);
+        if (lane == 0) {
+            y[c0] = y[c0] - s1;
+            if (p < 0)
+                y[c0 - 1] = y[c0 - 1] - s2;
+            const int pp = p >= 0 ? p : -p - 1;
+            if (pp != c0)
+                swap_t(y[c0], y[pp]);
+        }
+        __syncwarp();
+        c0 -= p >= 0 ? 1 : 2;
+    }
+}
+
+// ---- Aasen: the CPU's ix_aasen_factor_, ix_gt_factor_, ix_gt_solve_ and
+// ix_aasen_solve_ (core/indef_impl.h, whose comments give the recurrences),
+// step for step: the same pivot choices (up to rounding) and info codes.
+// T's pivoted LU and its solve are O(n): lane 0 runs them. ----
+
+// The tridiagonal T of Aasen's factorization and its LU (n elements each):
+// d its diagonal, e its subdiagonal (T(j+1, j)), du its superdiagonal;
+// after gt_factor, e the multipliers, d, du, du2 U's three diagonals, swp[i]
+// 1 where rows i and i + 1 were swapped.
+template <typename T> struct tridiag {
+    T *d, *e, *du, *du2;
+    int *swp;
+};
+
+// P A P^T = L T L^H of the warp's matrix M, left-looking (H = T L^H a column
+// at a time). Column k >= 1 of L (rows k+1..n-1; L(k, k) = 1, column 0 is
+// e1) goes to M's column k - 1, free by then: step j reads A's trailing
+// block M(j:n, j:n) (rows < j of it never) and L, and A's column j is spent
+// once v is formed, just before L's column j + 1 is written. h: n elements
+// of scratch (H's column j, then v below it); perm[j], j >= 1: the row
+// swapped with row j at step j - 1.
+template <typename T, int RPL> __device__ void aasen_factor(T *M, int ld, int n, int lane, T *h, tridiag<T> t, int *perm)
+{
+    typedef typename part_of<T>::type R;
+    T *d = t.d, *e = t.e;
+    for (int j = 0; j < n; j++) {
+        // L(j, i): row j of L, with L(j, j) = 1 and L(j, 0) = 0 (j > 0)
+        auto lj = [&](int i) { return i == j ? real_t<T>(1) : i == 0 ? real_t<T>(0) : M[(i - 1) * ld + j]; };
+        // h(0:j-1) = H(0:j-1, j) from T and row j of L, a lane a row
+        ROWS(i)
+        if (i < j) {
+            T s = d[i] * conj(lj(i)) + conj(e[i]) * conj(lj(i + 1));
+            if (i > 0)
+                s = s + e[i - 1] * conj(lj(i - 1));
+            h[i] = s;
+        }
+        __syncwarp();
+        // h(j) = A(j, j) - L(j, 1:j-1) h(1:j-1), d_j = h(j) - e_{j-1} conj(L(j, j-1))
+        T part = real_t<T>(0);
+        ROWS(i) if (i >= 1 && i < j) part = part + M[(i - 1) * ld + j] * h[i];
+        const T hj = M[j * ld + j] - warp_sum(part);
+        if (lane == 0) {
+            h[j] = hj;
+            d[j] = real_t<T>(re(j > 0 ? hj - e[j - 1] * conj(lj(j - 1)) : hj));
+        }
+        __syncwarp();
+        if (j == n - 1)
+            break;
+        // v = A(j+1:n, j) - L(j+1:n, 1:j) h(1:j) into h(j+1:n) (apart from
+        // h(1:j), read meanwhile), and q, the row of the largest |v_i|
+        // (abs1, the CPU's): the first of equals, as the CPU's scan from row
+        // j + 1 on; a NaN wins only in row j + 1, where that scan starts.
+        R key = R(-1);
+        int q = n;
+        ROWS(i)
+        if (i > j && i < n) {
+            T s = M[j * ld + i];
+            for (int k = 1; k <= j; k++)
+                s = s - M[(k - 1) * ld + i] * h[k];
+            h[i] = s;
+            const R a = isnan(abs1(s)) ? (i == j + 1 ? R(INFINITY) : R(-1)) : abs1(s);
+            if (a > key) {
+                key = a;
+                q = i;
+            }
+        }
+        warp_argmax(key, q);
+        __syncwarp(); // v seen by every lane
+        const R vmax = abs1(h[q]);
+        const int p = j + 1;
+        if (q != p) // rows p and q of L's columns 1..j (M's 0..j-1), and of A's trailing block, then its columns
+            sym_swap<T, RPL>(M, ld, n, lane, 0, p, q);
+        if (lane == 0) { // (every lane has read h[q]: sym_swap's barriers, or none to swap)
+            perm[p] = q;
+            if (q != p)
+                swap_t(h[p], h[q]);
+            e[j] = h[p];
+        }
+        __syncwarp();
+        // L(j+2:n, j+1) = v(j+2:n) / e_j into M's column j (zero where v is)
+        if (p < n - 1) {
+            const T inv = vmax > 0 ? quot(real_t<T>(1), e[j]) : real_t<T>(0);
+            ROWS(i) if (i > p && i < n) M[j * ld + i] = vmax > 0 ? h[i] * inv : real_t<T>(0);
+        }
+        __syncwarp();
+    }
+}
+
+// T = tridiag(e, d, conj(e)) factored in place by Gaussian elimination
+// with partial pivoting (the CPU's ix_gt_factor_); one lane. Returns 0, or
+// the 1-based row of an exactly zero pivot of U.
+template <typename T> __device__ int gt_factor(int n, tridiag<T> t)
+{
+    T *dl = t.e, *d = t.d, *du = t.du, *du2 = t.du2;
+    for (int i = 0; i + 1 < n; i++)
+        du[i] = conj(dl[i]);
+    for (int i = 0; i + 1 < n; i++) {
+        if (abs1(d[i]) >= abs1(dl[i])) { // no swap
+            t.swp[i] = 0;
+            if (abs1(d[i]) == 0)
+                return i + 1;
+            const T l = quot(dl[i], d[i]);
+            dl[i] = l;
+            d[i + 1] = d[i + 1] - l * du[i];
+            if (i + 2 < n)
+                du2[i] = real_t<T>(0);
+        } else { // row i + 1 on top
+            t.swp[i] = 1;
+            const T l = quot(d[i], dl[i]);
+            const T di1 = d[i + 1];
+            d[i] = dl[i];
+            dl[i] = l;
+            d[i + 1] = du[i] - l * di1;
+            du[i] = di1;
+            if (i + 2 < n) {
+                du2[i] = du[i + 1];
+                du[i + 1] = -l * du2[i];
+            }
+        }
+    }
+    if (abs1(d[n - 1]) == 0)
+        return n;
+    return 0;
+}
+
+// Solves with gt_factor's factors, one right-hand side b in place (the
+// CPU's ix_gt_solve_); one lane.
+template <typename T> __device__ void gt_solve(int n, tridiag<T> t, T *b)
+{
+    for (int i = 0; i + 1 < n; i++) {
+        if (t.swp[i]) {
+            const T s = b[i];
+            b[i] = b[i + 1];
+            b[i + 1] = s - t.e[i] * b[i + 1];
+        } else {
+            b[i + 1] = b[i + 1] - t.e[i] * b[i];
+        }
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        T s = b[i];
+        if (i + 1 < n)
+            s = s - t.du[i] * b[i + 1];
+        if (i + 2 < n)
+            s = s - t.du2[i] * b[i + 2];
+        b[i] = quot(s, t.d[i]);
+    }
+}
+
+// Solves P A P^T = L T L^H (aasen_factor, gt_factor) for one right-hand
+// side y (shared) in place: P b, L, T, L^H, P^T (the CPU's ix_aasen_solve_).
+template <typename T, int RPL>
+__device__ void aasen_solve(const T *M, int ld, int n, int lane, const int *perm, tridiag<T> t, T *y)
+{
+    if (lane == 0) // P b
+        for (int j = 1; j < n; j++)
+            swap_t(y[j], y[perm[j]]);
+    __syncwarp();
+    for (int k = 1; k + 1 < n; k++) { // L y = P b (column 0 is e1; column k in M's k - 1)
+        const T yk = y[k];
+        ROWS(i) if (i > k && i < n) y[i] = y[i] - M[(k - 1) * ld + i] * yk;
+        __syncwarp();
+    }
+    if (lane == 0)
+        gt_solve(n, t, y);
+    __syncwarp();
+    for (int k = n - 2; k >= 1; k--) { // L^H
+        T s = real_t<T>(0);
+        ROWS(i) if (i > k && i < n) s = s + conj(M[(k - 1) * ld + i]) * y[i];
+        s = warp_sum(s); // (every lane has read y: lane 0 writes y[k] below)
+        if (lane == 0)
+            y[k] = y[k] - s;
+        __syncwarp();
+    }
+    if (lane == 0) // P^T
+        for (int j = n - 1; j >= 1; j--)
+            swap_t(y[j], y[perm[j]]);
+    __syncwarp();
+}
+
+// The shared arrays of a warp (per_warp T elements, then, after every
+// warp's, its ints): the matrix M (n x ld), y (n: one right-hand side;
+// Aasen's h while it factors), with Aasen T's four diagonals (4n); the ints
+// piv (n: the pivots, Aasen's perm), with Aasen T's row swaps (n).
+template <typename T> void layout_for(indef_args<T> &g, bool aasen)
+{
+    g.per_warp = size_t(g.n) * g.ld + size_t(g.n) * (aasen ? 5 : 1);
+    g.ints = g.n * (aasen ? 2 : 1);
+}
+
+// A warp per system; RPL = rows a lane (1: n <= 32, 2: n <= 64); METHOD:
+// K_LDLH, K_BK or K_AASEN.
+template <typename T, int RPL, int METHOD>
+__global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long count)
+{
+    typedef typename part_of<T>::type R;
+    extern __shared__ unsigned char smem_raw[];
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, W = blockDim.x >> 5;
+    const long long k = (long long)blockIdx.x * W + w;
+    if (k >= count)
+        return; // a whole warp: it shares no barrier with the others
+    const int n = g.n, ld = g.ld;
+    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[c * ld + i] = A(i, c)
+    T *y = M + size_t(n) * ld;                                       // one right-hand side
+    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * g.ints;
+    const tridiag<T> t{y + n, y + 2 * n, y + 3 * n, y + 4 * n, piv + n}; // Aasen's only
+    const T *__restrict__ A = g.A + k * n * n;
+    T *B = g.B + k * n * g.nrhs;
+
+    // Load the referenced triangle into both triangles of M (the diagonal's
+    // imaginary part dropped): the system's n^2 entries read by the whole
+    // warp in order (coalesced), LOADS a lane in flight before they are
+    // stored (the loads do not wait on the stores before them).
+    bool fin = true;
+    R amax = R(0);
+    constexpr int LOADS = 8;
+    const int nn = n * n;
+    for (int e0 = 0; e0 < nn; e0 += 32 * LOADS) {
+        T v[LOADS];
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + 32 * u + lane;
+            v[u] = e < nn ? A[e] : real_t<T>(0);
+        }
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + 32 * u + lane, c = e / n, i = e - c * n;
+            if (e < nn && (g.lower ? i >= c : i <= c)) {
+                const T a = i == c ? real_t<T>(re(v[u])) : v[u];
+                fin = fin && finite_t(a);
+                amax = max(amax, modulus(a));
+                M[c * ld + i] = a;
+                M[i * ld + c] = conj(a);
+            }
+        }
+    }
+    for (int e = lane; e < n * g.nrhs; e += 32)
+        fin = fin && finite_t(B[e]);
+    int info = __any_sync(ALL_LANES, !fin) ? -1 : 0;
+    __syncwarp();
+
+    if (info == 0) {
+        if constexpr (METHOD == K_LDLH) {
+            info = ldlh_factor<T, RPL>(M, ld, n, lane, piv, warp_max(amax));
+        } else if constexpr (METHOD == K_BK) {
+            info = bk_factor<T, RPL>(M, ld, n, lane, piv);
+        } else {
+            aasen_factor<T, RPL>(M, ld, n, lane, y, t, piv);
+            int ti = 0;
+            if (lane == 0)
+                ti = gt_factor(n, t);
+            info = __shfl_sync(ALL_LANES, ti, 0);
+        }
+    }
     if (info != 0) { // NaN solutions, the rest of the batch goes on
         for (int e = lane; e < n * g.nrhs; e += 32)
             B[e] = nan_t<T>();
@@ -320,93 +635,38 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
             g.info[k] = info;
         return;
     }
-    // The solves, one right-hand side at a time (the CPU's ix_bk_solve_;
-    // LDL^H's pivots are piv[c] = c): L D y = P b with the interchanges in
-    // between, then L^H x = y with them in reverse.
+    // The solves, one right-hand side at a time.
     for (int q = 0; q < g.nrhs; q++) {
         T *b = B + size_t(q) * n;
         ROWS(i) if (i < n) y[i] = b[i];
         __syncwarp();
-        for (int c0 = 0; c0 < n;) {
-            const int p = piv[c0];
-            if (p >= 0) {
-                if (lane == 0 && p != c0)
-                    swap_t(y[c0], y[p]);
-                __syncwarp();
-                const T yk = y[c0];
-                ROWS(i) if (i > c0 && i < n) y[i] = y[i] - M[c0 * ld + i] * yk;
-                __syncwarp();
-                if (lane == 0)
-                    y[c0] = yk * (R(1) / re(M[c0 * ld + c0]));
-                c0 += 1;
-            } else {
-                const int pp = -p - 1;
-                if (lane == 0 && pp != c0 + 1)
-                    swap_t(y[c0 + 1], y[pp]);
-                __syncwarp();
-                const T w1 = y[c0], w2 = y[c0 + 1];
-                ROWS(i)
-                if (i > c0 + 1 && i < n) y[i] = y[i] - (M[c0 * ld + i] * w1 + M[(c0 + 1) * ld + i] * w2);
-                __syncwarp();
-                if (lane == 0) {
-                    const R a = re(M[c0 * ld + c0]), c = re(M[(c0 + 1) * ld + c0 + 1]);
-                    T r;
-                    R s;
-                    pivot2(a, c, M[c0 * ld + c0 + 1], r, s);
-                    y[c0] = (c * conj(r) * w1 - w2) * r * s;
-                    y[c0 + 1] = (a * r * w2 - w1) * conj(r) * s;
-                }
-                c0 += 2;
-            }
-            __syncwarp();
-        }
-        for (int c0 = n - 1; c0 >= 0;) {
-            // y[c0] -= sum_{i > c0} conj(L(i, c0)) y[i] (and y[c0 - 1] likewise for a 2x2 block)
-            const int p = piv[c0];
-            T s1 = real_t<T>(0), s2 = real_t<T>(0);
-            ROWS(i)
-            if (i > c0 && i < n) {
-                s1 = s1 + conj(M[c0 * ld + i]) * y[i];
-                if (p < 0)
-                    s2 = s2 + conj(M[(c0 - 1) * ld + i]) * y[i];
-            }
-            s1 = warp_sum(s1);
-            if (p < 0)
-                s2 = warp_sum(s2);
-            if (lane == 0) {
-                y[c0] = y[c0] - s1;
-                if (p < 0)
-                    y[c0 - 1] = y[c0 - 1] - s2;
-                const int pp = p >= 0 ? p : -p - 1;
-                if (pp != c0)
-                    swap_t(y[c0], y[pp]);
-            }
-            __syncwarp();
-            c0 -= p >= 0 ? 1 : 2;
-        }
+        if constexpr (METHOD == K_AASEN)
+            aasen_solve<T, RPL>(M, ld, n, lane, piv, t, y);
+        else
+            bk_solve<T, RPL>(M, ld, n, lane, piv, y);
         ROWS(i) if (i < n) b[i] = y[i];
         __syncwarp();
     }
     if (lane == 0)
         g.info[k] = 0;
-#undef ROWS
 }
+#undef ROWS
 
 // Systems (warps) a block: up to 4, fewer where a block's shared memory
 // would pass 96 KB (n = 64 in complex double: one), so that a
 // multiprocessor holds two blocks or more.
-template <typename T> size_t warp_bytes(int n, int ld) { return (size_t(n) * ld + n) * sizeof(T) + n * sizeof(int); }
-template <typename T> int warps_for(int n, int ld)
+template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_warp * sizeof(T) + g.ints * sizeof(int); }
+template <typename T> int warps_for(const indef_args<T> &g)
 {
-    return int(std::max<size_t>(1, std::min<size_t>(4, (size_t(96) << 10) / warp_bytes<T>(n, ld))));
+    return int(std::max<size_t>(1, std::min<size_t>(4, (size_t(96) << 10) / warp_bytes(g))));
 }
 
-template <typename T, int RPL, bool PIVOT>
+template <typename T, int RPL, int METHOD>
 bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
-    const int W = warps_for<T>(g.n, g.ld);
-    const size_t smem = size_t(W) * warp_bytes<T>(g.n, g.ld);
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(indef_kernel<T, RPL, PIVOT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    const int W = warps_for(g);
+    const size_t smem = size_t(W) * warp_bytes(g);
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(indef_kernel<T, RPL, METHOD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(smem)));
     const long long most = 0x7fffffffLL * W;
     for (long long first = 0; first < count; first += most) {
@@ -415,20 +675,27 @@ bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t 
         h.A += first * g.n * g.n;
         h.B += first * g.n * g.nrhs;
         h.info += first;
-        indef_kernel<T, RPL, PIVOT><<<unsigned((c + W - 1) / W), 32 * W, smem, s>>>(h, c);
+        indef_kernel<T, RPL, METHOD><<<unsigned((c + W - 1) / W), 32 * W, smem, s>>>(h, c);
     }
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
+template <typename T, int METHOD>
+bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
+{
+    return g.n <= 32 ? launch_kernel<T, 1, METHOD>(g, count, s, msg, msglen)
+                     : launch_kernel<T, 2, METHOD>(g, count, s, msg, msglen);
+}
 
-// Launches `method` (BUNCH_KAUFMAN; LDLT for complex T) on count systems.
+// Launches `method` (BUNCH_KAUFMAN, AASEN; LDLT for complex T) on count
+// systems.
 template <typename T>
 bsym_status launch(int method, char uplo, int n, int nrhs, long long count, const T *A, T *B, int *info,
                    cudaStream_t s, char *msg, size_t msglen)
 {
     constexpr bool complex_t = !std::is_same<T, typename part_of<T>::type>::value;
-    const bool pivot = method == BSYM_METHOD_BUNCH_KAUFMAN;
-    if (!pivot && !(complex_t && method == BSYM_METHOD_LDLT)) {
+    const bool aasen = method == BSYM_METHOD_AASEN;
+    if (method != BSYM_METHOD_BUNCH_KAUFMAN && !aasen && !(complex_t && method == BSYM_METHOD_LDLT)) {
         std::snprintf(msg, msglen, "the GPU's indefinite solver has no method %d for this type", method);
         return BSYM_ERR_ARG;
     }
@@ -438,13 +705,14 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
     }
     if (count == 0)
         return BSYM_OK;
-    indef_args<T> g{A, B, info, n, nrhs, n | 1, 0, uplo != 'U'};
-    g.per_warp = size_t(n) * g.ld + n;
-    if (n <= 32)
-        return pivot ? launch_kernel<T, 1, true>(g, count, s, msg, msglen)
-                     : launch_kernel<T, 1, !complex_t>(g, count, s, msg, msglen);
-    return pivot ? launch_kernel<T, 2, true>(g, count, s, msg, msglen)
-                 : launch_kernel<T, 2, !complex_t>(g, count, s, msg, msglen);
+    indef_args<T> g{A, B, info, n, nrhs, n | 1, 0, 0, uplo != 'U'};
+    layout_for(g, aasen);
+    if (method == BSYM_METHOD_BUNCH_KAUFMAN)
+        return launch_rows<T, K_BK>(g, count, s, msg, msglen);
+    if (aasen)
+        return launch_rows<T, K_AASEN>(g, count, s, msg, msglen);
+    // LDLT, complex T only (checked above): no LDL^H kernel is built for real T
+    return launch_rows<T, complex_t ? K_LDLH : K_BK>(g, count, s, msg, msglen);
 }
 
 // ---- the host entries (the backend table's rows): A, B and info chunk by
@@ -502,6 +770,10 @@ template <typename T, typename H> bsym_status bk_op(const bsym__exec *x, const b
 {
     return indef_host<T, H>(x, BSYM_METHOD_BUNCH_KAUFMAN, j);
 }
+template <typename T, typename H> bsym_status aasen_op(const bsym__exec *x, const bsym__job *j)
+{
+    return indef_host<T, H>(x, BSYM_METHOD_AASEN, j);
+}
 template <typename T, typename H> bsym_status ldlh_op(const bsym__exec *x, const bsym__job *j)
 {
     return indef_host<T, H>(x, BSYM_METHOD_LDLT, j);
@@ -519,6 +791,7 @@ bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, 
 
 #define BSYM_INDEF_INSTANTIATE(T, H)                                                            \
     template bsym_status bk_op<T, H>(const bsym__exec *, const bsym__job *);                  \
+    template bsym_status aasen_op<T, H>(const bsym__exec *, const bsym__job *);               \
     template bsym_status indef_launch<T>(int, char, int, int, int64_t, const void *, void *, int *, \
                                          cudaStream_t, char *, size_t);
 BSYM_INDEF_INSTANTIATE(float, float)
@@ -527,6 +800,8 @@ BSYM_INDEF_INSTANTIATE(cx<float>, cx<float>)
 BSYM_INDEF_INSTANTIATE(cx<double>, cx<double>)
 template bsym_status bk_op<float, double>(const bsym__exec *, const bsym__job *);
 template bsym_status bk_op<cx<float>, cx<double>>(const bsym__exec *, const bsym__job *);
+template bsym_status aasen_op<float, double>(const bsym__exec *, const bsym__job *);
+template bsym_status aasen_op<cx<float>, cx<double>>(const bsym__exec *, const bsym__job *);
 template bsym_status ldlh_op<cx<float>, cx<float>>(const bsym__exec *, const bsym__job *);
 template bsym_status ldlh_op<cx<double>, cx<double>>(const bsym__exec *, const bsym__job *);
 template bsym_status ldlh_op<cx<float>, cx<double>>(const bsym__exec *, const bsym__job *);

@@ -3634,15 +3634,15 @@ static void ix_case(bsym_device dev, int t, bsym_method method, char uplo, int n
 
 /* 1 when device dev solves method in type t: the CPU every method (the
  * real LDL^T, TRIDIAG, EIGEN and AUTO have their own families; issue 14
- * adds the complex ones here), the GPU Bunch-Kaufman and the complex
- * LDL^H. */
+ * adds the complex ones here), the GPU Bunch-Kaufman, Aasen and the
+ * complex LDL^H. */
 static int ix_serves(bsym_device dev, int t, bsym_method method)
 {
     const int pivoted = method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_AASEN;
     if (!pivoted && !ty_complex(t))
         return 0;
     if (dev == BSYM_DEVICE_GPU)
-        return method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_LDLT;
+        return method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_AASEN || method == BSYM_METHOD_LDLT;
     return 1;
 }
 
@@ -3924,8 +3924,9 @@ static void test_indef_rules(bsym_device_info *di)
             st = cplx ? bsym_zsolve(ctx, pivoted[m], 'L', 2, 1, 1, za, zb2, info)
                       : bsym_dsolve(ctx, pivoted[m], 'L', 2, 1, 1, da, db, info);
             char what[200];
-            /* the GPU has Bunch-Kaufman and the complex LDL^H, not the others */
-            const int on_gpu = pivoted[m] == BSYM_METHOD_BUNCH_KAUFMAN || pivoted[m] == BSYM_METHOD_LDLT;
+            /* the GPU has Bunch-Kaufman, Aasen and the complex LDL^H, not the others */
+            const int on_gpu = pivoted[m] == BSYM_METHOD_BUNCH_KAUFMAN || pivoted[m] == BSYM_METHOD_AASEN ||
+                               pivoted[m] == BSYM_METHOD_LDLT;
             if (di->gpu_available && on_gpu) {
                 snprintf(what, sizeof what, "device gpu, %s %s: solved there (the NaN is in the other triangle)",
                          ix_method_name[pivoted[m]], cplx ? "complex" : "real");
@@ -3934,9 +3935,7 @@ static void test_indef_rules(bsym_device_info *di)
             } else if (di->gpu_available) {
                 char want[120];
                 snprintf(want, sizeof want, "the GPU has no %s in this precision; use the CPU",
-                         pivoted[m] == BSYM_METHOD_AASEN     ? "Aasen"
-                         : pivoted[m] == BSYM_METHOD_TRIDIAG ? "Householder"
-                                                             : "truncated-spectrum");
+                         pivoted[m] == BSYM_METHOD_TRIDIAG ? "Householder" : "truncated-spectrum");
                 snprintf(what, sizeof what, "device gpu, %s %s: BSYM_ERR_SIZE, the GPU has none",
                          ix_method_name[pivoted[m]], cplx ? "complex" : "real");
                 check(st == BSYM_ERR_SIZE && strcmp(bsym_ctx_message(ctx), want) == 0, what, "rules", st, 0);

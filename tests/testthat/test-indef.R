@@ -230,7 +230,7 @@ test_that("bsym_eigen takes complex Hermitian A: the values of base R's eigen()"
   expect_equal(bsym_eigen(A[, , 1], device = cpu_only_device())$values, eigen(A[, , 1], symmetric = TRUE)$values, tolerance = 1e-12)
 })
 
-test_that("the GPU has Bunch-Kaufman and complex LDL^H; Aasen and complex tridiag, eigen, auto are CPU methods", {
+test_that("the GPU has Bunch-Kaufman, Aasen and complex LDL^H; complex tridiag, eigen, auto are CPU methods", {
   A <- herm_batch(4L, 3L, "random", FALSE)
   B <- matrix(1, 4, 3)
   x <- bsym_solve(A, B, method = "bunch-kaufman", device = "auto")
@@ -243,10 +243,15 @@ test_that("the GPU has Bunch-Kaufman and complex LDL^H; Aasen and complex tridia
     expect_equal(as.vector(xg), as.vector(x), tolerance = 1e-12)
     hg <- bsym_solve(H, B, method = "ldlt", device = "gpu")
     expect_equal(as.vector(hg), as.vector(bsym_solve(H, B, method = "ldlt", device = "cpu")), tolerance = 1e-12)
+    xa <- bsym_solve(A, B, method = "aasen", device = "gpu")
+    expect_identical(attr(xa, "device"), "gpu")
+    expect_equal(as.vector(xa), as.vector(bsym_solve(A, B, method = "aasen", device = "cpu")), tolerance = 1e-12)
+    ha <- bsym_solve(H, B, method = "aasen", device = "gpu") # complex
+    expect_equal(as.vector(ha), as.vector(bsym_solve(H, B, method = "aasen", device = "cpu")), tolerance = 1e-12)
   } else {
     expect_error(bsym_solve(A, B, method = "bunch-kaufman", device = "gpu"), class = cls)
+    expect_error(bsym_solve(A, B, method = "aasen", device = "gpu"), class = cls)
   }
-  expect_error(bsym_solve(A, B, method = "aasen", device = "gpu"), class = cls)
   expect_error(bsym_solve(A, B, method = "bunch-kaufmann"), "method", class = "batchsym_bad_argument")
   # complex input: every method is a CPU method
   H <- herm_batch(4L, 3L, "hpd", TRUE)

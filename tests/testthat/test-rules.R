@@ -83,11 +83,8 @@ test_that("the core's name tables, the R functions' defaults and their help page
   expect_setequal(ls(bsym_plan()), rules$plan_fields)
   # every name the core lists is accepted
   X <- array(c(2, 0, 0, 2), c(2, 2, 1))
-  # (bunch-kaufman and aasen have no GPU kernel yet: under the suite's device option "gpu" they take "auto")
   for (method in rules$method)
-    expect_silent(bsym_solve(X, c(1, 1), method = method,
-                             device = if (method %in% c("bunch-kaufman", "aasen")) cpu_only_device() else
-                               getOption("batchsym.device", "auto")))
+    expect_silent(bsym_solve(X, c(1, 1), method = method, device = getOption("batchsym.device", "auto")))
   for (precision in rules$precision) expect_silent(bsym_solve(X, c(1, 1), precision = precision))
   for (uplo in rules$uplo) expect_silent(bsym_solve(X, c(1, 1), uplo = uplo))
   expect_silent(bsym_solve(X, c(1, 1), device = "cpu"))
