@@ -183,8 +183,10 @@ enum { K_LDLH, K_BK, K_AASEN };
     _Pragma("unroll") for (int r_ = 0, i = lane; r_ < RPL; r_++, i += 32)
 
 // Swaps rows a and b of M's columns from..n-1, then its columns a and b in
-// rows from..n-1: with from at or above a and b, P M P^T on the Hermitian
-// block M(from:n, from:n), kept in both triangles.
+// rows from..n-1 (from <= a, b): P M P^T on the Hermitian block
+// M(from:n, from:n), kept in both triangles. Bunch-Kaufman swaps from the
+// trailing block's first column; Aasen from 0, so that the rows of L's
+// columns (kept left of the trailing block) swap with it.
 template <typename T, int RPL> __device__ __forceinline__ void sym_swap(T *M, int ld, int n, int lane, int from, int a, int b)
 {
     ROWS(j) if (j >= from && j < n) swap_t(M[j * ld + a], M[j * ld + b]);

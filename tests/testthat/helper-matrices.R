@@ -297,8 +297,8 @@ lsfit_ref <- function(X, y, w = NULL, rcond = 1e-5) {
        scale = max(max(abs(beta)), if (max(d2) > 0) max(abs(wy)) / sqrt(max(d2)) else 0))
 }
 
-# The device for a call the GPU has no kernel for yet (complex Hermitian
-# input, methods bunch-kaufman and aasen: issue 14): the suite's device
+# The device for a call the GPU may have no kernel for (complex Hermitian
+# input with tridiag, eigen or auto: issue 14): the suite's device
 # option, except that "gpu" (the option tools/gpu-check.sh sets) becomes
 # "auto", which takes the CPU. With
 # no argument it is the value for a call's device argument; given an
