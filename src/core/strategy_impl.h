@@ -357,21 +357,21 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
  * ldlt_impl.h's cert_one_. */
 typedef struct {
     const bsym__strategy *job;
-    const T *A;
+    const T *A, *B0; /* B0: the original right-hand sides (the strategy's copy) */
     T *B;
     int *info, *ok;
 } PREC(ldlh_cert_team_);
 
 /* System k of strategy_ldlh_cert_ (a bsym__team_body); work: the
- * certificate's workspace, then a copy of b. */
+ * certificate's workspace. */
 static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
 {
     const PREC(ldlh_cert_team_) *c = ctx;
     const bsym__strategy *job = c->job;
     const int n = (int)job->n, nrhs = (int)job->nrhs;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
-    T *w = work, *b0 = w + TPREC(bsym__ldlh_cert_work_)(n);
-    const T *a = c->A + (size_t)k * nn;
+    T *w = work;
+    const T *a = c->A + (size_t)k * nn, *b0 = c->B0 + (size_t)k * nb;
     T *b = c->B + (size_t)k * nb;
     double anorm = 0, fro = 0, dmax = 0;
     for (int i = 0; i < n; i++) {
@@ -386,19 +386,16 @@ static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
     }
     const double sigma = RPREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, job->rcond);
     int pos = 0;
-    for (size_t e = 0; e < nb; e++)
-        b0[e] = b[e];
     c->info[k] = TPREC(bsym__ldlh_cert_one_)(job->uplo, n, nrhs, a, b, (RT)sigma, &pos, w);
     c->ok[k] = c->info[k] == 0 && pos && PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b0, b) <= job->tol;
 }
 
-static int PREC(strategy_ldlh_cert_)(const bsym__strategy *job, int64_t count, const T *A, T *B, int *info,
-                                     int *ok, int threads)
+static int PREC(strategy_ldlh_cert_)(const bsym__strategy *job, int64_t count, const T *A, const T *B0, T *B,
+                                     int *info, int *ok, int threads)
 {
-    const size_t n = (size_t)job->n, nb = n * (size_t)job->nrhs;
-    PREC(ldlh_cert_team_) c = {job, A, B, info, ok};
+    PREC(ldlh_cert_team_) c = {job, A, B0, B, info, ok};
     /* systems handed out 16 at a time (schedule(dynamic, 16)) */
-    return bsym__team_run(count, threads, (TPREC(bsym__ldlh_cert_work_)((int)n) + nb + 1) * sizeof(T), 16,
+    return bsym__team_run(count, threads, (TPREC(bsym__ldlh_cert_work_)(job->n) + 1) * sizeof(T), 16,
                           PREC(ldlh_cert_team_one_), &c);
 }
 #endif
@@ -425,7 +422,7 @@ int PREC(bsym__strategy_cpu_)(const bsym__strategy *job, int64_t count, const TI
     int64_t solved = 0, not_spd = 0;
     if (job->start == BSYM_METHOD_LDLT) { /* step 1 */
 #if BSYM_COMPLEX
-        if ((job->check ? PREC(strategy_ldlh_cert_)(job, count, A, B, info, ok, threads)
+        if ((job->check ? PREC(strategy_ldlh_cert_)(job, count, A, B0, B, info, ok, threads)
                         : PREC(bsym__indef_cpu_)(BSYM_METHOD_LDLT, job->uplo, n, job->nrhs, count, A, B, info,
                                                  threads)) != 0)
 #else
