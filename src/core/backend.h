@@ -153,8 +153,9 @@ typedef struct {
     /* Systems per call between two interrupt checks by the dispatcher; 0: the
      * backend takes the whole batch and polls the interrupt itself. */
     int64_t chunk;
-    /* Largest n per operation; 0 = any. */
-    int64_t max_n[BSYM__OPS];
+    /* Largest n per operation, for real [0] and complex [1] elements (the
+     * kernels differ, so may their limits); 0 = any. */
+    int64_t max_n[BSYM__OPS][2];
     /* Fills the backend's part of *info (built_with_cuda, gpu_available,
      * the device's properties, reason); never fails. */
     void (*query)(bsym_device_info *info);

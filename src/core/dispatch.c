@@ -138,9 +138,16 @@ static int has_prec(const bsym__backend *b, const bsym__job *j)
 {
     return b->op[j->op][j->prec] != NULL || b->op[j->op][arith_prec(j->prec)] != NULL;
 }
+/* Backend b's largest n for job j's operation and kind of element (0: any). */
+static int64_t max_n_of(const bsym__backend *b, const bsym__job *j)
+{
+    const bsym__prec p = arith_prec(j->prec);
+    return b->max_n[j->op][p == BSYM__PREC_C || p == BSYM__PREC_Z];
+}
 static int serves(const bsym__backend *b, const bsym__job *j)
 {
-    return has_prec(b, j) && (b->max_n[j->op] == 0 || j->n <= b->max_n[j->op]);
+    const int64_t m = max_n_of(b, j);
+    return has_prec(b, j) && (m == 0 || j->n <= m);
 }
 
 /* Picks the backend of a call (*be). */
@@ -162,7 +169,7 @@ static bsym_status choose_backend(bsym_ctx *ctx, const bsym__job *j, const bsym_
         if (!serves(gpu, j))
             return bsym__fail(ctx, BSYM_ERR_SIZE,
                               "n = %lld exceeds the GPU %s limit of %lld; use the CPU or the automatic device choice",
-                              (long long)j->n, op_names[j->op], (long long)gpu->max_n[j->op]);
+                              (long long)j->n, op_names[j->op], (long long)max_n_of(gpu, j));
         *be = gpu;
         return BSYM_OK;
     }

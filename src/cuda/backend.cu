@@ -30,16 +30,17 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     BSYM_DEVICE_GPU,
     0, // the whole batch: the pipeline chunks it and polls the interrupt itself
     {
-        BSYM_GPU_LDLT_MAX_N,        // LDLT (complex: BSYM_GPU_INDEF_MAX_N, the same)
-        BSYM_GPU_HOUSEHOLDER_MAX_N, // HHSOLVE
-        BSYM_GPU_HOUSEHOLDER_MAX_N, // TRIDIAGONALIZE
-        BSYM_GPU_PCR_MAX_N,         // PCR
-        BSYM_GPU_EIGEN_MAX_N,       // EIG
-        BSYM_GPU_EIGEN_MAX_N,       // STRATEGY
-        BSYM_GPU_EIGEN_MAX_N,       // LSFIT
-        BSYM_GPU_INDEF_MAX_N,       // BK
-        BSYM_GPU_INDEF_MAX_N,       // AASEN
-        BSYM_GPU_PDE_MAX_N,         // PDE
+        // {real, complex}; 0 where the row has no complex columns (has_prec says no first)
+        {BSYM_GPU_LDLT_MAX_N, BSYM_GPU_INDEF_MAX_N},        // LDLT (complex: LDL^H, indef.cu)
+        {BSYM_GPU_HOUSEHOLDER_MAX_N, 0},                     // HHSOLVE
+        {BSYM_GPU_HOUSEHOLDER_MAX_N, 0},                     // TRIDIAGONALIZE
+        {BSYM_GPU_PCR_MAX_N, 0},                             // PCR
+        {BSYM_GPU_EIGEN_MAX_N, 0},                           // EIG
+        {BSYM_GPU_EIGEN_MAX_N, 0},                           // STRATEGY
+        {BSYM_GPU_EIGEN_MAX_N, 0},                           // LSFIT
+        {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // BK
+        {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // AASEN
+        {BSYM_GPU_PDE_MAX_N, 0},                             // PDE
     },
     query,
     release,
@@ -59,7 +60,6 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     },
 };
 static_assert(BSYM__OPS == 10 && BSYM__PRECS == 6, "the CUDA table lists every operation and precision");
-static_assert(BSYM_GPU_INDEF_MAX_N == BSYM_GPU_LDLT_MAX_N, "the LDL^T row's complex columns share its limit");
 
 // ---- the C names of the device-resident launches (bsym_cuda.h), for one
 // precision letter P and type TT; messages are dropped (the status says it) ----
