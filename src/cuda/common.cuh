@@ -42,7 +42,10 @@ static inline bsym_status bsym_cuda_fail(cudaError_t err, const char *what, char
 //                 pipeline converts while it packs and unpacks);
 //   tri_n, uplo   an input n x n symmetric matrix of which only the uplo
 //                 triangle crosses the link (packed by columns; the device
-//                 expands it to both triangles before the kernels run).
+//                 expands it to both triangles before the kernels run);
+//   parts         reals per element of such a matrix: 1, or 2 for a complex
+//                 Hermitian one (an element's real and imaginary parts travel
+//                 together; the expansion conjugates the mirrored triangle).
 struct bsym_array {
     const void *in;
     void *out;
@@ -50,6 +53,7 @@ struct bsym_array {
     int dsize = 0, hsize = 0;
     int tri_n = 0;
     char uplo = 0;
+    int parts = 1;
 };
 
 // n elements per system, of type H on the host and T on the device.
@@ -58,11 +62,13 @@ bsym_array host_data(const H *in, H *out, size_t elems)
 {
     return {in, out, elems * sizeof(T), int(sizeof(T)), int(sizeof(H))};
 }
-// The n x n symmetric input matrices A (only triangle uplo crosses).
+// The n x n symmetric input matrices A (only triangle uplo crosses); parts
+// 2: complex Hermitian matrices, T and H their real types.
 template <typename T, typename H>
-bsym_array host_matrix(const H *A, int64_t n, char uplo)
+bsym_array host_matrix(const H *A, int64_t n, char uplo, int parts = 1)
 {
-    return {A, nullptr, size_t(n * n) * sizeof(T), int(sizeof(T)), int(sizeof(H)), int(n), uplo};
+    return {A, nullptr, size_t(n * n) * sizeof(T) * size_t(parts), int(sizeof(T)), int(sizeof(H)), int(n), uplo,
+            parts};
 }
 
 // Launches the kernel on `count` systems whose arrays are at dev[i] (in the

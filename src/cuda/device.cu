@@ -189,7 +189,7 @@ size_t link_bytes(const bsym_array &a)
 {
     if (a.in == nullptr && a.out == nullptr)
         return 0;
-    return a.tri_n > 0 ? tri_elems(a.tri_n) * size_t(a.dsize) : a.bytes_per_system;
+    return a.tri_n > 0 ? tri_elems(a.tri_n) * size_t(a.dsize) * size_t(a.parts) : a.bytes_per_system;
 }
 
 // The host and device types of a differ (double host data, float device).
@@ -251,12 +251,13 @@ void stream_fence()
 const size_t SCRATCH = size_t(64) << 10;
 
 // Systems [0, count) of a host matrix array into packed triangles at dst
-// (type T): the referenced triangle only, converted to the device type.
-template <typename H, typename T>
+// (type T): the referenced triangle only, converted to the device type; P
+// reals per element (2: complex, the pair kept together).
+template <int P, typename H, typename T>
 void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count)
 {
     alignas(64) static thread_local char scratch[SCRATCH];
-    const size_t nn = size_t(n) * size_t(n), te = tri_elems(n);
+    const size_t nn = size_t(n) * size_t(n) * P, te = tri_elems(n) * P;
     const int64_t group = std::max<int64_t>(1, int64_t(SCRATCH / (te * sizeof(T))));
     for (int64_t k0 = 0; k0 < count; k0 += group) {
         const int64_t g = std::min(group, count - k0);
@@ -265,13 +266,20 @@ void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count)
             const H *a = src + size_t(k) * nn;
             for (int j = 0; j < n; j++) {
                 const int lo = lower ? j : 0, hi = lower ? n : j + 1;
-                const H *col = a + size_t(j) * size_t(n);
-                for (int i = lo; i < hi; i++)
+                const H *col = a + size_t(j) * size_t(n) * P;
+                for (int i = lo * P; i < hi * P; i++)
                     *p++ = T(col[i]);
             }
         }
         stream_copy(dst + size_t(k0) * te, scratch, size_t(g) * te * sizeof(T));
     }
+}
+template <typename H, typename T> void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count, int parts)
+{
+    if (parts == 2)
+        pack_tri<2>(src, dst, n, lower, count);
+    else
+        pack_tri<1>(src, dst, n, lower, count);
 }
 // count elements from src (type H) to dst (type T), through the scratch.
 template <typename H, typename T> void convert(const H *src, T *dst, size_t count)
@@ -296,11 +304,14 @@ void pack_piece(const bsym_array &a, char *pin, int64_t first, int64_t k0, int64
     if (a.tri_n > 0) {
         const bool lower = a.uplo != 'U';
         if (a.hsize == 8 && a.dsize == 4)
-            pack_tri(reinterpret_cast<const double *>(src), reinterpret_cast<float *>(dst), a.tri_n, lower, cnt);
+            pack_tri(reinterpret_cast<const double *>(src), reinterpret_cast<float *>(dst), a.tri_n, lower, cnt,
+                     a.parts);
         else if (a.dsize == 8)
-            pack_tri(reinterpret_cast<const double *>(src), reinterpret_cast<double *>(dst), a.tri_n, lower, cnt);
+            pack_tri(reinterpret_cast<const double *>(src), reinterpret_cast<double *>(dst), a.tri_n, lower, cnt,
+                     a.parts);
         else
-            pack_tri(reinterpret_cast<const float *>(src), reinterpret_cast<float *>(dst), a.tri_n, lower, cnt);
+            pack_tri(reinterpret_cast<const float *>(src), reinterpret_cast<float *>(dst), a.tri_n, lower, cnt,
+                     a.parts);
     } else if (converts(a)) {
         convert(reinterpret_cast<const double *>(src), reinterpret_cast<float *>(dst),
                 a.bytes_per_system / sizeof(float) * size_t(cnt));
@@ -330,8 +341,10 @@ int64_t piece_systems(size_t per_system)
 
 // The referenced triangle (packed by columns) of `count` n x n matrices,
 // expanded to both triangles: the kernels read the layout of the caller's
-// matrices, and a symmetric one serves either uplo.
-template <typename T>
+// matrices, and a symmetric one serves either uplo. P reals per element: a
+// complex (P = 2) mirrored element is the conjugate, so a Hermitian matrix
+// also serves either uplo.
+template <int P, typename T>
 __global__ void expand_kernel(const T *__restrict__ packed, T *__restrict__ full, int n, bool lower, int64_t count)
 {
     const int64_t nn = int64_t(n) * n, te = int64_t(n) * (n + 1) / 2;
@@ -340,27 +353,42 @@ __global__ void expand_kernel(const T *__restrict__ packed, T *__restrict__ full
         const int64_t k = idx / nn;
         const int r = int(idx - k * nn);
         int i = r % n, j = r / n;
-        if (lower ? i < j : i > j) { // the other triangle: read the mirror
+        const bool mirror = lower ? i < j : i > j; // the other triangle: read the mirror
+        if (mirror) {
             const int t = i;
             i = j;
             j = t;
         }
         const int64_t p = lower ? int64_t(j) * n - int64_t(j) * (j - 1) / 2 + (i - j) : int64_t(j) * (j + 1) / 2 + i;
-        full[idx] = packed[k * te + p];
+        const T *src = packed + (k * te + p) * P;
+        T *dst = full + idx * P;
+        dst[0] = src[0];
+        if (P == 2)
+            dst[1] = mirror ? -src[1] : src[1];
     }
+}
+
+template <typename T>
+void expand_as(const bsym_array &a, const void *packed, void *full, int64_t count, cudaStream_t s)
+{
+    const int64_t total = int64_t(a.tri_n) * a.tri_n * count;
+    const unsigned blocks = unsigned(std::min<int64_t>((total + 255) / 256, 65535));
+    const bool lower = a.uplo != 'U';
+    if (a.parts == 2)
+        expand_kernel<2><<<blocks, 256, 0, s>>>(static_cast<const T *>(packed), static_cast<T *>(full), a.tri_n,
+                                                lower, count);
+    else
+        expand_kernel<1><<<blocks, 256, 0, s>>>(static_cast<const T *>(packed), static_cast<T *>(full), a.tri_n,
+                                                lower, count);
 }
 
 bsym_status expand(const bsym_array &a, const void *packed, void *full, int64_t count, cudaStream_t s,
                    char *msg, size_t msglen)
 {
-    const int64_t total = int64_t(a.tri_n) * a.tri_n * count;
-    const unsigned blocks = unsigned(std::min<int64_t>((total + 255) / 256, 65535));
     if (a.dsize == 8)
-        expand_kernel<double><<<blocks, 256, 0, s>>>(static_cast<const double *>(packed), static_cast<double *>(full),
-                                                     a.tri_n, a.uplo != 'U', count);
+        expand_as<double>(a, packed, full, count, s);
     else
-        expand_kernel<float><<<blocks, 256, 0, s>>>(static_cast<const float *>(packed), static_cast<float *>(full),
-                                                    a.tri_n, a.uplo != 'U', count);
+        expand_as<float>(a, packed, full, count, s);
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }

@@ -757,7 +757,7 @@ bsym_status indef_host(const bsym__exec *x, int method, const bsym__job *j)
     const FH *A = static_cast<const FH *>(j->A);
     FH *B = static_cast<FH *>(j->B);
     const bsym_array arrays[3] = {
-        parts == 1 ? host_matrix<FT>(A, n, j->uplo) : host_data<FT>(A, static_cast<FH *>(nullptr), size_t(n * n) * parts),
+        host_matrix<FT>(A, n, j->uplo, int(parts)), // complex: the Hermitian triangle, pairs kept together
         host_data<FT>(B, B, size_t(n * j->nrhs) * parts),
         {nullptr, j->info, sizeof(int)},
     };
