@@ -654,6 +654,231 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
 }
 #undef ROWS
 
+// ---- LDL^H with the rows in registers, n <= 32 (complex only) ----
+// The kernel above keeps the matrix in shared memory and streams it through
+// every step: three shared accesses per complex FMA, which bound it. For
+// LDL^H (no interchanges) the rows can stay in registers, as in ldlt.cu's
+// real LDL^T: a group of G = NMAX lanes (NMAX in {4, 8, 16, 32}, the
+// smallest >= n) owns a system, 32 / G systems a warp; lane i holds row i
+// of the trailing matrix, both triangles (rows and columns n..NMAX-1 an
+// identity block), in a moving frame: at step j, a[m] is its entry in
+// column j + m. Step j:
+//   1. lane i >= j publishes a[0] = A(i, j) in a column buffer at index
+//      i - j + 1 (the pivot at 1, the rows below from 2 on: so the reads
+//      below sit at fixed offsets and pair up into 16-byte loads), one of
+//      two buffers alternating, so one barrier a step suffices;
+//   2. every lane reads the pivot d = A(j, j), lane i > j forms L(i, j) =
+//      A(i, j) / d (written to shared memory for the solves) and, with the
+//      shift of the frame in the same FMA,
+//        a[m] = a[m + 1] - L(i, j) conj(A(j + 1 + m, j)),
+//      the trailing update W(i, c) -= x_i conj(x_c) / d; lanes i <= j
+//      multiply by 0 (their rows are done: the same instructions for all).
+// Entries of the buffer past the trailing block's last row are stale from
+// earlier steps; they only reach columns >= n of the frame, never read (the
+// update stops at column n - 1).
+// The breakdown test is the other kernel's (and the CPU's): info = j + 1 at
+// the first |d| <= n eps max|a| or non-finite d; the steps go on, for the
+// whole warp, and the system gets NaN solutions.
+// The solves, one right-hand side at a time with y_i in lane i: forward
+// y_i -= L(i, j) y_j (y_j shuffled from lane j), then z_i = y_i / d_i, then
+// backward z_i -= conj(L(j, i)) z_j for j from n - 1 down. L lives in the
+// staging tile (free once the rows are in registers), column j at j * LD:
+// the forward reads are consecutive across lanes, the backward ones
+// (row j, stride LD = NMAX + 1, odd) free of bank conflicts too.
+template <int NMAX> __host__ __device__ constexpr int reg_ld() { return NMAX + 1; }
+// Complex elements of a system's shared area: the tile (NMAX x LD), then
+// two column buffers of NMAX + 2 (rounded to pairs: 16-byte aligned).
+template <int NMAX> __host__ __device__ constexpr int reg_col_off() { return (NMAX * reg_ld<NMAX>() + 1) / 2 * 2; }
+template <int NMAX> __host__ __device__ constexpr int reg_col_len() { return NMAX + 2; }
+template <int NMAX> __host__ __device__ constexpr int reg_elems() { return reg_col_off<NMAX>() + 2 * reg_col_len<NMAX>(); }
+constexpr int REG_WARPS = 4; // warps a block
+
+// Sum and max over a group of G lanes (aligned, G a power of two).
+template <int G, typename T> __device__ __forceinline__ T group_sum(T v)
+{
+#pragma unroll
+    for (int m = G / 2; m > 0; m >>= 1)
+        v = v + shfl_xor(v, m);
+    return v;
+}
+template <int G, typename R> __device__ __forceinline__ R group_max(R v)
+{
+#pragma unroll
+    for (int m = G / 2; m > 0; m >>= 1)
+        v = max(v, shfl_xor(v, m));
+    return v;
+}
+// v of lane `src` of the caller's group of G lanes.
+template <int G, typename R> __device__ __forceinline__ cx<R> group_bcast(cx<R> v, int src)
+{
+    return {__shfl_sync(ALL_LANES, v.re, src, G), __shfl_sync(ALL_LANES, v.im, src, G)};
+}
+
+// x0, x1 = p[0], p[1] (p 16-byte aligned): one 16-byte load for complex
+// float, two for complex double.
+__device__ __forceinline__ void col_pair(const cx<float> *p, cx<float> &x0, cx<float> &x1)
+{
+    const float4 q = *reinterpret_cast<const float4 *>(p);
+    x0 = {q.x, q.y};
+    x1 = {q.z, q.w};
+}
+__device__ __forceinline__ void col_pair(const cx<double> *p, cx<double> &x0, cx<double> &x1)
+{
+    const double2 q0 = reinterpret_cast<const double2 *>(p)[0], q1 = reinterpret_cast<const double2 *>(p)[1];
+    x0 = {q0.x, q0.y};
+    x1 = {q1.x, q1.y};
+}
+// The frame's shifted entry after step j's update: w - l conj(x).
+template <typename R> __device__ __forceinline__ cx<R> shift_update(cx<R> w, cx<R> l, cx<R> x)
+{
+    return {w.re - (l.re * x.re + l.im * x.im), w.im - (l.im * x.re - l.re * x.im)};
+}
+
+template <typename R, int NMAX>
+__global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<R>> g, long long count)
+{
+    typedef cx<R> T;
+    constexpr int G = NMAX, S = 32 / G, LD = reg_ld<NMAX>();
+    extern __shared__ unsigned char smem_raw[];
+    const int lane = threadIdx.x & 31, i = lane % G; // i: the row this lane owns
+    const int sys = (threadIdx.x >> 5) * S + lane / G; // the group's system in the block
+    const long long k = ((long long)blockIdx.x * REG_WARPS) * S + sys;
+    const bool valid = k < count; // invalid groups run on an identity, store nothing
+    const int n = g.n;
+    T *M = reinterpret_cast<T *>(smem_raw) + size_t(sys) * reg_elems<NMAX>(); // M[c * LD + i]: A(i, c), later L
+    T *col0 = M + reg_col_off<NMAX>();
+    const T *__restrict__ A = g.A + (valid ? k : 0) * n * n;
+    T *B = g.B + (valid ? k : 0) * n * g.nrhs;
+
+    // The tile: the referenced triangle mirrored (the diagonal's imaginary
+    // part dropped), the identity past n; coalesced reads in the group.
+    bool fin = true;
+    R amax = R(0);
+    for (int c = 0; c < NMAX; c++) // lane i: its row's entries outside A(0:n, 0:n)
+        if (c >= n || i >= n)
+            M[c * LD + i] = real_t<T>(i == c ? R(1) : R(0));
+    for (int e = i; e < n * n; e += G) {
+        const int c = e / n, r = e - c * n;
+        if (g.lower ? r >= c : r <= c) {
+            const T v = valid ? A[e] : real_t<T>(r == c ? R(1) : R(0));
+            const T a = r == c ? real_t<T>(re(v)) : v;
+            fin = fin && finite_t(a);
+            amax = max(amax, modulus(a));
+            M[c * LD + r] = a;
+            M[r * LD + c] = conj(a);
+        }
+    }
+    if (valid)
+        for (int e = i; e < n * g.nrhs; e += G)
+            fin = fin && finite_t(B[e]);
+    __syncwarp();
+    T a[NMAX]; // row i, columns j .. j + NMAX - 1 at step j
+#pragma unroll
+    for (int m = 0; m < NMAX; m++)
+        a[m] = M[m * LD + i];
+    fin = group_max<G>(R(fin ? 0 : 1)) == R(0);
+    amax = group_max<G>(amax);
+    const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
+    __syncwarp(); // every lane has its row: the tile becomes L
+
+    int info = fin ? 0 : -1;
+    R dinv = R(0); // 1 / d_i, lane i's
+    for (int j = 0; j < n; j++) {
+        T *col = col0 + (j & 1) * reg_col_len<NMAX>();
+        if (i >= j)
+            col[i - j + 1] = a[0];
+        __syncwarp();
+        const R d = col[1].re;
+        if (info == 0 && (!(abs(d) > tol) || !isfinite(d)))
+            info = j + 1;
+        const R rinv = R(1) / d;
+        if (i == j)
+            dinv = rinv;
+        const T l = i > j ? a[0] * rinv : real_t<T>(R(0));
+        if (i > j)
+            M[j * LD + i] = l;
+        // Only columns j + 1 .. n - 1 are ever read again: the update stops
+        // there (a branch the same for the whole warp), halving the work on
+        // average; the frame's entries past it are left stale.
+#pragma unroll
+        for (int m = 0; m < NMAX; m += 2) { // x: A(j + 1 + m, j), A(j + 2 + m, j)
+            if (m >= n - 1 - j)
+                break;
+            T x0, x1;
+            col_pair(col + 2 + m, x0, x1);
+            a[m] = shift_update(a[m + 1], l, x0);
+            a[m + 1] = m + 2 < NMAX ? shift_update(a[m + 2], l, x1) : real_t<T>(R(0));
+        }
+    }
+    __syncwarp();
+    // The solves: every group runs them (their shuffles span the warp),
+    // those without a system or with a breakdown store nothing.
+    const bool solve = valid && info == 0;
+    for (int q = 0; q < g.nrhs; q++) {
+        T *b = B + size_t(q) * n;
+        T y = solve && i < n ? b[i] : real_t<T>(R(0));
+        for (int j = 0; j + 1 < n; j++) { // L y = b
+            const T yj = group_bcast<G>(y, j);
+            if (i > j)
+                y = y - M[j * LD + i] * yj;
+        }
+        y = y * dinv; // D z = y
+        for (int j = n - 1; j > 0; j--) { // L^H x = z
+            const T xj = group_bcast<G>(y, j);
+            if (i < j)
+                y = y - conj(M[i * LD + j]) * xj;
+        }
+        if (solve && i < n)
+            b[i] = y;
+    }
+    if (!valid)
+        return;
+    if (info != 0) // NaN solutions, the rest of the batch goes on
+        for (int e = i; e < n * g.nrhs; e += G)
+            B[e] = nan_t<T>();
+    if (i == 0)
+        g.info[k] = info;
+}
+
+template <typename R, int NMAX>
+bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
+{
+    constexpr long long per_block = REG_WARPS * (32 / NMAX);
+    const size_t smem = size_t(per_block) * reg_elems<NMAX>() * sizeof(cx<R>);
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlh_reg_kernel<R, NMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(smem)));
+    const long long most = 0x7fffffffLL * per_block;
+    for (long long first = 0; first < count; first += most) {
+        const long long c = std::min(most, count - first);
+        indef_args<cx<R>> h = g;
+        h.A += first * g.n * g.n;
+        h.B += first * g.n * g.nrhs;
+        h.info += first;
+        ldlh_reg_kernel<R, NMAX><<<unsigned((c + per_block - 1) / per_block), 32 * REG_WARPS, smem, s>>>(h, c);
+    }
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+template <typename R>
+bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (g.n <= 4)
+        return launch_ldlh_reg<R, 4>(g, count, s, msg, msglen);
+    if (g.n <= 8)
+        return launch_ldlh_reg<R, 8>(g, count, s, msg, msglen);
+    if (g.n <= 16)
+        return launch_ldlh_reg<R, 16>(g, count, s, msg, msglen);
+    return launch_ldlh_reg<R, 32>(g, count, s, msg, msglen);
+}
+// Real T has no LDL^H kernel here (ldlt.cu's LDL^T serves it).
+template <typename T>
+bsym_status launch_ldlh_reg(const indef_args<T> &, long long, cudaStream_t, char *msg, size_t msglen)
+{
+    std::snprintf(msg, msglen, "no register LDL^H kernel for a real type");
+    return BSYM_ERR_ARG;
+}
+constexpr int REG_MAX_N = 32; // the register kernel's largest n
+
 // Systems (warps) a block: up to 4, fewer where a block's shared memory
 // would pass 96 KB (n = 64 in complex double: one), so that a
 // multiprocessor holds two blocks or more.
@@ -714,14 +939,15 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
     if (aasen)
         return launch_rows<T, K_AASEN>(g, count, s, msg, msglen);
     // LDLT, complex T only (checked above): no LDL^H kernel is built for real T
+    if (complex_t && n <= REG_MAX_N)
+        return launch_ldlh_reg(g, count, s, msg, msglen);
     return launch_rows<T, complex_t ? K_LDLH : K_BK>(g, count, s, msg, msglen);
 }
 
 // ---- the host entries (the backend table's rows): A, B and info chunk by
-// chunk through the pipeline. A real A sends its referenced triangle (the
-// pipeline expands it to a symmetric matrix); a complex A crosses whole
-// (the expansion mirrors without conjugating; the kernel reads only the
-// referenced triangle either way). ----
+// chunk through the pipeline. A sends its referenced triangle (the
+// pipeline expands it to a symmetric or Hermitian matrix; the kernels read
+// only the referenced triangle either way). ----
 struct indef_call {
     int method;
     char uplo;
