@@ -133,7 +133,8 @@
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
-## @code{batchsym:size_unsupported} for @var{n} > 64).
+## @code{batchsym:size_unsupported} for @var{n} > 64, or @var{n} > 256 for
+## @qcode{"ldlt"} on real input).
 ##
 ## @item @qcode{"gpus"}
 ## The GPUs over which a GPU call spreads a large batch: a vector of device

@@ -60,7 +60,7 @@ namespace {
 // ---- options -------------------------------------------------------------
 
 struct options {
-    std::vector<int> ns{8, 16, 32, 64};
+    std::vector<int> ns{8, 16, 32, 64, 96, 128, 192, 256};
     std::vector<char> precisions{'s', 'd'};
     std::vector<std::string> methods{"ours", "cusolver", "cublas"};
     long long batch = 0; // 0: default per n (default_batch)
@@ -73,18 +73,24 @@ struct options {
     std::string command;
 };
 
-// 1e6 systems up to n = 32, 2^18 above: at least 1e5 everywhere, A from
-// 256 MB (n = 8, float) to 8.6 GB (n = 64, double), far beyond the L2.
-long long default_batch(int n) { return n <= 32 ? 1000000LL : 262144LL; }
+// 1e6 systems up to n = 32, 2^18 up to 64, 1e5 up to 128, 2e4 above (the
+// block kernel's range: double n = 256 is 10.5 GB a copy of A, and cuBLAS
+// and cuSOLVER need theirs within --mem-gb): A from 256 MB (n = 8, float) to
+// 13 GB (n = 128, double), far beyond the L2 everywhere.
+long long default_batch(int n)
+{
+    return n <= 32 ? 1000000LL : n <= 64 ? 262144LL : n <= 128 ? 100000LL : 20000LL;
+}
+const char *const DEFAULT_BATCH = "1e6 for n <= 32, 262144 up to 64, 1e5 up to 128, 2e4 above";
 
 void usage(FILE *f)
 {
     std::fprintf(f,
         "usage: bench_ldlt [options] [FILE.md]\n"
-        "  --n LIST         sizes, comma-separated (default 8,16,32,64; 1..%d)\n"
+        "  --n LIST         sizes, comma-separated (default 8,16,32,64,96,128,192,256; 1..%d)\n"
         "  --prec LIST      s,d (also single,double,float; default s,d)\n"
         "  --methods LIST   ours,cusolver,cublas (default all)\n"
-        "  --batch N        systems per configuration (default 1e6 for n <= 32, 262144 above)\n"
+        "  --batch N        systems per configuration (default %s)\n"
         "  --reps N         timed repeats, median reported (default 10)\n"
         "  --warmup N       untimed runs per method after validation (default 1)\n"
         "  --sample N       systems checked for backward error (default 1000)\n"
@@ -93,7 +99,7 @@ void usage(FILE *f)
         "  --out FILE.md    write the tables as markdown to FILE.md and as CSV to FILE.csv\n"
         "exit status: 0 ok, 1 our kernel failed validation, 3 a vendor routine failed\n"
         "validation, 2 a CUDA/cuBLAS/cuSOLVER call failed\n",
-        BSYM_GPU_LDLT_MAX_N);
+        BSYM_GPU_LDLT_MAX_N, DEFAULT_BATCH);
 }
 
 options parse_options(int argc, char **argv)
@@ -428,7 +434,7 @@ std::vector<std::string> describe(const options &o, const cudaDeviceProp &p, con
             std::to_string(blas) + ", cuSOLVER " + std::to_string(solver),
         "command: `" + o.command + "`",
         "sizes n = " + ns + "; precisions " + ps + "; methods " + ms + "; uplo " + std::string(1, o.uplo) +
-            "; batch " + (o.batch > 0 ? std::to_string(o.batch) : std::string("1e6 for n <= 32, 262144 above")),
+            "; batch " + (o.batch > 0 ? std::to_string(o.batch) : std::string(DEFAULT_BATCH)),
         "timing: median of " + std::to_string(o.reps) + " repeats (CUDA events around the solve calls only), after " +
             "1 validation run and " + std::to_string(o.warmup) +
             " warm-up run(s); B (and A for in-place factorisations) restored by a device copy and L2 flushed by " +

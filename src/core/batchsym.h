@@ -90,9 +90,10 @@ typedef struct {
 
 /* uplo: 'L' reads the lower triangle (default), 'U' the upper one. */
 
-/* Largest n the GPU LDL^T kernels take; larger systems run on the CPU under
+/* Largest n the GPU LDL^T kernels take (real; the complex LDL^H stops at
+ * BSYM_GPU_INDEF_MAX_N); larger systems run on the CPU under
  * BSYM_DEVICE_AUTO and give BSYM_ERR_SIZE under BSYM_DEVICE_GPU. */
-#define BSYM_GPU_LDLT_MAX_N 64
+#define BSYM_GPU_LDLT_MAX_N 256
 /* Largest n of the GPU Householder kernels (bsym_*tridiagonalize and
  * BSYM_METHOD_TRIDIAG), and of the GPU tridiagonal solve (bsym_*tridiag_solve);
  * the same rules apply as for LDL^T. */

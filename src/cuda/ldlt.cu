@@ -1,4 +1,6 @@
-// ldlt.cu -- batched LDL^T solve without pivoting for n <= 64 on the GPU.
+// ldlt.cu -- batched LDL^T solve without pivoting for n <= 64 on the GPU,
+// and the table of variants that also binds ldlt_block.cu's kernel for 64 <
+// n <= BSYM_GPU_LDLT_MAX_N (256; one thread block a system, see there).
 // Implements Abbas-Turki & Graillat 2017, Sect. 3 (Algorithm 1, hybrid LDL^t).
 //
 // Layout of the work (the paper's hybrid scheme, Sect. 3, with registers):
@@ -51,37 +53,13 @@
 
 #define BSYM_CUDA_STRATEGY_NUMERICS // strategy_shift_, strategy_berr_ (common.cuh)
 #include "common.cuh"
+#include "ldlt.cuh"
 
 namespace {
 
 using bsym_cuda::ldlt_cert;
 
-template <typename T> struct limits;
-template <> struct limits<double> {
-    static __device__ __forceinline__ double eps() { return DBL_EPSILON; }
-};
-template <> struct limits<float> {
-    static __device__ __forceinline__ float eps() { return FLT_EPSILON; }
-};
-
-// 1/x correctly rounded, without the slow path of a full division.
-__device__ __forceinline__ float reciprocal(float x) { return __frcp_rn(x); }
-__device__ __forceinline__ double reciprocal(double x) { return __drcp_rn(x); }
-
-// 16-byte vectors of T for shared-memory reads: VW<T> elements per vector.
-template <typename T> struct vec16;
-template <> struct vec16<float> { using type = float4; };
-template <> struct vec16<double> { using type = double2; };
-template <typename T> using vec_t = typename vec16<T>::type;
-template <typename T> constexpr int VW = 16 / int(sizeof(T));
-__device__ __forceinline__ void unpack(float4 v, float *w)
-{
-    w[0] = v.x; w[1] = v.y; w[2] = v.z; w[3] = v.w;
-}
-__device__ __forceinline__ void unpack(double2 v, double *w)
-{
-    w[0] = v.x; w[1] = v.y;
-}
+using namespace bsym_ldlt; // limits, reciprocal, vec_t, unpack, group_reduce (ldlt.cuh)
 
 // Systems per block and threads per block for a group size.
 __host__ __device__ constexpr int systems_per_block(int G) { return G >= 128 ? 1 : 128 / G; }
@@ -226,40 +204,6 @@ template <int G> __device__ __forceinline__ bool group_any(bool p)
     if (G <= 32)
         return __any_sync(0xffffffffu, p);
     return __syncthreads_or(p) != 0;
-}
-
-// Group-wide max of amax and OR of bad. G <= 32: xor shuffles within the
-// group. G > 32: shared atomics on `scratch` (16 bytes that nothing else uses
-// before the first factor step has passed its barrier); non-negative floats
-// order like their bit patterns, so an integer max is a float max.
-template <typename T, int G>
-__device__ __forceinline__ void group_reduce(T &amax, int &bad, int t, T *scratch)
-{
-    if (G <= 32) {
-#pragma unroll
-        for (int off = G / 2; off > 0; off /= 2) {
-            amax = max(amax, __shfl_xor_sync(0xffffffffu, amax, off, G));
-            bad |= __shfl_xor_sync(0xffffffffu, bad, off, G);
-        }
-        return;
-    }
-    unsigned long long *m = reinterpret_cast<unsigned long long *>(scratch);
-    int *flag = reinterpret_cast<int *>(m + 1);
-    if (t == 0) {
-        *m = 0;
-        *flag = 0;
-    }
-    __syncthreads(); // scratch initialised
-    if (sizeof(T) == 8)
-        atomicMax(m, (unsigned long long)__double_as_longlong(double(amax)));
-    else
-        atomicMax(reinterpret_cast<unsigned int *>(m), __float_as_uint(float(amax)));
-    if (bad)
-        atomicOr(flag, 1);
-    __syncthreads(); // every thread's contribution is in
-    amax = sizeof(T) == 8 ? T(__longlong_as_double((long long)*m))
-                          : T(__uint_as_float(*reinterpret_cast<unsigned int *>(m)));
-    bad = *flag;
 }
 
 // Starts the asynchronous copy of system sys's referenced triangle into
@@ -839,8 +783,9 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
     return BSYM_OK;
 }
 
-// Resident systems per multiprocessor of one variant (occupancy).
-template <typename T, int NMAX, int G, int MODE> int systems_per_sm()
+// Resident systems per multiprocessor of one variant (occupancy; the same
+// for every n of the variant).
+template <typename T, int NMAX, int G, int MODE> int systems_per_sm(int)
 {
     const size_t smem = size_t(systems_per_block(G)) * shared_elems<T, NMAX, MODE>() * sizeof(T);
     int blocks = 0;
@@ -863,10 +808,24 @@ template <typename T> struct variant {
     bool tuned;
     bsym_status (*launch)(char, int, int, long long, const T *, T *, int *, const ldlt_cert &, cudaStream_t,
                           char *, size_t);
-    int (*occupancy)();
+    int (*occupancy)(int n);
 };
+// The block kernel (ldlt_block.cu, 64 < n <= 256) as a variant: its group
+// is its thread count, NT threads solving one system (NMAX = NT: thread r
+// holds row r); no certifying form.
+template <typename T, int NT>
+bsym_status block_launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
+                         const ldlt_cert &, cudaStream_t stream, char *msg, size_t msglen)
+{
+    return bsym_cuda::ldlt_block_launch<T, NT>(uplo, n, nrhs, batch, A, B, info, stream, msg, msglen);
+}
 #define BSYM_VARIANT(T, NM, GR, TUNED) BSYM_CVARIANT(T, NM, GR, PLAIN, TUNED)
 #define BSYM_CVARIANT(T, NM, GR, MO, TUNED) {NM, GR, MO, TUNED, launch<T, NM, GR, MO>, systems_per_sm<T, NM, GR, MO>}
+#define BSYM_BLOCK_VARIANT(T, NM, NT, TUNED)                                                                \
+    {NM, NT, PLAIN, TUNED, block_launch<T, NT>, bsym_cuda::ldlt_block_systems_per_sm<T, NT>}
+// Above 64 the block kernel: 128 threads up to n = 128 (more systems a
+// multiprocessor, half the idle threads in the panel steps), 256 above.
+// Not yet tuned on a device (the choice is bench_ldlt's --group).
 const variant<float> VARIANTS_S[] = {
     BSYM_VARIANT(float, 4, 4, false),   BSYM_VARIANT(float, 4, 2, false),   BSYM_VARIANT(float, 4, 1, true),
     BSYM_VARIANT(float, 8, 8, false),   BSYM_VARIANT(float, 8, 4, true),    BSYM_VARIANT(float, 8, 2, false),
@@ -874,6 +833,8 @@ const variant<float> VARIANTS_S[] = {
     BSYM_VARIANT(float, 32, 32, false), BSYM_VARIANT(float, 32, 16, true),  BSYM_VARIANT(float, 32, 8, false),
     BSYM_VARIANT(float, 48, 48, true),
     BSYM_VARIANT(float, 64, 64, false), BSYM_VARIANT(float, 64, 32, true),
+    BSYM_BLOCK_VARIANT(float, 128, 128, true), BSYM_BLOCK_VARIANT(float, 128, 256, false),
+    BSYM_BLOCK_VARIANT(float, 256, 256, true),
 };
 const variant<double> VARIANTS_D[] = {
     BSYM_VARIANT(double, 4, 4, false),   BSYM_VARIANT(double, 4, 2, false),   BSYM_VARIANT(double, 4, 1, true),
@@ -882,6 +843,8 @@ const variant<double> VARIANTS_D[] = {
     BSYM_VARIANT(double, 32, 32, false), BSYM_VARIANT(double, 32, 16, true),
     BSYM_VARIANT(double, 48, 48, true),
     BSYM_VARIANT(double, 64, 64, true),
+    BSYM_BLOCK_VARIANT(double, 128, 128, true), BSYM_BLOCK_VARIANT(double, 128, 256, false),
+    BSYM_BLOCK_VARIANT(double, 256, 256, true),
 };
 // The certifying variants (method AUTO's LDL^T start), on the plain tuned
 // group; the tuned one is SEQUENTIAL for every NMAX, since it skips the
@@ -909,7 +872,8 @@ const variant<double> CERT_VARIANTS_D[] = {
 };
 #undef BSYM_CVARIANT
 #undef BSYM_VARIANT
-const int NMAX_LIST[] = {4, 8, 16, 32, 48, 64};
+#undef BSYM_BLOCK_VARIANT
+const int NMAX_LIST[] = {4, 8, 16, 32, 48, 64, 128, 256};
 
 int nmax_for(int n)
 {
@@ -1085,5 +1049,5 @@ extern "C" int bsym_cuda_ldlt_tuned_group(char precision, int n)
 
 extern "C" int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group)
 {
-    return with_variant(precision, n, group, -1, [](const auto &v) { return v.occupancy(); });
+    return with_variant(precision, n, group, -1, [n](const auto &v) { return v.occupancy(n); });
 }

@@ -225,6 +225,76 @@ static void test_bad_systems(bsym_device dev, const char *dname, int single)
     check(good, "other systems solved", dname, 0, 0);
 }
 
+/* The same kinds of bad systems at an order n of the GPU's block kernel
+ * (64 < n <= 256): a NaN in the referenced triangle, a zero pivot at row z, a
+ * rank-one matrix, a NaN right-hand side, between SPD systems; info as the
+ * CPU gives it, NaN solutions for the bad systems, the others solved as on
+ * the CPU. */
+static void test_bad_systems_big(bsym_device dev, const char *dname, int single, int n)
+{
+    enum { BATCH = 6, NRHS = 2 };
+    const size_t nn = (size_t)n * n, nb = (size_t)n * NRHS;
+    const int z = n / 2 + 1; /* the zero pivot's row: info z + 1 */
+    double *A = malloc(sizeof(double) * nn * BATCH), *B = malloc(sizeof(double) * nb * BATCH);
+    double *x = malloc(sizeof(double) * nb * BATCH), *xc = malloc(sizeof(double) * nb * BATCH);
+    int info[BATCH], infoc[BATCH];
+    for (int k = 0; k < BATCH; k++)
+        spd(n, A + k * nn);
+    for (size_t i = 0; i < nb * BATCH; i++)
+        B[i] = urand();
+    A[1 * nn + (n - 1) + 3 * n] = NAN;          /* system 1: NaN at (n-1, 3), lower */
+    memset(A + 2 * nn, 0, sizeof(double) * nn); /* system 2: diag, zero at row z */
+    for (int i = 0; i < n; i++)
+        A[2 * nn + i + (size_t)i * n] = i == z ? 0.0 : 2.0;
+    for (size_t i = 0; i < nn; i++)             /* system 3: all ones, D_2 = 0 */
+        A[3 * nn + i] = 1.0;
+    B[4 * nb + n + 7] = NAN;                    /* system 4: NaN in the second right-hand side */
+    bsym_status st = run(dev, single, 'L', n, NRHS, BATCH, A, B, x, info);
+    bsym_status stc = run(BSYM_DEVICE_CPU, single, 'L', n, NRHS, BATCH, A, B, xc, infoc);
+    char what[128];
+    snprintf(what, sizeof what, "bad systems n=%d %s status", n, single ? "float" : "double");
+    check(st == BSYM_OK && stc == BSYM_OK, what, dname, st, stc);
+    const int want[BATCH] = {0, -1, z + 1, 2, -1, 0};
+    double eps = single ? FLT_EPSILON : DBL_EPSILON, worst = 0;
+    int codes = 1, nan_bad = 1, good = 1;
+    for (int k = 0; k < BATCH; k++) {
+        codes &= info[k] == want[k] && infoc[k] == want[k];
+        for (size_t i = 0; i < nb; i++) {
+            double v = x[k * nb + i], vc = xc[k * nb + i];
+            if (want[k] != 0)
+                nan_bad &= isnan(v) != 0;
+            else if (!isfinite(v))
+                good = 0;
+            else if (fabs(v - vc) > worst * (fabs(vc) + 1))
+                worst = fabs(v - vc) / (fabs(vc) + 1);
+        }
+    }
+    snprintf(what, sizeof what, "bad systems n=%d %s: info as the CPU's and as expected", n, single ? "float" : "double");
+    check(codes, what, dname, info[2], z + 1);
+    check(nan_bad, "bad systems n > 64: failed systems are NaN", dname, n, 0);
+    snprintf(what, sizeof what, "bad systems n=%d %s: good ones as on the CPU (%.3g <= 200 n eps)", n,
+             single ? "float" : "double", worst);
+    check(good && worst <= 200.0 * n * eps, what, dname, n, 0);
+    free(A); free(B); free(x); free(xc);
+}
+
+/* Every order of the GPU's LDL^T, 1 to BSYM_GPU_LDLT_MAX_N, float and double:
+ * the register kernel (n <= 64) and the block kernel (above; double n > 224
+ * with its tiles in global memory on Hopper), both triangles, one and three
+ * right-hand sides; a batch larger than the resident blocks at n = 100
+ * (float) and 240 (double), so that blocks of the persistent grid solve
+ * several systems. */
+static void test_ldlt_gpu_orders(const char *dname)
+{
+    for (int n = 1; n <= BSYM_GPU_LDLT_MAX_N; n++)
+        for (int single = 0; single < 2; single++) {
+            test_random(BSYM_DEVICE_GPU, dname, single, 'L', n, 1, n <= 64 ? 5 : 2);
+            test_random(BSYM_DEVICE_GPU, dname, single, 'U', n, 3, 1);
+        }
+    test_random(BSYM_DEVICE_GPU, dname, 1, 'L', 100, 1, 1500);
+    test_random(BSYM_DEVICE_GPU, dname, 0, 'U', 240, 2, 300);
+}
+
 static void test_errors(void)
 {
     bsym_ctx *ctx;
@@ -252,7 +322,7 @@ static void test_errors(void)
               "gpu without a GPU says why", "cpu", st, 0);
     else
         check(st == BSYM_OK && fabs(b[0] - 0.5) < 1e-15, "2x2 on the GPU", "gpu", st, 0);
-    /* n above the GPU limit: a clear size error on the GPU, CPU under auto */
+    /* n above the GPU limit (256): a clear size error on the GPU, CPU under auto */
     int n = BSYM_GPU_LDLT_MAX_N + 1;
     double *A = calloc((size_t)n * n, sizeof(double)), *B = calloc(n, sizeof(double));
     for (int i = 0; i < n; i++) {
@@ -261,11 +331,11 @@ static void test_errors(void)
     }
     if (bsym_gpu_available())
         check(bsym_dsolve(ctx, BSYM_METHOD_LDLT, 'L', n, 1, 1, A, B, info) == BSYM_ERR_SIZE,
-              "n > 64 on the GPU is a size error", "gpu", n, 0);
+              "n > BSYM_GPU_LDLT_MAX_N on the GPU is a size error", "gpu", n, 0);
     bsym_ctx_set_device(ctx, BSYM_DEVICE_AUTO);
     check(bsym_dsolve(ctx, BSYM_METHOD_LDLT, 'L', n, 1, 1, A, B, info) == BSYM_OK &&
               fabs(B[0] - 0.25) < 1e-15 && bsym_ctx_last_device(ctx) == BSYM_DEVICE_CPU,
-          "n > 64 under auto runs on the CPU", "auto", n, 0);
+          "n > BSYM_GPU_LDLT_MAX_N under auto runs on the CPU", "auto", n, 0);
     free(A);
     free(B);
     bsym_ctx_destroy(ctx);
@@ -4259,7 +4329,8 @@ static void test_ceig_family(void); /* issue 14, at the end of this file */
 int main(int argc, char **argv)
 {
     /* --subset: the GPU only, one size of every launch shape (LDL^T classes 4
-     * to 64, Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
+     * to 64, the block kernel's 128 and 256 threads, double n = 256 with its
+     * tiles in global memory; Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
     const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef|pde|ceig: one family */
@@ -4280,7 +4351,7 @@ int main(int argc, char **argv)
     printf("batchsym core tests: built with CUDA %d, GPU %s%s%s\n", di.built_with_cuda,
            di.gpu_available ? di.name : "none", di.gpu_available ? "" : ": ", di.reason);
     const int all_sizes[] = {1, 2, 3, 5, 8, 16, 31, 32, 33, 47, 48, 63, 64, 65, 100};
-    const int subset_sizes[] = {1, 3, 8, 16, 31, 40, 64};
+    const int subset_sizes[] = {1, 3, 8, 16, 31, 40, 64, 100, 256};
     const int *sizes = subset ? subset_sizes : all_sizes;
     const size_t nsizes = subset ? sizeof subset_sizes / sizeof *subset_sizes : sizeof all_sizes / sizeof *all_sizes;
     struct { bsym_device dev; const char *name; } devs[] = {{BSYM_DEVICE_CPU, "cpu"}, {BSYM_DEVICE_GPU, "gpu"}};
@@ -4296,8 +4367,15 @@ int main(int argc, char **argv)
                 test_random(devs[d].dev, devs[d].name, single, 'U', n, 3, 5);
             }
         }
-        for (int single = 0; single < 2 && WANT("ldlt"); single++)
+        if (devs[d].dev == BSYM_DEVICE_GPU && WANT("ldlt") && !subset)
+            test_ldlt_gpu_orders(devs[d].name);
+        for (int single = 0; single < 2 && WANT("ldlt"); single++) {
             test_bad_systems(devs[d].dev, devs[d].name, single);
+            const int big[] = {65, 130, 256}; /* the block kernel's 128 and 256 threads */
+            for (size_t b = 0; b < sizeof big / sizeof *big; b++)
+                if (!subset || big[b] == 130)
+                    test_bad_systems_big(devs[d].dev, devs[d].name, single, big[b]);
+        }
         if (!subset)
             test_interrupt(devs[d].dev, devs[d].name);
         if (WANT("tridiag"))

@@ -184,8 +184,9 @@ test_that("n larger than the GPU limit is solved on the CPU under auto", {
 C_TRUNC <- 10
 sizes_x <- c(1, 2, 5, 16, 30, 33, 64, 70)
 
-# The GPU kernels take n <= 64: larger n run under the automatic device
-# choice when the suite runs with options(batchsym.device = "gpu").
+# The GPU kernels take n <= 64 (LDL^T alone up to 256): larger n run under
+# the automatic device choice when the suite runs with
+# options(batchsym.device = "gpu").
 dev_for <- function(n) if (n > 64) "auto" else getOption("batchsym.device", "auto")
 
 # Random symmetric indefinite n x n x batch, each matrix redrawn until no

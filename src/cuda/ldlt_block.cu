@@ -1,0 +1,541 @@
+// ldlt_block.cu -- batched LDL^T solve without pivoting for 64 < n <= 256 on
+// the GPU: one thread block a system, the matrix in shared memory, a blocked
+// right-looking factorization whose rank-NB updates run from registers.
+// Same arguments and per-system semantics as ldlt.cu's kernel (uplo, nrhs,
+// info), which serves n <= 64 from registers alone.
+//
+// Layout of the work:
+//  - a persistent grid: block b solves systems b, b + gridDim.x, ...; NT
+//    threads a block (NT >= the padded order N below: thread r owns row r
+//    of the matrix in the panel steps);
+//  - padding in front: the system is embedded as the trailing n x n block of
+//    an order N = n rounded up to the panel width NB, the leading N - n
+//    rows and columns an identity. Their factorization is the identity too
+//    and leaves the rest alone, so every panel is full (NB columns, every
+//    loop bound fixed at compile time), and the waste stays inside the first
+//    panel: the trailing updates, the O(N^3) part, only ever touch real rows.
+//    (Padding at the end would cost (N/n)^3 in the updates, up to 1.7x at
+//    n = 81 for NB = 16, a step in throughput.)
+//  - the lower triangle of the padded matrix lives in 4 x 4 tiles (TB = 4):
+//    tile (I, K), I >= K, at tile index I(I+1)/2 + K (rows of tiles one
+//    after the other), its entries column by column; the diagonal tiles are
+//    stored whole, their upper slots zero (or, after the updates, values
+//    that nothing reads). A row of tiles is contiguous, so the threads of a
+//    warp updating neighbouring tiles of one row touch consecutive 16-byte
+//    words (no bank conflicts), and the L of a panel for rows 4I..4I+3 is
+//    NB*4 consecutive values;
+//  - per panel of NB columns p..p+NB-1:
+//      1. panel steps (one barrier a column): thread r >= p holds row r of
+//         the panel, A(r, p..p+NB-1), in registers; at column c the rows of
+//         the diagonal block publish column c, every row below c takes
+//         L(r, c) = A(r, c) / D_c and updates the rest of its panel row.
+//         The forward substitution of the first right-hand side rides
+//         along (y_c is published with column c), as in ldlt.cu;
+//      2. the panel's L goes back to the tiles, D to their diagonal, and
+//         W = L D (the unscaled columns, rows below the panel) to a buffer of
+//         NB x N;
+//      3. the trailing update A(i, k) -= sum_j L(i, j) W(k, j) for i >= k >=
+//         p + NB, one 4 x 4 tile a thread at a time: 16 accumulators in
+//         registers over the NB columns (two 16-byte reads a column for 16
+//         FMAs: the warp's L read is one broadcast, its W reads consecutive),
+//         then one read-modify-write of the tile. A rank-1 update per column
+//         would read and write every entry of the trailing matrix NB times
+//         as often: shared-memory bound.
+//  - substitutions: one warp a right-hand side (warps take right-hand sides
+//    in turn), lane l owning rows l, l + 32, ...; x_j goes from its owner to
+//    the warp by a shuffle. The chain of n dependent steps is the same
+//    however many threads join in, and a shuffle is the shortest link (a
+//    block barrier a step costs several times more).
+// Shared memory of one block: the tiles (when they fit: all of float, double
+// up to n = 224 on Hopper, 227 KB a block), W, two column buffers, the first
+// right-hand side, 16 bytes of scratch. Above that the tiles move to a
+// workspace in global memory (one slot a block of the grid, allocated per
+// launch), the same code on a global pointer (template SMEM = false).
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+
+#include "ldlt.cuh"
+
+namespace {
+
+using namespace bsym_ldlt;
+
+constexpr int TB = 4; // tile side
+
+// Panel width: 16 columns, 8 for double with the tiles in shared memory, so
+// that W (NB x N) leaves room for the tiles of n = 224 (204 KB + 14 KB); with
+// the tiles in global memory, 16, so that each trailing tile makes half as
+// many round trips to memory.
+template <typename T, bool SMEM> __host__ __device__ constexpr int panel_width()
+{
+    return sizeof(T) == 8 && SMEM ? 8 : 16;
+}
+
+// The padded order: n rounded up to a whole number of panels.
+__host__ __device__ inline int padded_order(int n, int nb) { return (n + nb - 1) / nb * nb; }
+__host__ __device__ constexpr int tile_index(int I, int K) { return I * (I + 1) / 2 + K; }
+// Elements of the tiles of the lower triangle of order N (a multiple of TB).
+__host__ __device__ inline int tile_elems(int N)
+{
+    return tile_index(N / TB, 0) * TB * TB;
+}
+// Offset of entry (i, k), i >= k, of the padded matrix among the tiles.
+__device__ __forceinline__ int at(int i, int k)
+{
+    return tile_index(i / TB, k / TB) * (TB * TB) + (k % TB) * TB + i % TB;
+}
+// The row I of the tile of index t among the tiles of a triangle (t = I(I+1)/2
+// + K, K <= I): the square root gives it to within one, the tests make it exact.
+__device__ __forceinline__ int tile_row(int t)
+{
+    int I = int((sqrtf(8.0f * float(t) + 1.0f) - 1.0f) * 0.5f);
+    if (tile_index(I + 1, 0) <= t)
+        I++;
+    if (tile_index(I, 0) > t)
+        I--;
+    return I;
+}
+
+// Shared memory of one block, offsets in elements of T; every piece a whole
+// number of 16-byte words, so each starts 16-byte aligned:
+//   tiles    tile_elems(N)   the matrix (only when SMEM)
+//   w        NB * N          W = L D of the current panel, W(r, j) at j*N + r
+//   col      2 * (NB + 4)    column buffers, alternating with the column's
+//                            parity (one barrier a step suffices: a buffer is
+//                            rewritten two steps later, after every thread
+//                            passed the barrier in between): column c of the
+//                            diagonal block at [r - p], y_c at [NB]
+//   y        N               the first right-hand side after L y = b
+//   scratch  16 bytes        group_reduce's
+struct block_layout {
+    int N, tiles, w, col, y, scratch, total;
+};
+template <typename T, bool SMEM> __host__ __device__ inline block_layout layout_of(int n)
+{
+    constexpr int NB = panel_width<T, SMEM>();
+    block_layout L;
+    L.N = padded_order(n, NB);
+    L.tiles = 0;
+    L.w = SMEM ? tile_elems(L.N) : 0;
+    L.col = L.w + NB * L.N;
+    L.y = L.col + 2 * (NB + 4);
+    L.scratch = L.y + L.N;
+    L.total = L.scratch + 16 / int(sizeof(T));
+    return L;
+}
+template <typename T, bool SMEM> size_t shared_bytes(int n) { return size_t(layout_of<T, SMEM>(n).total) * sizeof(T); }
+
+// Registers: the blocks a multiprocessor should hold at once, for ptxas to
+// plan registers by (nvcc -Xptxas -v, sm_90; ptxas's own demand in brackets):
+// float 4 blocks of 128 threads or 2 of 256 (128 registers; it needs 123 and
+// 125), double 2 of 128 or 1 of 256 (it needs 174 and 168: capped at 128,
+// it spilled), global tiles 1 (64-bit addresses: up to 250). For float n <=
+// 128 shared memory admits 5 blocks of 128 (42 KB at n = 128), for double
+// n = 128 two (76 KB), so only double 128 < n < ~160 loses a block to
+// registers. No variant spills.
+template <typename T, int NT, bool SMEM> constexpr int min_blocks()
+{
+    return !SMEM ? 1 : sizeof(T) == 4 ? (NT == 128 ? 4 : 2) : (NT == 128 ? 2 : 1);
+}
+
+// ---- 1. the system into the tiles --------------------------------------------------
+
+// The referenced triangle of system A (n x n, column-major) into the tiles,
+// shifted by off = N - n; amax = max |entry| over the finite ones, bad = 1
+// when one is not finite. Thread r reads row r of each column (NT >= n): a
+// warp reads consecutive words, 8 columns' loads in flight before the stores.
+template <typename T, int NT>
+__device__ __forceinline__ void load_system(const T *__restrict__ A, int n, int off, bool lower, T *tiles, int r,
+                                            T &amax, int &bad)
+{
+    constexpr int U = 8;
+    for (int c0 = 0; c0 < n; c0 += U) {
+        T v[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const int c = c0 + u;
+            const bool ref = r < n && c < n && (lower ? r >= c : r <= c);
+            v[u] = ref ? A[r + (long long)c * n] : T(0);
+        }
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const int c = c0 + u;
+            if (r < n && c < n && (lower ? r >= c : r <= c)) {
+                if (!isfinite(v[u]))
+                    bad = 1;
+                amax = max(amax, fabs(v[u])); // max ignores a NaN
+                // (r, c) of the lower triangle, or (c, r) for the upper one
+                tiles[lower ? at(r + off, c + off) : at(c + off, r + off)] = v[u];
+            }
+        }
+    }
+}
+
+// The padding: identity in the first off rows and columns (and zero in the
+// rows below them), zero in the upper slots of the diagonal tiles.
+template <typename T, int NT> __device__ __forceinline__ void pad_system(T *tiles, int N, int off, int t)
+{
+    for (int e = t; e < off * N; e += NT) {
+        const int k = e / N, i = e - k * N;
+        if (i >= k)
+            tiles[at(i, k)] = i == k ? T(1) : T(0);
+    }
+    for (int e = t; e < N / TB * TB * TB; e += NT) {
+        const int I = e / (TB * TB), s = e % (TB * TB);
+        if (s % TB < s / TB) // row within the tile < column
+            tiles[tile_index(I, I) * (TB * TB) + s] = T(0);
+    }
+}
+
+// ---- 2. the factorization ---------------------------------------------------------------
+
+// Columns p..p+NB-1 (see the top of the file), thread r holding row r. The
+// first right-hand side's y_r is updated with every column (L y = b);
+// breakdown takes the first real column (c >= off) whose pivot is not finite
+// or has |D_c| <= tol, 1-based in the caller's numbering, as the CPU does.
+// L(r, c) (D_c for r = c) goes to the tiles and W(r, c) to w as soon as
+// column c is done (nothing reads them before the caller's barrier), so that
+// the registers of the panel row die as the panel advances.
+template <typename T, int NB>
+__device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int off, int p, int r, T tol, T &y,
+                                             int &breakdown)
+{
+    constexpr int V = VW<T>, CB = NB + 4; // a column buffer, whole 16-byte words
+    const bool mine = r >= p && r < N;
+    const int base = tile_index(r / TB, p / TB) * (TB * TB) + r % TB; // (r, p + jj) at base + jj*TB
+    T a[NB]; // the panel row
+#pragma unroll
+    for (int jj = 0; jj < NB; jj++)
+        a[jj] = mine && p + jj <= r ? tiles[base + jj * TB] : T(0); // no tile above the diagonal
+#pragma unroll
+    for (int j = 0; j < NB; j++) {
+        const int c = p + j;
+        T *buf = col + (c & 1) * CB;
+        if (r >= c && r < p + NB)
+            buf[r - p] = a[j]; // column c of the diagonal block, rows >= c
+        if (r == c) {
+            buf[NB] = y;
+            tiles[base + j * TB] = a[j]; // D_c
+        }
+        __syncthreads(); // column c and y_c published
+        T cv[CB];
+#pragma unroll
+        for (int v = 0; v < CB / V; v++) // (the reads below j are dead, so dropped)
+            unpack(reinterpret_cast<const vec_t<T> *>(buf)[v], cv + v * V);
+        const T d = cv[j];
+        if (c >= off && breakdown == 0 && !(fabs(d) > tol && fabs(d) <= prec<T>::max))
+            breakdown = c - off + 1; // also a NaN pivot
+        const T inv = reciprocal(d);
+        if (mine && r > c) {
+            const T l = a[j] * inv;
+            if (r >= p + NB)
+                w[j * N + r] = a[j]; // W(r, c) = D_c L(r, c), for the trailing update
+            tiles[base + j * TB] = l;
+#pragma unroll
+            for (int k = j + 1; k < NB; k++)
+                a[k] -= l * cv[k]; // A(r, p+k) -= L(r, c) D_c L(p+k, c)
+            y -= l * cv[NB];
+        }
+    }
+}
+
+// The trailing update after the panel at p: A(i, k) -= sum_j L(i, p+j)
+// W(k, j) for every tile (I, K), p + NB <= 4K <= 4I, thread t taking tiles
+// t, t + NT, ... (counted along rows of tiles, so that a warp mostly shares
+// one I: its L reads are broadcasts).
+template <typename T, int NT, int NB>
+__device__ __forceinline__ void update_trailing(T *tiles, const T *w, int N, int p, int t)
+{
+    constexpr int V = VW<T>;
+    const int S0 = (p + NB) / TB, m = N / TB - S0;
+    for (int e = t; e < tile_index(m, 0); e += NT) {
+        const int Il = tile_row(e);
+        const int I = S0 + Il, K = S0 + e - tile_index(Il, 0);
+        const T *lp = tiles + tile_index(I, p / TB) * (TB * TB); // L(4I + ii, p + j) at lp[j*TB + ii]
+        const T *wp = w + K * TB;                                  // W(4K + kk, j) at wp[j*N + kk]
+        T acc[TB][TB];
+#pragma unroll
+        for (int ii = 0; ii < TB; ii++)
+#pragma unroll
+            for (int kk = 0; kk < TB; kk++)
+                acc[ii][kk] = T(0);
+#pragma unroll
+        for (int j = 0; j < NB; j++) {
+            T l[TB], x[TB];
+#pragma unroll
+            for (int v = 0; v < TB / V; v++) {
+                unpack(reinterpret_cast<const vec_t<T> *>(lp + j * TB)[v], l + v * V);
+                unpack(reinterpret_cast<const vec_t<T> *>(wp + j * N)[v], x + v * V);
+            }
+#pragma unroll
+            for (int ii = 0; ii < TB; ii++)
+#pragma unroll
+                for (int kk = 0; kk < TB; kk++)
+                    acc[ii][kk] += l[ii] * x[kk];
+        }
+        T *tp = tiles + tile_index(I, K) * (TB * TB); // (4I + ii, 4K + kk) at tp[kk*TB + ii]
+#pragma unroll
+        for (int kk = 0; kk < TB; kk++)
+#pragma unroll
+            for (int v = 0; v < TB / V; v++) {
+                vec_t<T> *q = reinterpret_cast<vec_t<T> *>(tp + kk * TB) + v;
+                T s[V];
+                unpack(*q, s);
+#pragma unroll
+                for (int e2 = 0; e2 < V; e2++)
+                    s[e2] -= acc[v * V + e2][kk];
+                *q = pack(s);
+            }
+    }
+}
+
+// ---- 3. the substitutions, one warp a right-hand side -------------------------------
+
+// L y = b in place in x (rows lane + 32q of the padded order N).
+template <typename T, int Q>
+__device__ __forceinline__ void forward_warp(const T *tiles, int N, T (&x)[Q], int lane)
+{
+#pragma unroll
+    for (int q0 = 0; q0 < Q; q0++) {
+        if (32 * q0 >= N)
+            break;
+        for (int jj = 0; jj < 32 && 32 * q0 + jj < N; jj++) {
+            const int j = 32 * q0 + jj;
+            const T xj = __shfl_sync(0xffffffffu, x[q0], jj);
+#pragma unroll
+            for (int q = q0; q < Q; q++) {
+                const int row = lane + 32 * q;
+                if (row > j && row < N)
+                    x[q] -= tiles[at(row, j)] * xj;
+            }
+        }
+    }
+}
+
+// D z = y, then L^T x = z, in place in x.
+template <typename T, int Q>
+__device__ __forceinline__ void backward_warp(const T *tiles, int N, T (&x)[Q], int lane)
+{
+#pragma unroll
+    for (int q = 0; q < Q; q++) {
+        const int row = lane + 32 * q;
+        if (row < N)
+            x[q] /= tiles[at(row, row)];
+    }
+#pragma unroll
+    for (int q0 = Q - 1; q0 >= 0; q0--) {
+        if (32 * q0 >= N)
+            continue;
+        for (int jj = min(31, N - 1 - 32 * q0); jj >= 0; jj--) {
+            const int i = 32 * q0 + jj;
+            const T xi = __shfl_sync(0xffffffffu, x[q0], jj);
+#pragma unroll
+            for (int q = 0; q <= q0; q++) {
+                const int row = lane + 32 * q;
+                if (row < i)
+                    x[q] -= tiles[at(i, row)] * xi; // L(i, row)
+            }
+        }
+    }
+}
+
+// ---- the kernel -------------------------------------------------------------------------
+
+// work: the tiles' global workspace when !SMEM (tile_elems(N) a block).
+template <typename T, int NT, bool SMEM>
+__global__ void __launch_bounds__(NT, min_blocks<T, NT, SMEM>())
+ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
+                  int *__restrict__ info, bool lower, T *__restrict__ work)
+{
+    constexpr int NB = panel_width<T, SMEM>(), Q = NT / 32;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *sm = reinterpret_cast<T *>(smem_raw);
+    const block_layout L = layout_of<T, SMEM>(n);
+    const int N = L.N, off = N - n;
+    T *tiles;
+    if constexpr (SMEM)
+        tiles = sm + L.tiles;
+    else
+        tiles = work + (long long)blockIdx.x * tile_elems(N);
+    T *w = sm + L.w, *col = sm + L.col, *ys = sm + L.y, *scratch = sm + L.scratch;
+    const int t = threadIdx.x, lane = t % 32, warp = t / 32;
+    const T tol_scale = T(n) * limits<T>::eps();
+
+    for (long long sys = blockIdx.x; sys < batch; sys += gridDim.x) {
+        const T *As = A + sys * (long long)n * n;
+        T *Bs = B + sys * (long long)n * nrhs;
+
+        // 1. The system into the tiles (and the padding), max |a| and the
+        //    finiteness of A and of every right-hand side; the first
+        //    right-hand side's row t (padded with zeros in front).
+        T amax = 0;
+        int bad = 0;
+        load_system<T, NT>(As, n, off, lower, tiles, t, amax, bad);
+        pad_system<T, NT>(tiles, N, off, t);
+        for (long long e = t; e < (long long)n * nrhs; e += NT)
+            if (!isfinite(Bs[e]))
+                bad = 1;
+        T y = nrhs > 0 && t >= off && t < N ? Bs[t - off] : T(0);
+        group_reduce<T, NT>(amax, bad, t, scratch); // (its barriers also publish the tiles)
+        const T tol = tol_scale * amax;
+
+        // 2. The factorization, panel by panel.
+        int breakdown = 0; // the same in every thread: all see every pivot
+        for (int p = 0; p < N; p += NB) {
+            factor_panel<T, NB>(tiles, w, col, N, off, p, t, tol, y, breakdown);
+            __syncthreads(); // the panel's L, D and W are in place
+            update_trailing<T, NT, NB>(tiles, w, N, p, t);
+            __syncthreads(); // the trailing matrix is up to date (and w free)
+        }
+        if (t < N)
+            ys[t] = y;
+        __syncthreads(); // the first right-hand side's y is complete
+
+        // 3. The solutions, or NaN everywhere for a system with a non-finite
+        //    input or a breakdown.
+        if (bad || breakdown != 0) {
+            for (long long e = t; e < (long long)n * nrhs; e += NT)
+                Bs[e] = T(NAN);
+        } else {
+            for (int c = warp; c < nrhs; c += Q) {
+                T *b = Bs + (long long)c * n;
+                T x[Q];
+#pragma unroll
+                for (int q = 0; q < Q; q++) {
+                    const int row = lane + 32 * q;
+                    x[q] = row >= N ? T(0) : c == 0 ? ys[row] : row >= off ? b[row - off] : T(0);
+                }
+                if (c > 0)
+                    forward_warp<T, Q>(tiles, N, x, lane);
+                backward_warp<T, Q>(tiles, N, x, lane);
+#pragma unroll
+                for (int q = 0; q < Q; q++) {
+                    const int row = lane + 32 * q;
+                    if (row >= off && row < N)
+                        b[row - off] = x[q];
+                }
+            }
+        }
+        if (t == 0)
+            info[sys] = bad ? -1 : breakdown;
+        __syncthreads(); // the tiles and ys are read: the next system may overwrite them
+    }
+}
+
+// Whether the tiles of n fit in the shared memory a block of the current
+// device may have (opt-in: 227 KB on Hopper, 163 KB on A100).
+template <typename T> bool tiles_fit(int n, int dev)
+{
+    int optin = 0;
+    cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    return shared_bytes<T, true>(n) <= size_t(optin);
+}
+
+// Opt-in to the device's largest shared memory a block and to the largest
+// carve-out, once per device and kernel (function attributes belong to a
+// device's context); the calls of several GPUs run on threads of their
+// own: one flag per device. The shared memory depends on n, so the opt-in is
+// to the device's maximum rather than to one n's bytes.
+template <typename T, int NT, bool SMEM> cudaError_t prepare(int dev)
+{
+    static std::once_flag once[BSYM_MAX_GPUS];
+    static cudaError_t result[BSYM_MAX_GPUS];
+    std::call_once(once[dev], [dev] {
+        int optin = 0;
+        cudaError_t e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+        if (e == cudaSuccess)
+            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM>, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                     int(cudaSharedmemCarveoutMaxShared));
+        if (e == cudaSuccess)
+            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     optin);
+        result[dev] = e;
+    });
+    return result[dev];
+}
+
+// Blocks of ldlt_block_kernel<T, NT, SMEM> for n resident on one
+// multiprocessor (0 on error).
+template <typename T, int NT, bool SMEM> int blocks_per_sm(int n)
+{
+    int per_sm = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_block_kernel<T, NT, SMEM>, NT,
+                                                      shared_bytes<T, SMEM>(n)) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return per_sm;
+}
+
+template <typename T, int NT, bool SMEM>
+bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info, int dev,
+                   cudaStream_t stream, char *msg, size_t msglen)
+{
+    BSYM_CUDA_TRY((prepare<T, NT, SMEM>(dev)));
+    int sms = 0;
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    const long long blocks = std::min<long long>(batch, (long long)std::max(1, sms * blocks_per_sm<T, NT, SMEM>(n)));
+    if (blocks == 0)
+        return BSYM_OK;
+    T *work = nullptr; // the tiles of each block, when not in shared memory
+    if (!SMEM)
+        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work),
+                                      size_t(blocks) * tile_elems(layout_of<T, SMEM>(n).N) * sizeof(T), stream));
+    ldlt_block_kernel<T, NT, SMEM><<<unsigned(blocks), NT, shared_bytes<T, SMEM>(n), stream>>>(
+        n, nrhs, batch, A, B, info, uplo == 'L', work);
+    const cudaError_t launched = cudaGetLastError();
+    if (!SMEM)
+        BSYM_CUDA_TRY(cudaFreeAsync(work, stream)); // stream-ordered: after the kernel
+    BSYM_CUDA_TRY(launched);
+    return BSYM_OK;
+}
+
+} // namespace
+
+namespace bsym_cuda {
+
+template <typename T, int NT>
+bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
+                              cudaStream_t s, char *msg, size_t msglen)
+{
+    if (n < 1 || n > ldlt_block_max_n(NT)) {
+        std::snprintf(msg, msglen, "no GPU LDL^T block kernel for n = %d with %d threads", n, NT);
+        return BSYM_ERR_ARG;
+    }
+    int dev = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    if (dev < 0 || dev >= BSYM_MAX_GPUS) {
+        std::snprintf(msg, msglen, "device %d is beyond batchsym's %d", dev, BSYM_MAX_GPUS);
+        return BSYM_ERR_NODEVICE;
+    }
+    if (tiles_fit<T>(n, dev))
+        return launch<T, NT, true>(uplo, n, nrhs, batch, A, B, info, dev, s, msg, msglen);
+    return launch<T, NT, false>(uplo, n, nrhs, batch, A, B, info, dev, s, msg, msglen);
+}
+
+template <typename T, int NT> int ldlt_block_systems_per_sm(int n)
+{
+    int dev = 0;
+    if (n < 1 || n > ldlt_block_max_n(NT) || cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= BSYM_MAX_GPUS) {
+        cudaGetLastError();
+        return -1;
+    }
+    const bool fit = tiles_fit<T>(n, dev);
+    if ((fit ? prepare<T, NT, true>(dev) : prepare<T, NT, false>(dev)) != cudaSuccess)
+        return -1;
+    const int per_sm = fit ? blocks_per_sm<T, NT, true>(n) : blocks_per_sm<T, NT, false>(n);
+    return per_sm > 0 ? per_sm : -1;
+}
+
+#define BSYM_LDLT_BLOCK_INSTANTIATE(T)                                                                    \
+    template bsym_status ldlt_block_launch<T, 128>(char, int, int, int64_t, const T *, T *, int *,        \
+                                                   cudaStream_t, char *, size_t);                         \
+    template bsym_status ldlt_block_launch<T, 256>(char, int, int, int64_t, const T *, T *, int *,        \
+                                                   cudaStream_t, char *, size_t);                         \
+    template int ldlt_block_systems_per_sm<T, 128>(int);                                                  \
+    template int ldlt_block_systems_per_sm<T, 256>(int);
+BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_BLOCK_INSTANTIATE)
+#undef BSYM_LDLT_BLOCK_INSTANTIATE
+
+} // namespace bsym_cuda
