@@ -597,8 +597,8 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
         T v[LOADS];
 #pragma unroll
         for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + 32 * u + lane;
-            v[u] = e < nn ? A[e] : real_t<T>(0);
+            const int e = e0 + 32 * u + lane, c = e / n, i = e - c * n;
+            v[u] = e < nn && (g.lower ? i >= c : i <= c) ? A[e] : real_t<T>(0); // the other triangle never read
         }
 #pragma unroll
         for (int u = 0; u < LOADS; u++) {
@@ -757,15 +757,28 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
     for (int c = 0; c < NMAX; c++) // lane i: its row's entries outside A(0:n, 0:n)
         if (c >= n || i >= n)
             M[c * LD + i] = real_t<T>(i == c ? R(1) : R(0));
-    for (int e = i; e < n * n; e += G) {
-        const int c = e / n, r = e - c * n;
-        if (g.lower ? r >= c : r <= c) {
-            const T v = valid ? A[e] : real_t<T>(r == c ? R(1) : R(0));
-            const T a = r == c ? real_t<T>(re(v)) : v;
-            fin = fin && finite_t(a);
-            amax = max(amax, modulus(a));
-            M[c * LD + r] = a;
-            M[r * LD + c] = conj(a);
+    // LOADS reads a lane in flight (the latency of one at a time, not the
+    // bandwidth, bounded this loop); the other triangle is never read.
+    constexpr int LOADS = 8;
+    const int nn = n * n;
+    for (int e0 = 0; e0 < nn; e0 += G * LOADS) {
+        T v[LOADS];
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + G * u + i, c = e / n, r = e - c * n;
+            const bool ref = e < nn && (g.lower ? r >= c : r <= c);
+            v[u] = ref && valid ? A[e] : real_t<T>(r == c ? R(1) : R(0));
+        }
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + G * u + i, c = e / n, r = e - c * n;
+            if (e < nn && (g.lower ? r >= c : r <= c)) {
+                const T a = r == c ? real_t<T>(re(v[u])) : v[u];
+                fin = fin && finite_t(a);
+                amax = max(amax, modulus(a));
+                M[c * LD + r] = a;
+                M[r * LD + c] = conj(a);
+            }
         }
     }
     if (valid)
