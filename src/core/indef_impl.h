@@ -8,6 +8,8 @@
  *                   pivoting), T solved by a pivoted tridiagonal LU;
  *   LDL^H           without pivoting, D real (complex T only: the real LDL^T
  *                   is ldlt_impl.h's).
+ * For n <= BSYM_CPU_LANES_MAX_N, Bunch-Kaufman and LDL^H solve several
+ * systems at once across SIMD lanes (indef_lanes_impl.h).
  * Included by indef.c once per precision (prec_float.h, prec_double.h,
  * prec_cfloat.h, prec_cdouble.h): T the element type, RT the type of its
  * parts, CONJ, RE, IM, ABS1, CABS, MAKE_REAL, CFINITE (prec_double.h).
@@ -105,6 +107,18 @@ static inline void PREC(ix_swap_)(T *a, T *b)
     *b = t;
 }
 
+/* The largest modulus over a triangle from m1 = max(|re|, |im|) and m2 =
+ * max |a|^2 over it: sqrt(m2) where |a|^2 cannot have overflowed (real T:
+ * m1 itself); else -1, and the caller takes the modulus entry by entry.
+ * Shared by ix_load_ and the lanes (ixl_group_), so that both paths get the
+ * same LDL^H pivot tolerance. */
+static inline RT PREC(ix_amax_)(RT m1, RT m2)
+{
+    if (!BSYM_COMPLEX)
+        return m1;
+    return m1 < SQRT(TMAX) / 4 ? SQRT(m2) : (RT)-1;
+}
+
 /* Loads the referenced triangle of A into the lower triangle of W (the
  * diagonal real) and checks it and B (n x nrhs) for non-finite entries;
  * returns 1 when all are finite. amax (may be NULL): max |a_ij| (modulus)
@@ -139,9 +153,8 @@ static int PREC(ix_load_)(char uplo, int64_t n, int64_t nrhs, const T *A, const 
         if (!CFINITE(B[e]))
             finite = 0;
     if (amax != NULL && finite) {
-        if (!BSYM_COMPLEX || m1 < SQRT(TMAX) / 4) {
-            *amax = BSYM_COMPLEX ? SQRT(m2) : m1;
-        } else { /* |a|^2 may overflow: the modulus entry by entry */
+        *amax = PREC(ix_amax_)(m1, m2);
+        if (*amax < 0) { /* |a|^2 may overflow: the modulus entry by entry */
             RT m = 0;
             for (int64_t c = 0; c < n; c++)
                 for (int64_t i = c; i < n; i++)
@@ -579,8 +592,10 @@ static void PREC(ix_one_team_)(void *ctx, int64_t k, void *work)
 int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B,
                            int *info, int threads)
 {
-    if (method == BSYM_METHOD_BUNCH_KAUFMAN && n <= BSYM_CPU_LANES_MAX_N)
-        return PREC(ixl_run_)(uplo, n, nrhs, count, A, B, info, threads);
+    /* small n: several systems at once across SIMD lanes (Bunch-Kaufman, and
+     * LDL^H as Bunch-Kaufman without its pivoting: indef_lanes_impl.h) */
+    if ((method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_LDLT) && n <= BSYM_CPU_LANES_MAX_N)
+        return PREC(ixl_run_)(method, uplo, n, nrhs, count, A, B, info, threads);
     /* one system a group, of equal cost */
     PREC(ix_team_) j = {method, uplo, n, nrhs, count, A, B, info, 0};
     return bsym__team_run(count, threads, bsym__align64(IX_WORK(n) * sizeof(T)) + IX_IWORK(n) * sizeof(int), 0,

@@ -1,5 +1,6 @@
 /*
- * indef_lanes_impl.h -- Bunch-Kaufman for small n (n <= BSYM_CPU_LANES_MAX_N),
+ * indef_lanes_impl.h -- Bunch-Kaufman, and the complex LDL^H without
+ * pivoting, for small n (n <= BSYM_CPU_LANES_MAX_N),
  * IXL systems at once interleaved across SIMD lanes (the layout of
  * ldlt_impl.h's small-n code): entry (i, j), i >= j, of the lower triangle
  * of lane s at Wr[PACKED(i, j) * IXL + s] (real part) and Wi[...] (imaginary
@@ -29,6 +30,19 @@
  * second unscaled column, kept from step k - 1 (IXL_SKIP): the rank-2 update
  * of a 2x2 pivot, L1 x1^H + L2 x2^H, is split over its two steps, so that
  * every step costs one rank-1 update in every lane.
+ *
+ * LDL^H without pivoting (BSYM_METHOD_LDLT on complex input) is the same
+ * code with the pivoting off (piv = 0): every lane in IXL_ONE with kp = k at
+ * every step, no search and no interchange, and instead ix_ldlh_factor_'s
+ * breakdown test on the pivot (|d_k| <= n eps max|a_ij|, or not finite),
+ * lane by lane. Its 1x1 step is ix_ldlh_factor_'s (U = L's column, P = the
+ * unscaled column), so this is the one-at-a-time LDL^H, interleaved. Chosen
+ * over generalizing the real LDL^T lanes (ldlt_impl.h) to complex parts:
+ * that code is real-typed throughout (its packing, scan, certificate and
+ * the float-on-double storage of prec_mixed.h), and a complex copy of it
+ * would be a third factorization; here LDL^H costs a flag, the pivot test
+ * and the tolerance's max|a_ij| at packing time, and it skips Bunch-
+ * Kaufman's search and swaps, so it is never slower than Bunch-Kaufman.
  */
 
 #define IXL_BYTES (BSYM_COMPLEX ? 32 : 64) /* of RT: 64 bytes of T */
@@ -246,76 +260,118 @@ static void PREC(ixl_update_)(int n, RT *Wr, RT *Wi, int k, IXV *sc)
     }
 }
 
-/* Factors the interleaved group (lower triangles in Wr, Wi) in place as
- * ix_bk_factor_ does each system: L below the blocks of D; mode[k * IXL + s]
- * and kp[k * IXL + s] the step's mode and interchange (IXL_SKIP: kp of the
- * 2x2 pivot); c2s[k] the coefficients of the 2x2 pivots at k (zero in the
- * other lanes), mks[3 k + md - 1] the lanes in mode md at k, any2[k] 1 when
- * some lane takes a 2x2 pivot at k (all for the solve). info[s]: the first exactly zero column k + 1 (left as it is
- * when already set). sc: IXL_SCRATCH n IXV of scratch. pf, pfb: bytes to
- * prefetch (the next group's matrices), a slice per step. */
+/* Bunch-Kaufman's decisions at step k, every lane: the column maximum (a
+ * vector search, LAPACK's first index on ties), then LAPACK's rule and the
+ * interchange lane by lane (ixl_choose_), or IXL_SKIP after a 2x2 pivot at
+ * k - 1. Sets mode[k * IXL + s], kp[k * IXL + s], the lanes *m1, *m2, *m3
+ * in IXL_ONE, IXL_TWO, IXL_SKIP, *c2 the 2x2 pivots' coefficients (zero in
+ * the other lanes) and *any2; info as ixl_choose_'s. */
 BSYM_INLINE
-static void PREC(ixl_factor_)(int n, RT *Wr, RT *Wi, int *mode, int *kp, PREC(ixl_c2_) *c2s, IXM *mks, int *any2s,
-                              int *info, IXV *sc, const char *pf, size_t pfb)
+static void PREC(ixl_bk_step_)(int n, RT *Wr, RT *Wi, int k, int *mode, int *kp, IXM *m1p, IXM *m2p, IXM *m3p,
+                               PREC(ixl_c2_) *c2p, int *any2p, int *info)
+{
+    const IXV absakk = IXABS(IXAT(Wr, IXP(k, k)));
+    IXV colmax = {0}, imax = (IXV){0} + (RT)k;
+    for (int i = k + 1; i < n; i++) {
+#if BSYM_COMPLEX
+        const IXV a = IXABS(IXAT(Wr, IXP(i, k))) + IXABS(IXAT(Wi, IXP(i, k)));
+#else
+        const IXV a = IXABS(IXAT(Wr, IXP(i, k)));
+#endif
+        const IXM gt = a > colmax;
+        colmax = IXSEL(gt, a, colmax);
+        imax = IXSEL(gt, (IXV){0} + (RT)i, imax);
+    }
+    IXM m1, m2, m3;
+    PREC(ixl_c2_) c2;
+    c2.crr = c2.cri = c2.arr = c2.ari = c2.rcsr = c2.rcsi = c2.rsr = c2.rsi = (IXV){0};
+    int any2 = 0;
+    for (int s = 0; s < IXL; s++) {
+        int md, p;
+        if (k > 0 && mode[(k - 1) * IXL + s] == IXL_TWO) {
+            md = IXL_SKIP;
+            p = kp[(k - 1) * IXL + s];
+        } else {
+            md = PREC(ixl_choose_)(n, Wr, Wi, s, k, absakk[s], colmax[s], (int)imax[s], &p, info);
+        }
+        mode[k * IXL + s] = md;
+        kp[k * IXL + s] = p;
+        m1[s] = md == IXL_ONE ? -1 : 0;
+        m2[s] = md == IXL_TWO ? -1 : 0;
+        m3[s] = md == IXL_SKIP ? -1 : 0;
+        if (md == IXL_TWO) {
+            any2 = 1;
+            const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
+#if BSYM_COMPLEX
+            const T e = PREC(cplx_)(IXE(Wr, k + 1, k, s), IXE(Wi, k + 1, k, s));
+#else
+            const T e = IXE(Wr, k + 1, k, s);
+#endif
+            T r;
+            RT sv;
+            PREC(ix_pivot2_)(a, c, e, &r, &sv);
+            const T cr = c * r, ar = a * CONJ(r), rcs = CONJ(r) * sv, rs = r * sv;
+            c2.crr[s] = RE(cr), c2.cri[s] = IM(cr), c2.arr[s] = RE(ar), c2.ari[s] = IM(ar);
+            c2.rcsr[s] = RE(rcs), c2.rcsi[s] = IM(rcs), c2.rsr[s] = RE(rs), c2.rsi[s] = IM(rs);
+        }
+    }
+    *m1p = m1;
+    *m2p = m2;
+    *m3p = m3;
+    *c2p = c2;
+    *any2p = any2;
+}
+
+/* LDL^H's step k (no pivoting): a 1x1 pivot in every lane (*m1 all lanes,
+ * *m2 and *m3 none); info[s] gets k + 1 where the pivot d_k is not finite
+ * or |d_k| <= tol[s], ix_ldlh_factor_'s breakdown (left as it is when
+ * already set; the lane then goes on, its results dropped). */
+BSYM_INLINE
+static void PREC(ixl_ldlh_step_)(int n, const RT *Wr, int k, const IXV *tolp, IXM *m1p, IXM *m2p, IXM *m3p,
+                                 int *info)
+{
+    const IXV d = IXABS(IXAT(Wr, IXP(k, k)));
+    const IXM good = (d > *tolp) & (d <= TMAX);
+    for (int s = 0; s < IXL; s++)
+        if (!good[s] && info[s] == 0)
+            info[s] = k + 1;
+    const IXV zero = {0};
+    *m1p = zero == zero;
+    *m2p = *m3p = zero != zero;
+}
+
+/* Factors the interleaved group (lower triangles in Wr, Wi) in place as
+ * ix_bk_factor_ (piv = 1) or ix_ldlh_factor_ (piv = 0, pivot tolerances
+ * tol, per lane) does each system: L below the blocks of D; mode[k * IXL +
+ * s] and kp[k * IXL + s] the step's mode and interchange (IXL_SKIP: kp of
+ * the 2x2 pivot; piv = 1 only); c2s[k] the coefficients of the 2x2 pivots
+ * at k (zero in the other lanes), mks[3 k + md - 1] the lanes in mode md
+ * at k, any2[k] 1 when some lane takes a 2x2 pivot at k (all for the
+ * solve). info[s]: the first exactly zero column k + 1 (piv = 1) or
+ * breakdown (piv = 0), left as it is when already set. sc: IXL_SCRATCH n
+ * IXV of scratch. pf, pfb: bytes to prefetch (the next group's matrices),
+ * a slice per step. */
+BSYM_INLINE
+static void PREC(ixl_factor_)(int n, int piv, const IXV *tol, RT *Wr, RT *Wi, int *mode, int *kp,
+                              PREC(ixl_c2_) *c2s, IXM *mks, int *any2s, int *info, IXV *sc, const char *pf,
+                              size_t pfb)
 {
     for (int k = 0; k < n; k++) {
         for (size_t b = pfb * (size_t)k / (size_t)n; b < pfb * (size_t)(k + 1) / (size_t)n; b += 64)
             __builtin_prefetch(pf + b, 0, 2);
-        /* the column maximum, every lane (LAPACK's first index on ties) */
-        const IXV absakk = IXABS(IXAT(Wr, IXP(k, k)));
-        IXV colmax = {0}, imax = (IXV){0} + (RT)k;
-        for (int i = k + 1; i < n; i++) {
-#if BSYM_COMPLEX
-            const IXV a = IXABS(IXAT(Wr, IXP(i, k))) + IXABS(IXAT(Wi, IXP(i, k)));
-#else
-            const IXV a = IXABS(IXAT(Wr, IXP(i, k)));
-#endif
-            const IXM gt = a > colmax;
-            colmax = IXSEL(gt, a, colmax);
-            imax = IXSEL(gt, (IXV){0} + (RT)i, imax);
-        }
-        /* the decisions and interchanges, lane by lane */
         IXM m1, m2, m3;
-        PREC(ixl_c2_) c2;
-        c2.crr = c2.cri = c2.arr = c2.ari = c2.rcsr = c2.rcsi = c2.rsr = c2.rsi = (IXV){0};
-        int any2 = 0;
-        for (int s = 0; s < IXL; s++) {
-            int md, p;
-            if (k > 0 && mode[(k - 1) * IXL + s] == IXL_TWO) {
-                md = IXL_SKIP;
-                p = kp[(k - 1) * IXL + s];
-            } else {
-                md = PREC(ixl_choose_)(n, Wr, Wi, s, k, absakk[s], colmax[s], (int)imax[s], &p, info);
-            }
-            mode[k * IXL + s] = md;
-            kp[k * IXL + s] = p;
-            m1[s] = md == IXL_ONE ? -1 : 0;
-            m2[s] = md == IXL_TWO ? -1 : 0;
-            m3[s] = md == IXL_SKIP ? -1 : 0;
-            if (md == IXL_TWO) {
-                any2 = 1;
-                const RT a = IXE(Wr, k, k, s), c = IXE(Wr, k + 1, k + 1, s);
-#if BSYM_COMPLEX
-                const T e = PREC(cplx_)(IXE(Wr, k + 1, k, s), IXE(Wi, k + 1, k, s));
-#else
-                const T e = IXE(Wr, k + 1, k, s);
-#endif
-                T r;
-                RT sv;
-                PREC(ix_pivot2_)(a, c, e, &r, &sv);
-                const T cr = c * r, ar = a * CONJ(r), rcs = CONJ(r) * sv, rs = r * sv;
-                c2.crr[s] = RE(cr), c2.cri[s] = IM(cr), c2.arr[s] = RE(ar), c2.ari[s] = IM(ar);
-                c2.rcsr[s] = RE(rcs), c2.rcsi[s] = IM(rcs), c2.rsr[s] = RE(rs), c2.rsi[s] = IM(rs);
-            }
-        }
-        c2s[k] = c2;
+        int any2 = 0; /* piv = 0: c2s[k] is never read */
+        if (piv)
+            PREC(ixl_bk_step_)(n, Wr, Wi, k, mode, kp, &m1, &m2, &m3, c2s + k, &any2, info);
+        else
+            PREC(ixl_ldlh_step_)(n, Wr, k, tol, &m1, &m2, &m3, info);
         mks[3 * k] = m1;
         mks[3 * k + 1] = m2;
         mks[3 * k + 2] = m3;
         any2s[k] = any2;
         if (k + 1 == n)
             break;
-        PREC(ixl_vectors_)(n, Wr, Wi, k, &m1, &m2, &m3, any2, &c2, sc);
+        PREC(ixl_vectors_)(n, Wr, Wi, k, &m1, &m2, &m3, any2, c2s + k, sc);
         PREC(ixl_update_)(n, Wr, Wi, k, sc);
     }
 }
@@ -336,11 +392,12 @@ static void PREC(ixl_xswap_)(RT *xr, RT *xi, int s, int i, int j)
 #endif
 }
 
-/* Solves the factored group (ixl_factor_'s W, mode, kp, c2s, mks, any2s) for
- * one interleaved right-hand side (parts Xr, Xi: n IXV each), in place, as
- * ix_bk_solve_ does each system. */
+/* Solves the factored group (ixl_factor_'s piv, W, mode, kp, c2s, mks,
+ * any2s) for one interleaved right-hand side (parts Xr, Xi: n IXV each), in
+ * place, as ix_bk_solve_ (piv = 1) or ix_ldlh_solve_ (piv = 0: no
+ * interchanges) does each system. */
 BSYM_INLINE
-static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode, const int *kp,
+static void PREC(ixl_solve_)(int n, int piv, const RT *Wr, const RT *Wi, const int *mode, const int *kp,
                              const PREC(ixl_c2_) *c2s, const IXM *mks, const int *any2s, RT *Xr, RT *Xi)
 {
     IXV *xr = (IXV *)Xr, *xi = (IXV *)Xi;
@@ -348,7 +405,7 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
     (void)Wi;
     (void)xi;
     for (int k = 0; k < n; k++) { /* L D y = P b, the interchanges in between */
-        for (int s = 0; s < IXL; s++) {
+        for (int s = 0; piv && s < IXL; s++) {
             const int md = mode[k * IXL + s];
             if (md != IXL_SKIP)
                 PREC(ixl_xswap_)(Xr, Xi, s, md == IXL_ONE ? k : k + 1, kp[k * IXL + s]);
@@ -464,7 +521,7 @@ static void PREC(ixl_solve_)(int n, const RT *Wr, const RT *Wi, const int *mode,
             xi[k - 1] -= IXSEL(m3, ti, zero);
 #endif
         }
-        for (int s = 0; s < IXL; s++)
+        for (int s = 0; piv && s < IXL; s++)
             if (mode[k * IXL + s] != IXL_TWO)
                 PREC(ixl_xswap_)(Xr, Xi, s, k, kp[k * IXL + s]);
     }
@@ -479,12 +536,37 @@ static size_t PREC(ixl_work_)(int n, int nrhs)
     return ((tri + (size_t)n * nrhs) * parts + (IXL_SCRATCH + 8 + 3) * (size_t)n) * IXL + 3 * (size_t)n * IXL;
 }
 
-/* Solves systems [0, m) (m <= IXL) starting at A, B by Bunch-Kaufman; the
- * unused lanes repeat system 0 (their results are dropped); the next ahead
- * systems are fetched while this group computes. work: ixl_work_ parts,
- * 64-byte aligned. info as ix_one_'s. */
+/* LDL^H's pivot tolerances, lane by lane: n eps max|a_ij| as ix_ldlh_run_
+ * takes it from ix_load_, from the packed triangle's m1 = max(|re|, |im|)
+ * and m2 = max |a|^2 (ix_amax_), the modulus entry by entry where |a|^2
+ * may have overflowed. chk: NaN in the lanes with non-finite input (no
+ * tolerance needed). */
 BSYM_INLINE
-static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B, int *info, RT *work)
+static void PREC(ixl_ldlh_tol_)(int n, const RT *Wr, const RT *Wi, const IXV *m1, const IXV *m2, const IXV *chk,
+                                IXV *tol)
+{
+    for (int s = 0; s < IXL; s++) {
+        RT amax = PREC(ix_amax_)((*m1)[s], (*m2)[s]);
+        if (amax < 0 && (*chk)[s] == 0) {
+            amax = 0;
+            for (int j = 0; j < n; j++)
+                for (int i = j; i < n; i++) {
+                    const RT a = CABS(PREC(cplx_)(IXE(Wr, i, j, s), BSYM_COMPLEX ? IXE(Wi, i, j, s) : 0));
+                    amax = a > amax ? a : amax;
+                }
+        }
+        (*tol)[s] = (RT)n * EPS * amax;
+    }
+}
+
+/* Solves systems [0, m) (m <= IXL) starting at A, B by Bunch-Kaufman (piv =
+ * 1) or LDL^H without pivoting (piv = 0); the unused lanes repeat system 0
+ * (their results are dropped); the next ahead systems are fetched while
+ * this group computes. work: ixl_work_ parts, 64-byte aligned. info as
+ * ix_one_'s. */
+BSYM_INLINE
+static void PREC(ixl_group_)(int piv, char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B, int *info,
+                             RT *work)
 {
     const size_t tri = (size_t)n * (n + 1) / 2 * IXL, xb = (size_t)n * nrhs * IXL;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
@@ -495,7 +577,7 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const
     int *mode = (int *)(mks + 3 * (size_t)n), *kp = mode + (size_t)n * IXL, *any2s = kp + (size_t)n * IXL;
     int inf[IXL];
     const T *a[IXL];
-    IXV chk = {0};
+    IXV chk = {0}, m1 = {0}, m2 = {0}; /* m1, m2: ixl_ldlh_tol_'s */
     for (int s = 0; s < IXL; s++) {
         a[s] = A + (s < m ? s : 0) * nn;
         inf[s] = 0;
@@ -520,6 +602,11 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const
 #else
             (void)vi;
 #endif
+            if (!piv) {
+                const IXV ar = IXABS(vr), ai = IXABS(vi), big = IXSEL(ar > ai, ar, ai), sq = vr * vr + vi * vi;
+                m1 = IXSEL(big > m1, big, m1);
+                m2 = IXSEL(sq > m2, sq, m2);
+            }
         }
     for (size_t e = 0; e < nb; e++) {
         IXV vr, vi;
@@ -537,10 +624,14 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const
         (void)vi;
 #endif
     }
-    PREC(ixl_factor_)(n, Wr, Wi, mode, kp, c2s, mks, any2s, inf, sc, (const char *)(A + (size_t)m * nn),
+    IXV tol = {0};
+    if (!piv)
+        PREC(ixl_ldlh_tol_)(n, Wr, Wi, &m1, &m2, &chk, &tol);
+    PREC(ixl_factor_)(n, piv, &tol, Wr, Wi, mode, kp, c2s, mks, any2s, inf, sc, (const char *)(A + (size_t)m * nn),
                       (size_t)ahead * nn * sizeof(T));
     for (int c = 0; c < nrhs; c++)
-        PREC(ixl_solve_)(n, Wr, Wi, mode, kp, c2s, mks, any2s, Xr + (size_t)c * n * IXL, Xi + (size_t)c * n * IXL);
+        PREC(ixl_solve_)(n, piv, Wr, Wi, mode, kp, c2s, mks, any2s, Xr + (size_t)c * n * IXL,
+                         Xi + (size_t)c * n * IXL);
     for (int s = 0; s < m; s++) {
         info[s] = !(chk[s] == 0) ? -1 : inf[s];
         T *b = B + s * nb;
@@ -560,39 +651,39 @@ static void PREC(ixl_group_)(char uplo, int n, int nrhs, int m, int ahead, const
 /* ixl_group_ compiled for AVX-512 and for AVX2 + FMA (x86-64), and the
  * choice at run time (bsym__cpu_isa, cpu_simd.h). */
 #ifdef BSYM_X86_DISPATCH
-BSYM_TARGET_AVX512 static void PREC(ixl_group_avx512_)(char uplo, int n, int nrhs, int m, int ahead, const T *A,
-                                                       T *B, int *info, RT *work)
+BSYM_TARGET_AVX512 static void PREC(ixl_group_avx512_)(int piv, char uplo, int n, int nrhs, int m, int ahead,
+                                                       const T *A, T *B, int *info, RT *work)
 {
-    PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
+    PREC(ixl_group_)(piv, uplo, n, nrhs, m, ahead, A, B, info, work);
 }
-BSYM_TARGET_AVX2 static void PREC(ixl_group_avx2_)(char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B,
-                                                   int *info, RT *work)
+BSYM_TARGET_AVX2 static void PREC(ixl_group_avx2_)(int piv, char uplo, int n, int nrhs, int m, int ahead,
+                                                   const T *A, T *B, int *info, RT *work)
 {
-    PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
+    PREC(ixl_group_)(piv, uplo, n, nrhs, m, ahead, A, B, info, work);
 }
 #endif
-static void PREC(ixl_group_any_)(int isa, char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B, int *info,
-                                 RT *work)
+static void PREC(ixl_group_any_)(int isa, int piv, char uplo, int n, int nrhs, int m, int ahead, const T *A, T *B,
+                                 int *info, RT *work)
 {
 #ifdef BSYM_X86_DISPATCH
     if (isa == BSYM_ISA_AVX512) {
-        PREC(ixl_group_avx512_)(uplo, n, nrhs, m, ahead, A, B, info, work);
+        PREC(ixl_group_avx512_)(piv, uplo, n, nrhs, m, ahead, A, B, info, work);
         return;
     }
     if (isa == BSYM_ISA_AVX2) {
-        PREC(ixl_group_avx2_)(uplo, n, nrhs, m, ahead, A, B, info, work);
+        PREC(ixl_group_avx2_)(piv, uplo, n, nrhs, m, ahead, A, B, info, work);
         return;
     }
 #endif
     (void)isa;
-    PREC(ixl_group_)(uplo, n, nrhs, m, ahead, A, B, info, work);
+    PREC(ixl_group_)(piv, uplo, n, nrhs, m, ahead, A, B, info, work);
 }
 
 /* One call of the indefinite solvers on systems [0, count), as its groups
  * see it: ixl_group_team_ here, ix_one_team_ (indef_impl.h) one system
  * a group. */
 typedef struct {
-    int method; /* ix_one_team_: BSYM_METHOD_BUNCH_KAUFMAN or _AASEN */
+    int method; /* BSYM_METHOD_BUNCH_KAUFMAN, _AASEN (ix_one_team_ only) or _LDLT */
     char uplo;
     int64_t n, nrhs, count;
     const T *A;
@@ -609,17 +700,18 @@ static void PREC(ixl_group_team_)(void *ctx, int64_t g, void *work)
     const int64_t n = j->n, nrhs = j->nrhs, k = g * IXL;
     const int m = j->count - k < IXL ? (int)(j->count - k) : IXL;
     const int64_t rest = j->count - k - m, ahead = rest < IXL ? rest : IXL;
-    PREC(ixl_group_any_)(j->isa, j->uplo, (int)n, (int)nrhs, m, (int)ahead, j->A + k * n * n, j->B + k * n * nrhs,
-                         j->info + k, work);
+    PREC(ixl_group_any_)(j->isa, j->method == BSYM_METHOD_BUNCH_KAUFMAN, j->uplo, (int)n, (int)nrhs, m,
+                         (int)ahead, j->A + k * n * n, j->B + k * n * nrhs, j->info + k, work);
 }
 
-/* Bunch-Kaufman on systems [0, count), IXL at a time, OpenMP over the
- * groups (bsym__team_run, groups of equal cost). Returns 0, or -1 when a
- * thread's workspace could not be allocated. */
-static int PREC(ixl_run_)(char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B, int *info,
-                          int threads)
+/* Bunch-Kaufman or LDL^H without pivoting (method) on systems [0, count),
+ * IXL at a time, OpenMP over the groups (bsym__team_run, groups of equal
+ * cost). Returns 0, or -1 when a thread's workspace could not be
+ * allocated. */
+static int PREC(ixl_run_)(int method, char uplo, int64_t n, int64_t nrhs, int64_t count, const T *A, T *B,
+                          int *info, int threads)
 {
-    PREC(ix_team_) j = {BSYM_METHOD_BUNCH_KAUFMAN, uplo, n, nrhs, count, A, B, info, bsym__cpu_isa()};
+    PREC(ix_team_) j = {method, uplo, n, nrhs, count, A, B, info, bsym__cpu_isa()};
     return bsym__team_run((count + IXL - 1) / IXL, threads, PREC(ixl_work_)((int)n, (int)nrhs) * sizeof(RT),
                           0, PREC(ixl_group_team_), &j);
 }

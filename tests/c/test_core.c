@@ -4047,26 +4047,38 @@ static void test_indef_rules(bsym_device_info *di)
 
 /* Bunch-Kaufman's small-n path interleaves several systems (8 double, 16
  * float, 4 complex double, 8 complex float) across SIMD lanes, each lane
- * pivoting on its own. A batch of 37
- * (a remainder for either lane count) mixing kinds (random indefinite: 2x2
- * pivots in some lanes; positive definite: none; [0 c; conj(c) 0] blocks:
- * all 2x2; zero diagonal; a tiny leading pivot), a NaN in A (system 3), a
- * singular system (system 10: zero row and column 1) and an Inf in B (the
- * last system): the good systems solved within the bound, the bad ones
- * with their info codes and NaN solutions, and every system's solution and
- * info the same, number for number, as when it is solved alone. */
-static void ix_lanes_case(int t, char uplo, int n)
+ * pivoting on its own; the complex LDL^H is the same path with the
+ * pivoting off. A batch of 37
+ * (a remainder for either lane count) mixing kinds (Bunch-Kaufman: random
+ * indefinite: 2x2 pivots in some lanes; positive definite: none;
+ * [0 c; conj(c) 0] blocks: all 2x2; zero diagonal; a tiny leading pivot.
+ * LDL^H: positive definite, plain and graded), a NaN in A (system 3), a
+ * singular system (system 10: zero row and column 1; LDL^H: a zero pivot,
+ * info 2; system 4 scaled so that |a_ij|^2 overflows) and an Inf in B (the
+ * last system): the good systems solved within
+ * the bound, the bad ones with their info codes and NaN solutions, and
+ * every system's solution and info the same, number for number, as when it
+ * is solved alone. LDL^H also: the plain positive definite systems agree
+ * with the one-at-a-time LDL^H of method AUTO's certified first step
+ * (indef_impl.h's ix_ldlh_run_) to working precision. */
+static void ix_lanes_case(int t, bsym_method method, char uplo, int n)
 {
     const int batch = 37, nrhs = 2, cplx = ty_complex(t), single = ty_single(t);
-    static const int kinds[] = {IX_RANDOM, IX_HPD, IX_BLOCKS, IX_ZERODIAG, IX_TINY};
+    const int ldlh = method == BSYM_METHOD_LDLT;
+    static const int bk_kinds[] = {IX_RANDOM, IX_HPD, IX_BLOCKS, IX_ZERODIAG, IX_TINY},
+                     ldlh_kinds[] = {IX_HPD, IX_HPD_GRADED};
+    const int *kinds = ldlh ? ldlh_kinds : bk_kinds, nkinds = ldlh ? 2 : 5;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs, sz = ty_size(t);
     ix_cx *h = malloc(sizeof(ix_cx) * nn * batch), *b = malloc(sizeof(ix_cx) * nb * batch),
           *x = malloc(sizeof(ix_cx) * nb * batch);
     for (int k = 0; k < batch; k++) {
-        ix_matrix(kinds[k % 5], cplx, single, n, h + k * nn);
+        ix_matrix(kinds[k % nkinds], cplx, single, n, h + k * nn);
         if (k == 10)
             for (int i = 0; i < n; i++)
                 h[k * nn + i + n] = h[k * nn + 1 + i * n] = 0;
+        if (ldlh && k == 4) /* |a|^2 overflows: the pivot tolerance from the moduli one by one */
+            for (size_t e = 0; e < nn; e++)
+                h[k * nn + e] *= single ? 1e20 : 1e160;
     }
     for (size_t e = 0; e < nn * batch; e++)
         h[e] = ty_round(t, h[e]);
@@ -4081,9 +4093,34 @@ static void ix_lanes_case(int t, char uplo, int n)
     bsym_ctx *ctx;
     bsym_ctx_create(&ctx);
     bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
-    const bsym_solve_opts o = {BSYM_METHOD_BUNCH_KAUFMAN, BSYM_RCOND_DEFAULT, 0.0, NULL};
+    const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
     bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, NULL, NULL);
     int ok = st == BSYM_OK, alone = 1, bad = 0;
+    double agree = 0; /* LDL^H: max relative difference from the one-at-a-time solve, in eps */
+    if (ldlh && ok) {
+        void *Bo = malloc(sz * nb * batch);
+        int *io = malloc(sizeof(int) * 3 * batch);
+        for (size_t e = 0; e < nb * batch; e++)
+            ty_put(t, Bo, e, b[e]);
+        const bsym_solve_opts oa = {BSYM_METHOD_AUTO, BSYM_RCOND_DEFAULT, 0.0, NULL};
+        st = ix_call(ctx, t, 0, &oa, uplo, n, nrhs, batch, A, Bo, io, io + batch, io + 2 * batch);
+        ok = st == BSYM_OK;
+        for (int k = 0; ok && k < batch; k++) {
+            if (kinds[k % nkinds] != IX_HPD || info[k] != 0)
+                continue;
+            double dx = 0, nx = 0;
+            for (size_t e = 0; e < nb; e++) {
+                const ix_cx u = ty_get(t, B, k * nb + e), v = ty_get(t, Bo, k * nb + e);
+                dx = cabs(u - v) > dx ? cabs(u - v) : dx;
+                nx = cabs(v) > nx ? cabs(v) : nx;
+            }
+            const double r = io[2 * batch + k] == BSYM_METHOD_LDLT && io[k] == 0 ? dx / nx : INFINITY;
+            agree = r > agree || r != r ? r : agree;
+        }
+        agree /= single ? FLT_EPSILON : DBL_EPSILON;
+        free(Bo);
+        free(io);
+    }
     double worst = 0;
     for (size_t e = 0; e < nb * batch; e++)
         x[e] = ty_get(t, B, e);
@@ -4104,7 +4141,7 @@ static void ix_lanes_case(int t, char uplo, int n)
         if (k == 3 || k == batch - 1) {
             bad |= !(info[k] == -1 && nan);
         } else if (k == 10) {
-            bad |= !(info[k] > 0 && info[k] <= n && nan);
+            bad |= !((ldlh ? info[k] == 2 : info[k] > 0 && info[k] <= n) && nan);
         } else {
             const double e = info[k] == 0 ? ix_berr(n, nrhs, h + k * nn, b + k * nb, x + k * nb) : -1;
             bad |= !(e >= 0);
@@ -4112,12 +4149,14 @@ static void ix_lanes_case(int t, char uplo, int n)
         }
     }
     const double eps = single ? FLT_EPSILON : DBL_EPSILON;
-    ok = ok && alone && !bad && worst <= IX_BOUND_C * n * eps;
-    char what[300];
+    ok = ok && alone && !bad && worst <= IX_BOUND_C * n * eps && agree <= IX_BOUND_C * n;
+    char what[360];
     snprintf(what, sizeof what,
-             "indef bunch-kaufman %s uplo=%c n=%d, %d systems (across SIMD lanes for n <= 64; 2x2 pivots in some, NaN, Inf, "
-             "singular): info, NaN there, backward error %.3g <= %g n eps, each as when solved alone (%s)",
-             ty_name[t], uplo, n, batch, worst / (n * eps), IX_BOUND_C, alone ? "yes" : "no");
+             "indef %s %s uplo=%c n=%d, %d systems (across SIMD lanes for n <= 64; %s, NaN, Inf, "
+             "singular): info, NaN there, backward error %.3g <= %g n eps, each as when solved alone (%s)%s",
+             ix_method_name[method], ty_name[t], uplo, n, batch,
+             ldlh ? "positive definite, graded" : "2x2 pivots in some", worst / (n * eps), IX_BOUND_C,
+             alone ? "yes" : "no", ldlh ? ", as one at a time (within n eps)" : "");
     check(ok, what, "cpu", info[3], info[10]);
     bsym_ctx_destroy(ctx);
     free(h);
@@ -4128,14 +4167,20 @@ static void ix_lanes_case(int t, char uplo, int n)
     free(B1);
 }
 
-/* n = 65: past the lanes' limit, one system at a time (the same checks) */
+/* n = 65: past the lanes' limit, one system at a time (the same checks);
+ * LDL^H for the complex types only (the real LDL^T is the ldlt family's) */
 static void test_indef_lanes(void)
 {
     static const int sizes[] = {2, 7, 16, 33, 64, 65};
     for (int t = 0; t < TY_N; t++)
-        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-            ix_lanes_case(t, 'L', sizes[s]);
-            ix_lanes_case(t, 'U', sizes[s]);
+        for (int mi = 0; mi < 2; mi++) {
+            const bsym_method method = mi ? BSYM_METHOD_LDLT : BSYM_METHOD_BUNCH_KAUFMAN;
+            if (mi && !ty_complex(t))
+                continue;
+            for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+                ix_lanes_case(t, method, 'L', sizes[s]);
+                ix_lanes_case(t, method, 'U', sizes[s]);
+            }
         }
 }
 

@@ -140,6 +140,30 @@ test_that("a bad system is reported for itself and the rest are solved", {
   }
 })
 
+test_that("complex ldlt across SIMD lanes: a NaN system and a zero pivot mid-batch, the rest as solve()", {
+  # n <= 64 solves several systems at once (indef_lanes_impl.h); 11 systems
+  # fill two groups of 4 (complex double) and part of a third, one of 8
+  # (complex float) and part of a second
+  set.seed(144)
+  for (n in c(3L, 33L)) for (precision in c("double", "single")) for (uplo in c("L", "U")) {
+    batch <- 11L
+    A <- herm_batch(n, batch, "hpd", TRUE)
+    A[2, 2, 5] <- NaN                      # non-finite input: info -1
+    A[, 2, 7] <- 0                         # a zero pivot at 2 (the first pivot is fine)
+    A[2, , 7] <- 0
+    B <- array(complex(real = rnorm(n * 2 * batch), imaginary = rnorm(n * 2 * batch)), c(n, 2L, batch))
+    what <- sprintf("n=%d %s uplo=%s", n, precision, uplo)
+    expect_warning(X <- bsym_solve(spoil(A, uplo), B, method = "ldlt", precision = precision, uplo = uplo,
+                                   device = "cpu"), "2 of 11", info = what)
+    info <- attr(X, "info")
+    expect_identical(info, replace(integer(batch), c(5, 7), c(-1L, 2L)), info = what)
+    expect_true(all(is.na(X[, , c(5, 7)])), info = what)
+    tol <- if (precision == "double") 1e-10 else 1e-3
+    for (k in setdiff(seq_len(batch), c(5, 7)))
+      expect_equal(X[, , k], solve(A[, , k], B[, , k]), tolerance = tol, info = paste(what, "system", k))
+  }
+})
+
 test_that("tridiag, eigen and auto solve complex Hermitian batches like solve()", {
   # eigen and auto at rcond = 0 (every pair kept: the accuracy of the full
   # solve); the truncation has its own test below
