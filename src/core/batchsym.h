@@ -96,7 +96,7 @@ typedef struct {
 /* Largest n of the GPU Householder kernels (bsym_*tridiagonalize and
  * BSYM_METHOD_TRIDIAG), and of the GPU tridiagonal solve (bsym_*tridiag_solve);
  * the same rules apply as for LDL^T. */
-#define BSYM_GPU_HOUSEHOLDER_MAX_N 64
+#define BSYM_GPU_HOUSEHOLDER_MAX_N 256
 #define BSYM_GPU_PCR_MAX_N 16384
 /* Largest number of grid nodes m of the GPU PDE solver (bsym_*pde_solve). */
 #define BSYM_GPU_PDE_MAX_N 8192
