@@ -1337,9 +1337,11 @@ template <typename T> void run_dense(int n, env_t &env, tri_report &rep)
         if (ncopies < 2)
             for (size_t i = first; i < rep.b.size(); i++)
                 rep.b[i].note += std::string(rep.b[i].note.empty() ? "" : "; ") + "1 working copy (memory budget)";
-        rep.ratios.push_back({pname, std::to_string(n), fmt("%.4g", rate_tridiag), fmt("%.4g", rate_ldlt),
-                              fmt("%.2f", rate_ldlt / rate_tridiag), fmt("%.4g", rate_cusolver),
-                              fmt("%.2f", rate_tridiag / rate_cusolver)});
+        // "-" where a row did not run (LDL^T above its limit) or failed
+        const auto num = [](const char *f, double v) { return std::isnan(v) ? std::string("-") : fmt(f, v); };
+        rep.ratios.push_back({pname, std::to_string(n), num("%.4g", rate_tridiag), num("%.4g", rate_ldlt),
+                              num("%.2f", rate_ldlt / rate_tridiag), num("%.4g", rate_cusolver),
+                              num("%.2f", rate_tridiag / rate_cusolver)});
         if (n == 32 && prec<T>::letter == 's')
             rep.targets.push_back("(b) n = 32 single, method \"tridiag\" >= 1.5e8 systems/s: " +
                                   fmt("%.3g", rate_tridiag) +
