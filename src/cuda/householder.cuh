@@ -15,7 +15,13 @@
 namespace bsym_hh {
 
 // Largest n of the warp kernel (householder.cu); above it the block kernel.
-constexpr int WARP_MAX_N = 64;
+// A build-time knob for benchmarks (the block kernel takes any n >= 3), e.g.
+// make lib NVCC_FLAGS="... -DBSYM_HH_WARP_MAX_N=32" to time it at 33..64.
+#ifndef BSYM_HH_WARP_MAX_N
+#define BSYM_HH_WARP_MAX_N 64
+#endif
+constexpr int WARP_MAX_N = BSYM_HH_WARP_MAX_N;
+static_assert(WARP_MAX_N >= 2 && WARP_MAX_N <= 64, "the warp kernel takes n <= 64, the block kernel n >= 3");
 
 // What a kernel produces.
 enum mode { TRIDIAGONALIZE, SOLVE };

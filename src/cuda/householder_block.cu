@@ -21,16 +21,18 @@
 // that the workspace is per block, allocated on the stream by the launcher
 // (cudaMallocAsync), whatever the batch; the pipeline needs no scratch array.
 //
-// Threads: one per row of the trailing matrix, 32 ceil((n - 1) / 32) of them
-// (64 at n = 65, 256 at n = 256). Step k (LAPACK's lower order, sytd2):
+// Threads: one per row below the first, 32 ceil((n - 1) / 32) of them (64
+// at n = 65, 256 at n = 256), thread t owning row t + 1 at every step (the
+// rows done with leave whole warps idle). Step k (LAPACK's lower order,
+// sytd2), three barriers:
 //   1. alpha = W(k+1, k), sig = ||W(k+2:n, k)||^2 (block reduction), the
 //      reflector H_k = I - tau v v^T (bsym_hh::reflector, as the warp kernel);
-//      v overwrites column k below the diagonal (v_{k+1} = 1 stored), beta is
-//      e_k;
+//      beta is e_k;
 //   2. p_i = tau (W v)_i, thread i reading the whole row i of the symmetric
 //      W from the lower triangle (row part then column part: every thread
-//      the same trip count n - k - 1); K = tau / 2 p.v (block reduction),
-//      w = p - K v;
+//      the same trip count n - k - 1) and v from column k; K = tau / 2 p.v
+//      (block reduction), w = p - K v; v then overwrites column k below the
+//      diagonal (v_{k+1} = 1 stored);
 //   3. W -= v w^T + w v^T on the lower trailing triangle, thread i its row
 //      (v_i, w_i in registers, (v_j, w_j) read as one pair, a broadcast).
 // The diagonal is never overwritten: d_i = W(i, i) at the end. The input is
@@ -163,24 +165,28 @@ template <> struct pair_of<double> {
 // (symv_row and rank2_row, like packed, also compile for the host: a host
 // emulation of the kernel's steps can check their index arithmetic.)
 
-// sum_{j >= j0} W(i, j) v_j for row i >= j0 of the symmetric W (lower
-// triangle stored): W(i, j) in column j while j <= i (index step n - 1 - j),
-// then in column i (step 1). Every thread runs n - j0 iterations.
+// sum_{j >= j0} W(i, j) W(j, k) for k < j0, any row i > k: row i of the
+// symmetric W (lower triangle stored) times the part of column k from row
+// j0. W(i, j) sits in column j while j <= i (index step n - 1 - j), then in
+// column i (step 1); W(j, k) in column k (step 1). Every thread runs n - j0
+// iterations.
 template <typename T, bool HEAD>
-__host__ __device__ __forceinline__ T symv_row(const packed<T, HEAD> &W, const T *VW, int i, int j0)
+__host__ __device__ __forceinline__ T symv_row(const packed<T, HEAD> &W, int i, int j0, int k)
 {
     const int n = W.n;
-    int idx = col_start(n, j0) + i - j0;
+    int idx = j0 <= i ? col_start(n, j0) + i - j0 : col_start(n, i) + j0 - i;
+    int xidx = col_start(n, k) + j0 - k;
     T acc0 = T(0), acc1 = T(0); // two chains of multiply-adds
     int j = j0;
     for (; j + 1 < n; j += 2) {
-        acc0 += W.elem(idx, min(i, j)) * VW[2 * j];
+        acc0 += W.elem(idx, min(i, j)) * W.elem(xidx, k);
         idx += j < i ? n - 1 - j : 1;
-        acc1 += W.elem(idx, min(i, j + 1)) * VW[2 * j + 2];
+        acc1 += W.elem(idx, min(i, j + 1)) * W.elem(xidx + 1, k);
         idx += j + 1 < i ? n - 2 - j : 1;
+        xidx += 2;
     }
     if (j < n)
-        acc0 += W.elem(idx, min(i, j)) * VW[2 * j];
+        acc0 += W.elem(idx, min(i, j)) * W.elem(xidx, k);
     return acc0 + acc1;
 }
 
@@ -201,38 +207,42 @@ __host__ __device__ __forceinline__ void rank2_row(const packed<T, HEAD> &W, con
 }
 
 // Step k (k + 2 < n): H_k from column k, W <- H_k W H_k on the trailing
-// matrix; E[k] = beta, TAU[k] = tau, v in column k. Thread t owns row k+1+t.
+// matrix; E[k] = beta, TAU[k] = tau, v in column k. Thread t owns row i =
+// t + 1 at every step (active while i > k), so that the x_i it reads from
+// column k is the one its own update of the step before wrote. Three
+// barriers a step: the two reductions' and one before the update; the next
+// step's first reduction orders this update before anything reads it.
 template <typename T, bool HEAD>
 __device__ __forceinline__ void reduce_step(const packed<T, HEAD> &W, T *VW, T *E, T *TAU, T *red_sig, T *red_dot, int k)
 {
-    const int n = W.n, t = threadIdx.x, i = k + 1 + t;
-    const bool row = i < n;
-    // 1. the reflector from x = W(k+1:n, k)
-    const T alpha = W.at(k + 1, k);
+    const int n = W.n, t = threadIdx.x, i = t + 1;
+    const bool row = i > k && i < n;
+    // 1. the reflector from x = W(k+1:n, k): sig = ||x(2:)||^2, alpha = x_1
     const T xi = row ? W.at(i, k) : T(0);
     const T sig = block_reduce(row && i > k + 1 ? xi * xi : T(0), red_sig, op_sum{});
-    const reflector<T> h(alpha, sig);
+    // (the reduction's barrier: every row's update of step k-1 is done)
+    const reflector<T> h(W.at(k + 1, k), sig);
     const T vi = !row ? T(0) : i == k + 1 ? T(1) : xi * h.inv;
+    // 2. p = tau W v, K = tau/2 p.v, w = p - K v; v_{k+1} = 1 and v_j = x_j
+    //    inv read from column k itself (overwritten by v after the barrier)
+    const T pi = row ? h.tau * (W.at(i, k + 1) + h.inv * symv_row(W, i, k + 2, k)) : T(0);
+    const T dot = block_reduce(pi * vi, red_dot, op_sum{});
+    // (the reduction's barrier: everyone has read column k and the trailing
+    // matrix, and the previous update has read VW)
+    const T wi = pi - T(0.5) * h.tau * dot * vi;
     if (row) {
         W.at(i, k) = vi;
         VW[2 * i] = vi;
+        VW[2 * i + 1] = wi;
     }
     if (t == 0) {
         E[k] = h.beta;
         TAU[k] = h.tau;
     }
-    __syncthreads(); // v is visible (everyone read column k before the reduction's barrier)
-    // 2. p = tau W v, K = tau/2 p.v, w = p - K v
-    const T pi = row ? h.tau * symv_row(W, VW, i, k + 1) : T(0);
-    const T dot = block_reduce(pi * vi, red_dot, op_sum{});
-    const T wi = pi - T(0.5) * h.tau * dot * vi;
-    if (row)
-        VW[2 * i + 1] = wi;
-    __syncthreads(); // w is visible
-    // 3. the symmetric rank-2 update
+    __syncthreads(); // v and w are visible
+    // 3. the symmetric rank-2 update, row i
     if (row)
         rank2_row(W, VW, i, k + 1, vi, wi);
-    __syncthreads(); // the trailing matrix is updated (the next step reads column k+1)
 }
 
 // ---- reflectors applied by one warp ------------------------------------------
@@ -487,6 +497,7 @@ __global__ void __launch_bounds__(MAX_THREADS, 1) householder_block_kernel(hh_ar
         // ---- reduction to tridiagonal form ----------------------------------
         for (int k = 0; k + 2 < n; k++)
             reduce_step(W, VW, E, TAU, red.t[1], red.t[2], k);
+        __syncthreads(); // the last update is done
         // T, unscaled: the diagonal (never overwritten), the betas, and the
         // last off-diagonal (no reflector: n >= 2 here)
         for (int i = t; i < n; i += nt) {
