@@ -14,8 +14,8 @@
 // live in a per-block global workspace (the "head", at most ~50 KB a block
 // on the H100, L2-resident) and the rest stay in shared memory: the head is
 // touched only by the first c0 steps, whose share of the work is small
-// (c0 = 26 of 256 steps, about 2 % of the accesses, at double n = 256 on the
-// H100), so throughput does not fall off a cliff where the head starts, as
+// (from double n = 232 on the H100; at n = 256, c0 = 26 of 256 steps, about
+// 3 % of the accesses), so throughput does not fall off a cliff where the head starts, as
 // it would with the whole matrix in global memory. Such kernels are
 // persistent (a grid of the resident blocks; each loops over systems) so
 // that the workspace is per block, allocated on the stream by the launcher
@@ -42,8 +42,8 @@
 // l + 32 r), reflector after reflector with warp shuffles only. The solve on
 // T is PCR in shared memory by the whole block (bsym::pcr_shared), accepted
 // or redone with pivoting exactly as in the warp kernel (bsym_hh::pcr_accept).
-// An unblocked reduction (a LAPACK sytrd-like panel of reflectors with a
-// rank-2k update would cut the shared-memory traffic of step 3; not done).
+// The reduction is unblocked (sytd2): a sytrd-like panel of reflectors with
+// a rank-2k update would cut step 3's shared-memory traffic; not done yet.
 #include <algorithm>
 #include <climits>
 #include <cstdio>
