@@ -37,9 +37,10 @@
 //      (v_i, w_i in registers, (v_j, w_j) read as one pair, a broadcast).
 // The diagonal is never overwritten: d_i = W(i, i) at the end. The input is
 // scaled by a power of two first (bsym_hh::pow2_scale), T unscaled at the end.
-// Q = H_0 ... H_{n-3} and the products Q^T b, Q y are applied by warps, a
-// column of Q or a right-hand side per warp held in registers (lane l rows
-// l + 32 r), reflector after reflector with warp shuffles only. The solve on
+// Q = H_0 ... H_{n-3} and the products Q^T b, Q y are applied by warps,
+// columns of Q (2 or 4 at once) or a right-hand side per warp held in
+// registers (lane l rows l + 32 r), reflector after reflector with warp
+// shuffles only. The solve on
 // T is PCR in shared memory by the whole block (bsym::pcr_shared), accepted
 // or redone with pivoting exactly as in the warp kernel (bsym_hh::pcr_accept).
 // The reduction is unblocked (sytd2): a sytrd-like panel of reflectors with
@@ -246,44 +247,68 @@ __device__ __forceinline__ void reduce_step(const packed<T, HEAD> &W, T *VW, T *
 }
 
 // ---- reflectors applied by one warp ------------------------------------------
-// x -= tau_k v_k (v_k . x) for the vector x held by a warp as x[r] = x_{lane
-// + 32 r} (R = NMAX / 32 rows a lane); v_k in column k, rows k+1..n-1.
-template <typename T, bool HEAD, int R>
-__device__ __forceinline__ void warp_reflect(const packed<T, HEAD> &W, const T *TAU, int k, int lane, T (&x)[R])
+// x_c -= tau_k v_k (v_k . x_c) for C vectors held by a warp as x[c][r] =
+// x_c(lane + 32 r) (R = NMAX / 32 rows a lane); v_k in column k, rows
+// k+1..n-1. The C dot products' shuffles interleave (C independent chains:
+// the latency of a reflector is paid once for C vectors).
+template <typename T, bool HEAD, int R, int C>
+__device__ __forceinline__ void warp_reflect(const packed<T, HEAD> &W, const T *TAU, int k, int lane, T (&x)[C][R])
 {
     const int n = W.n;
-    T v[R], dot = T(0);
+    T v[R], dot[C];
 #pragma unroll
     for (int r = 0; r < R; r++) {
         const int i = lane + 32 * r;
         v[r] = T(0);
         if (32 * r + 31 > k && i > k && i < n) // (the first test is the warp's: whole chunks above k skip)
             v[r] = W.at(i, k);
-        dot += v[r] * x[r];
     }
-    dot = warp_reduce(dot, op_sum{}) * TAU[k];
 #pragma unroll
-    for (int r = 0; r < R; r++)
-        x[r] -= dot * v[r];
+    for (int c = 0; c < C; c++) {
+        dot[c] = T(0);
+#pragma unroll
+        for (int r = 0; r < R; r++)
+            dot[c] += v[r] * x[c][r];
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+#pragma unroll
+        for (int c = 0; c < C; c++)
+            dot[c] += __shfl_xor_sync(bsym::FULL_MASK, dot[c], o);
+    const T tau = TAU[k];
+#pragma unroll
+    for (int c = 0; c < C; c++)
+#pragma unroll
+        for (int r = 0; r < R; r++)
+            x[c][r] -= dot[c] * tau * v[r];
 }
 
 // Q = H_0 ... H_{n-3} into q (n x n, column-major): column j is
-// H_0 ... H_{j-1} e_j (H_k e_j = e_j for k >= j); a warp per column.
+// H_0 ... H_{j-1} e_j (H_k e_j = e_j for k >= j). A warp takes C consecutive
+// columns at once and runs the reflectors of the last one, k = j_last - 1
+// down to 0: for an earlier column j, the H_k with k >= j meet x = e_j, whose
+// dot with v_k is exactly 0, and leave it exactly as it is.
 template <typename T, bool HEAD, int R>
 __device__ __forceinline__ void form_q(const packed<T, HEAD> &W, const T *TAU, T *q)
 {
+    constexpr int C = R >= 8 ? 4 : 2; // columns a warp at once (registers: C R)
     const int n = W.n, lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
-    for (int j = warp; j < n; j += warps) {
-        T x[R];
+    for (int j0 = warp * C; j0 < n; j0 += warps * C) {
+        T x[C][R];
 #pragma unroll
-        for (int r = 0; r < R; r++)
-            x[r] = lane + 32 * r == j ? T(1) : T(0);
-        for (int k = min(j - 1, n - 3); k >= 0; k--)
+        for (int c = 0; c < C; c++)
+#pragma unroll
+            for (int r = 0; r < R; r++)
+                x[c][r] = lane + 32 * r == j0 + c ? T(1) : T(0);
+        const int last = min(j0 + C, n) - 1;
+        for (int k = min(last - 1, n - 3); k >= 0; k--)
             warp_reflect(W, TAU, k, lane, x);
 #pragma unroll
-        for (int r = 0; r < R; r++)
-            if (lane + 32 * r < n)
-                q[lane + 32 * r + (long long)j * n] = x[r];
+        for (int c = 0; c < C; c++)
+#pragma unroll
+            for (int r = 0; r < R; r++)
+                if (j0 + c < n && lane + 32 * r < n)
+                    q[lane + 32 * r + (long long)(j0 + c) * n] = x[c][r];
     }
 }
 
@@ -297,10 +322,10 @@ __device__ __forceinline__ int apply_q(const packed<T, HEAD> &W, const T *TAU, T
     int fail = INT_MAX;
     for (int q = warp; q < nrhs; q += warps) {
         T *bq = b + (long long)q * n;
-        T x[R];
+        T x[1][R];
 #pragma unroll
         for (int r = 0; r < R; r++)
-            x[r] = lane + 32 * r < n ? bq[lane + 32 * r] : T(0);
+            x[0][r] = lane + 32 * r < n ? bq[lane + 32 * r] : T(0);
         if (trans)
             for (int k = 0; k + 2 < n; k++)
                 warp_reflect(W, TAU, k, lane, x);
@@ -311,8 +336,8 @@ __device__ __forceinline__ int apply_q(const packed<T, HEAD> &W, const T *TAU, T
         for (int r = 0; r < R; r++) {
             const int i = lane + 32 * r;
             if (i < n) {
-                bq[i] = x[r];
-                if (!finite(x[r]))
+                bq[i] = x[0][r];
+                if (!finite(x[0][r]))
                     fail = min(fail, i);
             }
         }
