@@ -600,9 +600,20 @@ bsym_status launch_kernel(const hh_args<T> &a, int c0, size_t smem, cudaStream_t
 
 namespace bsym_hh {
 
+// Blocks a multiprocessor the head may buy (a build-time knob, untuned):
+// with 2, a matrix that fits one block but not two (float above n = 231,
+// double from 161 on the H100) gets up to n / 8 head columns where that
+// makes two blocks fit, twice the warps to hide latency for a few accesses
+// to L2. 1 (default): a head only where the matrix does not fit at all.
+#ifndef BSYM_HH_HEAD_BLOCKS
+#define BSYM_HH_HEAD_BLOCKS 1
+#endif
+constexpr int HEAD_BLOCKS = BSYM_HH_HEAD_BLOCKS;
+
 // Picks the kernel for n: the whole packed matrix in shared memory when it
 // fits this device (c0 = 0: NMAX = 128 for n <= 128, else 256), else the
-// fewest head columns c0 that make the rest fit (NMAX = 256, HEAD).
+// fewest head columns c0 that make the rest fit (NMAX = 256, HEAD); see
+// HEAD_BLOCKS.
 template <typename T, mode MODE>
 bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
 {
@@ -620,6 +631,19 @@ bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, si
     int c0 = 0;
     while (c0 < a.n && size_t(block_layout(a.n, c0).size) * sizeof(T) > avail)
         c0++;
+    if (HEAD_BLOCKS > 1) {
+        // more head columns, at most n / 8 (about 5 % of the accesses), when
+        // they make HEAD_BLOCKS blocks fit a multiprocessor (1 KB of each
+        // block's shared memory is the system's)
+        int per_sm = 0;
+        BSYM_CUDA_TRY(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+        const size_t share = size_t(per_sm) / HEAD_BLOCKS - 1024 - sizeof(reduce_bufs<T>);
+        int c = c0;
+        while (c < a.n / 8 && size_t(block_layout(a.n, c).size) * sizeof(T) > share)
+            c++;
+        if (size_t(block_layout(a.n, c).size) * sizeof(T) <= share)
+            c0 = c;
+    }
     const size_t smem = size_t(block_layout(a.n, c0).size) * sizeof(T);
     if (smem > avail) {
         std::snprintf(msg, msglen, "the GPU Householder block kernel for n = %d needs %zu bytes of shared memory",
