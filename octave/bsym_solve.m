@@ -133,8 +133,9 @@
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
-## @code{batchsym:size_unsupported} for @var{n} > 64, or @var{n} > 256 for
-## @qcode{"ldlt"} on real input).
+## @code{batchsym:size_unsupported} for @var{n} above the method's GPU
+## limit: 256 for @qcode{"tridiag"} and for @qcode{"ldlt"} on real input,
+## 64 for the others).
 ##
 ## @item @qcode{"gpus"}
 ## The GPUs over which a GPU call spreads a large batch: a vector of device
@@ -963,10 +964,10 @@ endfunction
 %!       check_solution (A, X, B, find (be <= 10 * n * eps (cls{1})));
 %!     endfor
 %!   endfor
-%!   for method = {"ldlt", "tridiag"}
+%!   for method = {"ldlt", "tridiag"}  # (n = 257: above every GPU kernel's limit)
 %!     try
-%!       bsym_solve (eye (65), ones (65, 1), "device", "gpu", "method", method{1});
-%!       error ("no error for n = 65 on the GPU");
+%!       bsym_solve (eye (257), ones (257, 1), "device", "gpu", "method", method{1});
+%!       error ("no error for n = 257 on the GPU");
 %!     catch err
 %!       assert (err.identifier, "batchsym:size_unsupported");
 %!     end_try_catch

@@ -19,7 +19,8 @@ core/indef.o: core/bk_rule.h core/cpu_simd.h core/indef_impl.h core/indef_lanes_
 core/rules.o: core/select_pack_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/hetrd.o: core/hetrd_impl.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/cpu_backend.o: core/cpu_backend_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
-cuda/pcr.o cuda/householder.o cuda/pde.o: cuda/pcr.cuh
+cuda/pcr.o cuda/householder.o cuda/householder_block.o cuda/pde.o: cuda/pcr.cuh
+cuda/householder.o cuda/householder_block.o: cuda/householder.cuh
 cuda/pde.o: core/internal.h
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 cuda/eigen.o: cuda/eigen_numerics.cuh

@@ -39,9 +39,16 @@
 //                            problem (symmetric or general).
 // Part (b), method "tridiag" on random SPD systems (the inputs of bench_ldlt):
 //   ours tridiag             bsym_cuda_hhsolve_launch_{s,d} (Householder
-//                            A = Q T Q^T, PCR on T, x = Q z);
-//   ours LDL^T G=0           bsym_cuda_ldlt_launch_{s,d}, group 0 (tuned);
-//   cusolver potrf+potrs     cusolverDn{S,D}potrfBatched + potrsBatched;
+//                            A = Q T Q^T, PCR on T, x = Q z; the warp kernel
+//                            up to n = 64, the block kernel from 65 to 256);
+//   ours LDL^T G=0           bsym_cuda_ldlt_launch_{s,d}, group 0 (tuned),
+//                            where n <= BSYM_GPU_LDLT_MAX_N;
+//   cusolver potrf+potrs     cusolverDn{S,D}potrfBatched + potrsBatched: the
+//                            vendor baseline at every n (cuSOLVER has no
+//                            batched tridiagonalization or symmetric
+//                            indefinite solve; syevjBatched is an
+//                            eigensolver, not comparable), a Cholesky solve
+//                            of the same SPD systems;
 //   bound                    as in bench_ldlt: (n^2 + 2n) entries per system.
 //   A second table gives LDL^T / tridiag (the paper reports about 5).
 // Part (c), informational: bsym_cuda_tridiagonalize_launch_{s,d} without Q
@@ -95,11 +102,13 @@ void check(cusparseStatus_t e, const char *what, const char *file, int line)
 
 // ---- options -------------------------------------------------------------
 
-const int DENSE_MAX_N = std::min(BSYM_GPU_HOUSEHOLDER_MAX_N, BSYM_GPU_LDLT_MAX_N);
+// Parts (b), (c) take the Householder kernels' sizes; part (b)'s LDL^T row
+// only where the LDL^T kernels also take n.
+const int DENSE_MAX_N = BSYM_GPU_HOUSEHOLDER_MAX_N;
 
 struct options {
     std::vector<int> ns_pcr{8, 32, 64, 256, 1024}; // part (a)
-    std::vector<int> ns_dense{8, 16, 32, 64};      // parts (b), (c)
+    std::vector<int> ns_dense{8, 16, 32, 64, 65, 96, 128, 192, 256}; // parts (b), (c)
     std::vector<char> precisions{'s', 'd'};
     bool part_a = true, part_b = true, part_c = true;
     long long batch_pcr = 0, batch_dense = 0; // 0: defaults per n
@@ -118,8 +127,13 @@ struct options {
 // Part (a): 2^20 systems up to n = 256, then 2^28 / n (2^18 at n = 1024):
 // each of b, x, d is 2^28 elements at most (1 GiB in float).
 long long default_batch_pcr(int n) { return std::min<long long>(1LL << 20, std::max(1LL, (1LL << 28) / n)); }
-// Parts (b), (c): as bench_ldlt (1e6 up to n = 32, 262144 above).
-long long default_batch_dense(int n) { return n <= 32 ? 1000000LL : 262144LL; }
+// Parts (b), (c): as bench_ldlt (1e6 up to n = 32, 262144 up to 64); above
+// 64, 2^28 / n^2 (2 GiB of double matrices a copy; 4096 at n = 256, still
+// 30 waves of the block kernel on an H100).
+long long default_batch_dense(int n)
+{
+    return n <= 32 ? 1000000LL : n <= 64 ? 262144LL : (1LL << 28) / (long long)n / n;
+}
 
 void usage(FILE *f)
 {
@@ -129,7 +143,7 @@ void usage(FILE *f)
         "                     b method \"tridiag\" vs our LDL^T and cuSOLVER potrf+potrs; c tridiagonalization\n"
         "  --n LIST           sizes for every part (each part skips sizes it does not take)\n"
         "  --n-pcr LIST       sizes of part a (default 8,32,64,256,1024; 2..%d)\n"
-        "  --n-dense LIST     sizes of parts b and c (default 8,16,32,64; 1..%d)\n"
+        "  --n-dense LIST     sizes of parts b and c (default 8,16,32,64,65,96,128,192,256; 1..%d)\n"
         "  --prec LIST        s,d (also single,double,float,both; default s,d)\n"
         "  --batch N          systems per configuration, every part\n"
         "  --batch-pcr N      part a (default 2^20 up to n = 256, 2^28/n above)\n"
@@ -137,7 +151,7 @@ void usage(FILE *f)
         "  --pcr-rows LIST    part a: run ours once per rows-per-thread value (4, 8, 16: the launch's rows argument)\n"
         "  --ialgo LIST       part a: cusparse gtsvInterleavedBatch algorithms (0 Thomas, 1 LU, 2 QR;\n"
         "                     default 0; 'none' skips it)\n"
-        "  --batch-dense N    parts b, c (default 1e6 for n <= 32, 262144 above)\n"
+        "  --batch-dense N    parts b, c (default 1e6 for n <= 32, 262144 up to 64, 2^28/n^2 above)\n"
         "  --reps N           timed repeats, median reported (default 10)\n"
         "  --warmup N         untimed runs per method after validation (default 1)\n"
         "  --sample N         systems checked for backward error (default 1000)\n"
@@ -1262,7 +1276,7 @@ template <typename T> void run_dense(int n, env_t &env, tri_report &rep)
             m.check_info = [&P] { return info_summary(P.info.p, P.batch, "info"); };
             ms.push_back(m);
         }
-        {
+        if (n <= BSYM_GPU_LDLT_MAX_N) {
             method m;
             m.name = "ours LDL^T G=0";
             m.family = "ours";
@@ -1323,9 +1337,11 @@ template <typename T> void run_dense(int n, env_t &env, tri_report &rep)
         if (ncopies < 2)
             for (size_t i = first; i < rep.b.size(); i++)
                 rep.b[i].note += std::string(rep.b[i].note.empty() ? "" : "; ") + "1 working copy (memory budget)";
-        rep.ratios.push_back({pname, std::to_string(n), fmt("%.4g", rate_tridiag), fmt("%.4g", rate_ldlt),
-                              fmt("%.2f", rate_ldlt / rate_tridiag), fmt("%.4g", rate_cusolver),
-                              fmt("%.2f", rate_tridiag / rate_cusolver)});
+        // "-" where a row did not run (LDL^T above its limit) or failed
+        const auto num = [](const char *f, double v) { return std::isnan(v) ? std::string("-") : fmt(f, v); };
+        rep.ratios.push_back({pname, std::to_string(n), num("%.4g", rate_tridiag), num("%.4g", rate_ldlt),
+                              num("%.2f", rate_ldlt / rate_tridiag), num("%.4g", rate_cusolver),
+                              num("%.2f", rate_tridiag / rate_cusolver)});
         if (n == 32 && prec<T>::letter == 's')
             rep.targets.push_back("(b) n = 32 single, method \"tridiag\" >= 1.5e8 systems/s: " +
                                   fmt("%.3g", rate_tridiag) +
@@ -1396,7 +1412,7 @@ std::vector<std::string> describe(const options &o, const cudaDeviceProp &p, cus
             "; gtsvInterleavedBatch algorithms " + (o.ialgos.empty() ? std::string("none") : join(o.ialgos)) +
             (o.pcr_rows.empty() ? std::string() : "; ours with rows a thread = " + join(o.pcr_rows)) +
             "; parts (b), (c) n = " + join(o.ns_dense) + ", batch " +
-            (o.batch_dense > 0 ? std::to_string(o.batch_dense) : std::string("1e6 for n <= 32, 262144 above")) +
+            (o.batch_dense > 0 ? std::to_string(o.batch_dense) : std::string("1e6 for n <= 32, 262144 up to 64, 2^28/n^2 above")) +
             "; uplo " + std::string(1, o.uplo),
         "timing: median of " + std::to_string(o.reps) + " repeats (CUDA events around the solve calls only), after " +
             "1 validation run and " + std::to_string(o.warmup) +

@@ -95,9 +95,11 @@ typedef struct {
  * BSYM_DEVICE_AUTO and give BSYM_ERR_SIZE under BSYM_DEVICE_GPU. */
 #define BSYM_GPU_LDLT_MAX_N 256
 /* Largest n of the GPU Householder kernels (bsym_*tridiagonalize and
- * BSYM_METHOD_TRIDIAG), and of the GPU tridiagonal solve (bsym_*tridiag_solve);
- * the same rules apply as for LDL^T. */
-#define BSYM_GPU_HOUSEHOLDER_MAX_N 64
+ * BSYM_METHOD_TRIDIAG: a warp per system up to 64, a block per system above);
+ * the GPU eigensolvers and the automatic strategy, which use the same
+ * reduction, stop at BSYM_GPU_EIGEN_MAX_N. The same rules apply as for LDL^T. */
+#define BSYM_GPU_HOUSEHOLDER_MAX_N 256
+/* Largest n of the GPU tridiagonal solve (bsym_*tridiag_solve); the same rules. */
 #define BSYM_GPU_PCR_MAX_N 16384
 /* Largest number of grid nodes m of the GPU PDE solver (bsym_*pde_solve). */
 #define BSYM_GPU_PDE_MAX_N 8192

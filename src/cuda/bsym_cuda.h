@@ -39,8 +39,11 @@ int bsym_cuda_ldlt_systems_per_sm(char precision, int n, int group);
  * cudaStream_t (NULL = default stream). Inputs are read only, B is
  * overwritten by the solutions. The tridiagonal solve needs a device
  * workspace of bsym_cuda_pcr_workspace bytes (0: dwork may be NULL). */
-/* hhsolve: dd and de (n x batch each, n per system) receive T scaled by a
- * power of two when not NULL (the automatic solve's conditioning test). */
+/* hhsolve and tridiagonalize: n from 1 to BSYM_GPU_HOUSEHOLDER_MAX_N (256;
+ * above 64 a block per system; in double near 256 the launch allocates a
+ * small per-block workspace on the stream, cudaMallocAsync, and frees it
+ * after the kernel). hhsolve: dd and de (n x batch each, n per system)
+ * receive T when not NULL (the automatic solve's conditioning test). */
 bsym_status bsym_cuda_hhsolve_launch_d(char uplo, int n, int nrhs, int64_t batch, const double *dA,
                                        double *dB, int *dinfo, double *dd, double *de, void *stream);
 bsym_status bsym_cuda_hhsolve_launch_s(char uplo, int n, int nrhs, int64_t batch, const float *dA,

@@ -131,7 +131,8 @@ bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, 
 template <typename T>
 bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, int group,
                         cudaStream_t s, char *msg, size_t msglen);
-// d, e (n x batch each) receive T scaled by a power of two when not NULL.
+// d, e (n x batch each) receive T when not NULL. n up to
+// BSYM_GPU_HOUSEHOLDER_MAX_N (the block kernel above 64), as for tridiagonalize.
 template <typename T>
 bsym_status hhsolve_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info, T *d,
                            T *e, cudaStream_t s, char *msg, size_t msglen);

@@ -17,14 +17,22 @@
 // The group synchronises with __syncwarp only. The reflectors are kept in
 // shared memory (where the input tile was) for Q or for the solve. The input
 // is scaled by a power of two (exact) so that the norms cannot overflow.
+// This warp kernel takes n <= 64 (bsym_hh::WARP_MAX_N); larger n, up to
+// BSYM_GPU_HOUSEHOLDER_MAX_N, go to the block kernel (householder_block.cu)
+// from launch() below. Both share householder.cuh's numerics.
 #include <cstdio>
 
 #include "common.cuh"
+#include "householder.cuh"
 #include "pcr.cuh"
 
 namespace {
 
 using bsym::finite;
+using bsym_hh::hh_args;
+using bsym_hh::mode;
+using bsym_hh::SOLVE;
+using bsym_hh::TRIDIAGONALIZE;
 
 // Sum (or max) over the G lanes of a group (aligned, G a power of two <= 32).
 template <int G, typename T> __device__ __forceinline__ T group_sum(T v)
@@ -98,19 +106,6 @@ constexpr int WARPS_PER_BLOCK = 4;
 #define BSYM_HH_MIN_BLOCKS 8
 #endif
 
-// What a kernel produces.
-enum mode { TRIDIAGONALIZE, SOLVE };
-
-template <typename T> struct hh_args {
-    const T *A;
-    char uplo;
-    int n, nrhs;
-    long long batch;
-    T *d, *e, *Q;   // TRIDIAGONALIZE (Q may be null); SOLVE: T (n per system) or null
-    T *B;           // SOLVE
-    int *info;
-};
-
 // Applies reflector k (v in V[k][.], tau[k]) to the vector held as x[r] =
 // x_{l + G r}: x -= tau v (v . x).
 template <typename T, int NMAX, int R, int G>
@@ -170,9 +165,8 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
         sig += x[r] * x[r];
     }
     sig = group_sum<G>(sig);
-    const T beta = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
-    const T tau = sig == T(0) ? T(0) : (beta - alpha) / beta;
-    const T inv = sig == T(0) ? T(0) : T(1) / (alpha - beta);
+    const bsym_hh::reflector<T> h(alpha, sig);
+    const T beta = h.beta, tau = h.tau, inv = h.inv;
     T v[R];
 #pragma unroll
     for (int r = 0; r < R; r++) {
@@ -296,18 +290,13 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
             }
     bad = group_max<G>(bad ? 1 : 0) != 0;
     amax = group_max<G>(bad ? T(1) : amax);
-    // exact power-of-two scale 2^-ex so that max |W| is in [0.5, 1), as two
-    // factors: for a subnormal max, 2^-ex alone would overflow
-    int ex = 0;
-    if (amax > T(0))
-        frexp(amax, &ex);
-    const int eh = ex / 2;
-    const T scale1 = ldexp(T(1), -eh), scale2 = ldexp(T(1), eh - ex);
+    // exact power-of-two scale so that max |W| is in [0.5, 1)
+    const bsym_hh::pow2_scale<T> scale(amax);
 #pragma unroll
     for (int r = 0; r < R; r++)
 #pragma unroll
         for (int j = 0; j < NMAX; j++)
-            w[r][j] = bad ? T(0) : w[r][j] * scale1 * scale2;
+            w[r][j] = bad ? T(0) : scale.down(w[r][j]);
     __syncwarp(); // everyone has read the tile: it now holds the reflectors
 
     // ---- reduction to tridiagonal form ------------------------------------
@@ -337,11 +326,10 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
     }
     __syncwarp(); // d, e, tau are complete
     // undo the scaling of T (Q does not depend on it)
-    const T unscale1 = ldexp(T(1), eh), unscale2 = ldexp(T(1), ex - eh);
     for (int i = l; i < n; i += G) {
-        s[L::D + i] = s[L::D + i] * unscale1 * unscale2;
+        s[L::D + i] = scale.up(s[L::D + i]);
         if (i + 1 < n)
-            s[L::E + i] = s[L::E + i] * unscale1 * unscale2;
+            s[L::E + i] = scale.up(s[L::E + i]);
     }
     __syncwarp(); // T is final
 
@@ -401,8 +389,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
         }
     // PCR does not pivot: where its residual on T y = z is not small (T
     // indefinite with a tiny pivot), the system's T is solved again by
-    // Gaussian elimination with partial pivoting (bsym::gtsv_pivoted).
-    const T tol = T(4) * T(n) * bsym::eps<T>();
+    // Gaussian elimination with partial pivoting (bsym_hh::pcr_accept).
     T tnorm = T(0); // ||T||_inf
 #pragma unroll
     for (int r = 0; r < R; r++) {
@@ -444,9 +431,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
                 const int i = l + G * r;
                 z[r] = x[r];
                 if (i < n) {
-                    s[L::PA + i] = i > 0 ? s[L::E + i - 1] : T(0);
-                    s[L::PB + i] = s[L::D + i];
-                    s[L::PC + i] = i + 1 < n ? s[L::E + i] : T(0);
+                    bsym_hh::pcr_row_of(s + L::D, s + L::E, i, n, s + L::PA, s + L::PB, s + L::PC);
                     s[L::PF + i] = x[r];
                 }
             }
@@ -478,7 +463,8 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
         ymax = group_max<G>(ymax);
         zmax = group_max<G>(zmax);
         rhs_fail = -group_max<G>(-rhs_fail); // min over the group
-        const bool redo = live && !bad && (rhs_fail != 0x7fffffff || !(res <= tol * (tnorm * ymax + zmax)));
+        const bool redo =
+            live && !bad && (rhs_fail != 0x7fffffff || !bsym_hh::pcr_accept(res, tnorm, ymax, zmax, n));
         if (__any_sync(bsym::FULL_MASK, redo)) {
             // every group of the warp takes part in the barriers; only the
             // groups that need it solve again
@@ -488,9 +474,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
                 for (int r = 0; r < R; r++) {
                     const int i = l + G * r;
                     if (i < n) {
-                        s[L::PA + i] = i + 1 < n ? s[L::E + i] : T(0);
-                        s[L::PB + i] = s[L::D + i];
-                        s[L::PC + i] = i + 1 < n ? s[L::E + i] : T(0);
+                        bsym_hh::gtsv_row(s + L::D, s + L::E, i, n, s + L::PA, s + L::PB, s + L::PC);
                         s[L::PF + i] = z[r];
                     }
                 }
@@ -560,6 +544,8 @@ bsym_status launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t m
     }
     if (a.batch == 0)
         return BSYM_OK;
+    if (a.n > bsym_hh::WARP_MAX_N)
+        return bsym_hh::block_launch<T, MODE>(a, stream, msg, msglen);
     if (a.n <= 8)
         return launch_class<T, 8, 1, MODE>(a, stream, msg, msglen);
     if (a.n <= 16)

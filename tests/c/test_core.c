@@ -651,7 +651,8 @@ static void test_tridiagonalize(bsym_device dev, const char *dname, int single, 
     const char *prec = single ? "float" : "double";
     bsym_status st = run_trd(dev, single, uplo, n, batch, A, d, e, Q, info);
     if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_HOUSEHOLDER_MAX_N) {
-        check(st == BSYM_ERR_SIZE, "tridiagonalize n > 64 on the GPU is a size error", dname, n, st);
+        check(st == BSYM_ERR_SIZE, "tridiagonalize n > BSYM_GPU_HOUSEHOLDER_MAX_N on the GPU is a size error",
+              dname, n, st);
         goto done;
     }
     check(st == BSYM_OK, "tridiagonalize status", dname, n, st);
@@ -1050,7 +1051,8 @@ static void test_tridiag_method(bsym_device dev, const char *dname, int single, 
         poison(uplo, n, A + k * nn);
     bsym_status st = run_method(dev, single, BSYM_METHOD_TRIDIAG, uplo, n, nrhs, batch, A, B, x, info);
     if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_HOUSEHOLDER_MAX_N) {
-        check(st == BSYM_ERR_SIZE, "method TRIDIAG n > 64 on the GPU is a size error", dname, n, st);
+        check(st == BSYM_ERR_SIZE, "method TRIDIAG n > BSYM_GPU_HOUSEHOLDER_MAX_N on the GPU is a size error",
+              dname, n, st);
         goto done;
     }
     check(st == BSYM_OK, "method TRIDIAG status", dname, n, st);
@@ -1130,6 +1132,86 @@ static void test_tridiag_method_bad(bsym_device dev, const char *dname, int sing
           "method TRIDIAG with a_00 = 0 (a zero PCR pivot) is solved by the pivoted fallback", dname, info[7], 0);
 }
 
+/* Method TRIDIAG at any n: a NaN in the referenced triangle of system 2 and
+ * an Inf in the right-hand sides of system 3 (of 6) give info -1 and NaN
+ * solutions; the other systems are solved within the bound, info 0. */
+static void test_tridiag_method_bad_n(bsym_device dev, const char *dname, int single, char uplo, int n)
+{
+    const int batch = 6, nrhs = 2;
+    size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    double *A = malloc(sizeof(double) * nn * batch), *full = malloc(sizeof(double) * nn * batch);
+    double *B = malloc(sizeof(double) * nb * batch), *x = malloc(sizeof(double) * nb * batch);
+    int info[6];
+    for (int k = 0; k < batch; k++)
+        sym_random(n, full + k * nn);
+    for (size_t i = 0; i < nb * batch; i++)
+        B[i] = urand();
+    to_precision(single, nn * batch, full);
+    to_precision(single, nb * batch, B);
+    memcpy(A, full, sizeof(double) * nn * batch);
+    for (int k = 0; k < batch; k++)
+        poison(uplo, n, A + k * nn);
+    A[2 * nn + (uplo == 'L' ? (n - 1) + (n / 2) * n : (n / 2) + (n - 1) * n)] = NAN;
+    B[3 * nb + nb - 1] = INFINITY;
+    bsym_status st = run_method(dev, single, BSYM_METHOD_TRIDIAG, uplo, n, nrhs, batch, A, B, x, info);
+    check(st == BSYM_OK, "method TRIDIAG bad systems status (any n)", dname, n, st);
+    check(info[2] == -1 && info[3] == -1, "method TRIDIAG non-finite input gives info -1 (any n)", dname, info[2],
+          info[3]);
+    double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    int nan_bad = 1, good = 1;
+    for (int k = 0; k < batch; k++)
+        for (int c = 0; c < nrhs; c++) {
+            const double *xc = x + k * nb + c * n;
+            if (k == 2 || k == 3) {
+                for (int i = 0; i < n; i++)
+                    nan_bad &= isnan(xc[i]);
+            } else {
+                good &= info[k] == 0 && backward_error(n, full + k * nn, B + k * nb + c * n, xc) <= BOUND_C * n * eps;
+            }
+        }
+    check(nan_bad, "method TRIDIAG: the failed systems' solutions are NaN (any n)", dname, n, 0);
+    check(good, "method TRIDIAG: the systems beside the failed ones are solved (any n)", dname, n, 0);
+    free(A); free(full); free(B); free(x);
+}
+
+/* The GPU Householder kernels at every n they take (the warp kernel up to
+ * 64, the block kernel above: packed in shared memory, and with its first
+ * columns in global memory for double near 256), both triangles and
+ * precisions, one and several right-hand sides, a bad system among good
+ * ones; then n = 257, a size error. subset (compute-sanitizer, whose
+ * racecheck is slow on n^3 shared-memory accesses): one n of each block
+ * kernel instantiation, 65 (a size class of 128 rows), 160 (256 rows) and,
+ * in double only, 256 (the global head), few systems. */
+static void test_tridiag_gpu_sizes(const char *dname, int subset)
+{
+    static const int few[] = {65, 160, BSYM_GPU_HOUSEHOLDER_MAX_N};
+    const int count = subset ? (int)(sizeof few / sizeof *few) : BSYM_GPU_HOUSEHOLDER_MAX_N;
+    for (int single = 0; single < 2; single++) {
+        for (int s = 0; s < count; s++) {
+            int n = subset ? few[s] : s + 1, big = n > 64;
+            if (subset && n == BSYM_GPU_HOUSEHOLDER_MAX_N) {
+                if (!single) {
+                    test_tridiagonalize(BSYM_DEVICE_GPU, dname, single, 'L', n, 1);
+                    test_tridiag_method(BSYM_DEVICE_GPU, dname, single, 'U', n, 3, 1);
+                }
+                continue;
+            }
+            test_tridiagonalize(BSYM_DEVICE_GPU, dname, single, 'L', n, big ? 2 : 5);
+            test_tridiagonalize(BSYM_DEVICE_GPU, dname, single, 'U', n, big ? 1 : 3);
+            test_tridiag_method(BSYM_DEVICE_GPU, dname, single, 'L', n, 1, big ? (subset ? 2 : 4) : 9);
+            test_tridiag_method(BSYM_DEVICE_GPU, dname, single, 'U', n, 3, big ? (subset ? 1 : 3) : 5);
+        }
+        test_tridiagonalize_bad(BSYM_DEVICE_GPU, dname, single, 'L', 100);
+        test_tridiag_method_bad_n(BSYM_DEVICE_GPU, dname, single, 'U', 130);
+        if (!subset) {
+            test_tridiagonalize_bad(BSYM_DEVICE_GPU, dname, single, 'U', BSYM_GPU_HOUSEHOLDER_MAX_N);
+            test_tridiag_method_bad_n(BSYM_DEVICE_GPU, dname, single, 'L', BSYM_GPU_HOUSEHOLDER_MAX_N);
+            test_tridiagonalize(BSYM_DEVICE_GPU, dname, single, 'L', BSYM_GPU_HOUSEHOLDER_MAX_N + 1, 1);
+            test_tridiag_method(BSYM_DEVICE_GPU, dname, single, 'L', BSYM_GPU_HOUSEHOLDER_MAX_N + 1, 1, 1);
+        }
+    }
+}
+
 /* Sizes beyond the GPU kernels' limits are size errors on the GPU. */
 static void test_gpu_limits(void)
 {
@@ -1148,8 +1230,9 @@ static void test_gpu_limits(void)
     bsym_ctx_destroy(ctx);
 }
 
-/* Householder, PCR and method TRIDIAG checks on one device, both precisions. */
-static void test_tridiag_family(bsym_device dev, const char *dname)
+/* Householder, PCR and method TRIDIAG checks on one device, both precisions;
+ * on the GPU also every n of the Householder kernels (subset: a few). */
+static void test_tridiag_family(bsym_device dev, const char *dname, int subset)
 {
     const int trd_sizes[] = {1, 2, 3, 5, 16, 31, 32, 33, 64, 65};
     /* PCR: lanes (n <= 32); tiles of several systems per warp (33, 100),
@@ -1161,6 +1244,8 @@ static void test_tridiag_family(bsym_device dev, const char *dname)
     const int hh_sizes[] = {1, 2, 3, 5, 8, 16, 31, 32, 33, 47, 64, 65, 100};
     for (int single = 0; single < 2; single++) {
         for (size_t s = 0; s < sizeof trd_sizes / sizeof *trd_sizes; s++) {
+            if (subset && trd_sizes[s] > 64)
+                continue; /* the block kernel: test_tridiag_gpu_sizes, fewer systems */
             test_tridiagonalize(dev, dname, single, 'L', trd_sizes[s], 37);
             test_tridiagonalize(dev, dname, single, 'U', trd_sizes[s], 5);
         }
@@ -1182,13 +1267,19 @@ static void test_tridiag_family(bsym_device dev, const char *dname)
             test_tridiag_bad(dev, dname, single, sym, 1000);
         }
         for (size_t s = 0; s < sizeof hh_sizes / sizeof *hh_sizes; s++) {
+            if (subset && hh_sizes[s] > 64)
+                continue; /* as above */
             test_tridiag_method(dev, dname, single, 'L', hh_sizes[s], 1, 37);
             test_tridiag_method(dev, dname, single, 'U', hh_sizes[s], 3, 37);
         }
         test_tridiag_method_bad(dev, dname, single);
+        if (!subset)
+            test_tridiag_method_bad_n(dev, dname, single, 'L', 70);
     }
-    if (dev == BSYM_DEVICE_GPU)
+    if (dev == BSYM_DEVICE_GPU) {
         test_gpu_limits();
+        test_tridiag_gpu_sizes(dname, subset);
+    }
 }
 
 /* ==== batched symmetric eigensolvers (bsym_*syev, bsym_*stev) ============= */
@@ -4424,7 +4515,7 @@ int main(int argc, char **argv)
         if (!subset)
             test_interrupt(devs[d].dev, devs[d].name);
         if (WANT("tridiag"))
-            test_tridiag_family(devs[d].dev, devs[d].name);
+            test_tridiag_family(devs[d].dev, devs[d].name, subset);
         if (WANT("eig") && subset)
             test_eig_shapes(devs[d].dev, devs[d].name);
         else if (WANT("eig"))

@@ -451,20 +451,21 @@ test_that("A[1, 1] = 0 (the first pivot of T, where PCR breaks down): solved on 
 
 test_that("method = 'tridiag': n above the GPU limit runs on the CPU under auto", {
   set.seed(46)
-  n <- 70
+  n <- 257
   A <- random_spd(n, 2)
   B <- matrix(rnorm(n * 2), n, 2)
   X <- bsym_solve(A, B, method = "tridiag", device = "auto")
   expect_equal(attr(X, "device"), "cpu")
   expect_lt(backward_error(A, B, X), C_BWD * n * eps_of("double"))
   skip_if_not(bsym_gpu_available(), "no usable GPU")
-  expect_error(bsym_solve(A, B, method = "tridiag", device = "gpu"), "exceeds the GPU Householder limit of 64")
+  expect_error(bsym_solve(A, B, method = "tridiag", device = "gpu"), "exceeds the GPU Householder limit of 256")
 })
 
 test_that("method = 'tridiag': the CPU and the GPU give the same answers", {
   skip_if_not(bsym_gpu_available(), "no usable GPU")
   set.seed(47)
-  for (n in sizes) {
+  # past 64 the GPU's block kernel (shared memory; double 256: a global head)
+  for (n in c(sizes, 65, 100, 256)) {
     A <- random_spd(n, 50)
     B <- array(rnorm(n * 2 * 50), c(n, 2, 50))
     A[1, 1, 9] <- NaN

@@ -1,0 +1,111 @@
+// householder.cuh -- what the two GPU Householder kernels share: the warp
+// kernel for n <= 64 (householder.cu: the matrix in registers, a group of
+// lanes per system) and the block kernel for 64 < n <= 256
+// (householder_block.cu: the matrix packed in shared memory, a block per
+// system). Their arguments, the launch of the block kernel, and the per-system
+// numerics both must compute identically (the scaling against overflow, the
+// reflector, the acceptance test of PCR's solution on T), so that a system
+// gets the same d, e, Q, x and info whichever kernel its n selects.
+#ifndef BSYM_HOUSEHOLDER_CUH
+#define BSYM_HOUSEHOLDER_CUH
+
+#include "common.cuh"
+#include "pcr.cuh"
+
+namespace bsym_hh {
+
+// Largest n of the warp kernel (householder.cu); above it the block kernel.
+// A build-time knob for benchmarks (the block kernel takes any n >= 3), e.g.
+// make lib NVCC_FLAGS="... -DBSYM_HH_WARP_MAX_N=32" to time it at 33..64.
+#ifndef BSYM_HH_WARP_MAX_N
+#define BSYM_HH_WARP_MAX_N 64
+#endif
+constexpr int WARP_MAX_N = BSYM_HH_WARP_MAX_N;
+static_assert(WARP_MAX_N >= 2 && WARP_MAX_N <= 64, "the warp kernel takes n <= 64, the block kernel n >= 3");
+
+// What a kernel produces.
+enum mode { TRIDIAGONALIZE, SOLVE };
+
+template <typename T> struct hh_args {
+    const T *A;
+    char uplo;
+    int n, nrhs;
+    long long batch;
+    T *d, *e, *Q;   // TRIDIAGONALIZE (Q may be null); SOLVE: T (n per system) or null
+    T *B;           // SOLVE
+    int *info;
+};
+
+// The block kernel for WARP_MAX_N < n <= BSYM_GPU_HOUSEHOLDER_MAX_N
+// (householder_block.cu): same arguments and results as the warp kernel.
+template <typename T, mode MODE>
+bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen);
+
+// Exact power-of-two scale 2^-ex (ex from frexp of the largest |a_ij|), so
+// that the scaled matrix's max is in [0.5, 1), applied as the two factors
+// 2^-eh and 2^(eh-ex): for a subnormal max, 2^-ex alone would overflow.
+// amax = 0: no scaling.
+template <typename T> struct pow2_scale {
+    T down1 = T(1), down2 = T(1), up1 = T(1), up2 = T(1);
+    __host__ __device__ explicit pow2_scale(T amax)
+    {
+        int ex = 0;
+        if (amax > T(0))
+            frexp(amax, &ex);
+        const int eh = ex / 2;
+        down1 = ldexp(T(1), -eh);
+        down2 = ldexp(T(1), eh - ex);
+        up1 = ldexp(T(1), eh);
+        up2 = ldexp(T(1), ex - eh);
+    }
+    __host__ __device__ T down(T v) const { return v * down1 * down2; }
+    __host__ __device__ T up(T v) const { return v * up1 * up2; }
+};
+
+// The reflector H = I - tau v v^T (v_0 = 1, v_i = x_i * inv) with
+// H [alpha; x] = [beta; 0], from alpha and sig = ||x||^2 (LAPACK's larfg
+// without its rescaling loop: the input is scaled so that sig cannot
+// overflow). sig = 0: H = I (tau = 0, beta = alpha).
+template <typename T> struct reflector {
+    T beta, tau, inv;
+    __host__ __device__ reflector(T alpha, T sig)
+    {
+        beta = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
+        tau = sig == T(0) ? T(0) : (beta - alpha) / beta;
+        inv = sig == T(0) ? T(0) : T(1) / (alpha - beta);
+    }
+};
+
+// PCR does not pivot: its solution y of T y = z is kept when the residual is
+// small, max |z - T y| <= 4 n eps (||T||_inf max |y| + max |z|), and no
+// pivot broke down; otherwise the system's T is solved again by Gaussian
+// elimination with partial pivoting (bsym::gtsv_pivoted).
+template <typename T> __device__ __forceinline__ bool pcr_accept(T res, T tnorm, T ymax, T zmax, int n)
+{
+    const T tol = T(4) * T(n) * bsym::eps<T>();
+    return res <= tol * (tnorm * ymax + zmax);
+}
+
+// The row i of the pivoted fallback's system (dl, d, du at dl[i], d[i],
+// du[i]; dl[i] is row i+1's sub-diagonal, as gtsv_pivoted reads it) from the
+// diagonal D and off-diagonal E of T.
+template <typename T>
+__device__ __forceinline__ void gtsv_row(const T *D, const T *E, int i, int n, T *dl, T *d, T *du)
+{
+    dl[i] = i + 1 < n ? E[i] : T(0);
+    d[i] = D[i];
+    du[i] = i + 1 < n ? E[i] : T(0);
+}
+
+// The row i of the PCR system (a, b, c) from D and E.
+template <typename T>
+__device__ __forceinline__ void pcr_row_of(const T *D, const T *E, int i, int n, T *a, T *b, T *c)
+{
+    a[i] = i > 0 ? E[i - 1] : T(0);
+    b[i] = D[i];
+    c[i] = i + 1 < n ? E[i] : T(0);
+}
+
+} // namespace bsym_hh
+
+#endif
