@@ -17,7 +17,8 @@
 // The group synchronises with __syncwarp only. The reflectors are kept in
 // shared memory (where the input tile was) for Q or for the solve. The input
 // is scaled by a power of two (exact) so that the norms cannot overflow.
-// This warp kernel takes n <= 64 (bsym_hh::WARP_MAX_N); larger n, up to
+// This warp kernel is built for n <= 64 and takes n <= bsym_hh::WARP_MAX_N
+// (32: householder.cuh gives the measurements); larger n, up to
 // BSYM_GPU_HOUSEHOLDER_MAX_N, go to the block kernel (householder_block.cu)
 // from launch() below. Both share householder.cuh's numerics.
 #include <cstdio>

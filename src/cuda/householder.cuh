@@ -14,11 +14,20 @@
 
 namespace bsym_hh {
 
-// Largest n of the warp kernel (householder.cu); above it the block kernel.
-// A build-time knob for benchmarks (the block kernel takes any n >= 3), e.g.
-// make lib NVCC_FLAGS="... -DBSYM_HH_WARP_MAX_N=32" to time it at 33..64.
+// Largest n of the warp kernel (householder.cu); above it the block kernel
+// (householder_block.cu), which serves tridiagonalize, the tridiag solve and
+// the eigensolver's and the automatic strategy's reductions alike.
+// Measured on an H100 (inst/bench/bench_tridiag --parts b,c, batch 262144,
+// systems/s, warp kernel -> block kernel; RESULTS.md, session 24):
+//   float  tridiag   n = 33: 8.30e6 -> 2.58e7, 48: 6.48e6 -> 7.78e6, 64: 5.82e6 -> 5.08e6
+//   double tridiag   n = 33: 3.02e6 -> 2.11e7, 48: 2.36e6 -> 6.53e6, 64: 2.03e6 -> 4.17e6
+//   double (d, e, Q) n = 64: 7.95e5 -> 3.16e6
+// (the warp kernel's NMAX = 64 class keeps two rows a lane and spills in
+// double), so 32: the block kernel from 33 on, in both precisions; float
+// loses 13 % at n = 64 and gains up to 3x below. A build-time knob for
+// benchmarks, e.g. make lib NVCC_FLAGS="... -DBSYM_HH_WARP_MAX_N=64".
 #ifndef BSYM_HH_WARP_MAX_N
-#define BSYM_HH_WARP_MAX_N 64
+#define BSYM_HH_WARP_MAX_N 32
 #endif
 constexpr int WARP_MAX_N = BSYM_HH_WARP_MAX_N;
 static_assert(WARP_MAX_N >= 2 && WARP_MAX_N <= 64, "the warp kernel takes n <= 64, the block kernel n >= 3");
