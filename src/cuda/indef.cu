@@ -654,6 +654,27 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
 }
 #undef ROWS
 
+// Launches kernel(args, count) over count systems, per_block a block of
+// `threads` threads with `smem` bytes of shared memory, in grids of at most
+// 2^31 - 1 blocks (A, B and info advanced between them).
+template <typename T, typename K>
+bsym_status launch_grid(K kernel, const indef_args<T> &g, long long count, int per_block, int threads, size_t smem,
+                        cudaStream_t s, char *msg, size_t msglen)
+{
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    const long long most = 0x7fffffffLL * per_block;
+    for (long long first = 0; first < count; first += most) {
+        const long long c = std::min(most, count - first);
+        indef_args<T> h = g;
+        h.A += first * g.n * g.n;
+        h.B += first * g.n * g.nrhs;
+        h.info += first;
+        kernel<<<unsigned((c + per_block - 1) / per_block), threads, smem, s>>>(h, c);
+    }
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
 // ---- LDL^H with the rows in registers, n <= 32 (complex only) ----
 // The kernel above keeps the matrix in shared memory and streams it through
 // every step: three shared accesses per complex FMA, which bound it. For
@@ -856,21 +877,9 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
 template <typename R, int NMAX>
 bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
-    constexpr long long per_block = REG_WARPS * (32 / NMAX);
-    const size_t smem = size_t(per_block) * reg_elems<NMAX>() * sizeof(cx<R>);
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlh_reg_kernel<R, NMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(smem)));
-    const long long most = 0x7fffffffLL * per_block;
-    for (long long first = 0; first < count; first += most) {
-        const long long c = std::min(most, count - first);
-        indef_args<cx<R>> h = g;
-        h.A += first * g.n * g.n;
-        h.B += first * g.n * g.nrhs;
-        h.info += first;
-        ldlh_reg_kernel<R, NMAX><<<unsigned((c + per_block - 1) / per_block), 32 * REG_WARPS, smem, s>>>(h, c);
-    }
-    BSYM_CUDA_TRY(cudaGetLastError());
-    return BSYM_OK;
+    constexpr int per_block = REG_WARPS * (32 / NMAX);
+    return launch_grid(ldlh_reg_kernel<R, NMAX>, g, count, per_block, 32 * REG_WARPS,
+                       size_t(per_block) * reg_elems<NMAX>() * sizeof(cx<R>), s, msg, msglen);
 }
 template <typename R>
 bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
@@ -905,20 +914,8 @@ template <typename T, int RPL, int METHOD>
 bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
     const int W = warps_for(g);
-    const size_t smem = size_t(W) * warp_bytes(g);
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(indef_kernel<T, RPL, METHOD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(smem)));
-    const long long most = 0x7fffffffLL * W;
-    for (long long first = 0; first < count; first += most) {
-        const long long c = std::min(most, count - first);
-        indef_args<T> h = g;
-        h.A += first * g.n * g.n;
-        h.B += first * g.n * g.nrhs;
-        h.info += first;
-        indef_kernel<T, RPL, METHOD><<<unsigned((c + W - 1) / W), 32 * W, smem, s>>>(h, c);
-    }
-    BSYM_CUDA_TRY(cudaGetLastError());
-    return BSYM_OK;
+    return launch_grid(indef_kernel<T, RPL, METHOD>, g, count, W, 32 * W, size_t(W) * warp_bytes(g), s, msg,
+                       msglen);
 }
 template <typename T, int METHOD>
 bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen)

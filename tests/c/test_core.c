@@ -1032,14 +1032,13 @@ static int cmp_double(const void *a, const void *b)
  * some above 1e4 n eps), so the solve checks PCR's residual on T and redoes
  * T with partial pivoting where it is not small. Every system must now be
  * within BOUND_C n eps, all finite with info 0. */
-static void test_tridiag_method(bsym_device dev, const char *dname, int single, char uplo, int n,
-                                int nrhs, int batch)
+/* Random symmetric systems for method TRIDIAG's tests: full (both
+ * triangles) and A (the uplo triangle, the other poisoned), right-hand
+ * sides B, rounded to the working precision. */
+static void tridiag_method_inputs(int single, char uplo, int n, int nrhs, int batch, double *A, double *full,
+                                  double *B)
 {
-    size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
-    double *A = malloc(sizeof(double) * nn * batch), *full = malloc(sizeof(double) * nn * batch);
-    double *B = malloc(sizeof(double) * nb * batch), *x = malloc(sizeof(double) * nb * batch);
-    double *be = malloc(sizeof(double) * batch);
-    int *info = malloc(sizeof(int) * batch);
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     for (int k = 0; k < batch; k++)
         sym_random(n, full + k * nn);
     for (size_t i = 0; i < nb * batch; i++)
@@ -1049,6 +1048,17 @@ static void test_tridiag_method(bsym_device dev, const char *dname, int single, 
     memcpy(A, full, sizeof(double) * nn * batch);
     for (int k = 0; k < batch; k++)
         poison(uplo, n, A + k * nn);
+}
+
+static void test_tridiag_method(bsym_device dev, const char *dname, int single, char uplo, int n,
+                                int nrhs, int batch)
+{
+    size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    double *A = malloc(sizeof(double) * nn * batch), *full = malloc(sizeof(double) * nn * batch);
+    double *B = malloc(sizeof(double) * nb * batch), *x = malloc(sizeof(double) * nb * batch);
+    double *be = malloc(sizeof(double) * batch);
+    int *info = malloc(sizeof(int) * batch);
+    tridiag_method_inputs(single, uplo, n, nrhs, batch, A, full, B);
     bsym_status st = run_method(dev, single, BSYM_METHOD_TRIDIAG, uplo, n, nrhs, batch, A, B, x, info);
     if (dev == BSYM_DEVICE_GPU && n > BSYM_GPU_HOUSEHOLDER_MAX_N) {
         check(st == BSYM_ERR_SIZE, "method TRIDIAG n > BSYM_GPU_HOUSEHOLDER_MAX_N on the GPU is a size error",
@@ -1142,15 +1152,7 @@ static void test_tridiag_method_bad_n(bsym_device dev, const char *dname, int si
     double *A = malloc(sizeof(double) * nn * batch), *full = malloc(sizeof(double) * nn * batch);
     double *B = malloc(sizeof(double) * nb * batch), *x = malloc(sizeof(double) * nb * batch);
     int info[6];
-    for (int k = 0; k < batch; k++)
-        sym_random(n, full + k * nn);
-    for (size_t i = 0; i < nb * batch; i++)
-        B[i] = urand();
-    to_precision(single, nn * batch, full);
-    to_precision(single, nb * batch, B);
-    memcpy(A, full, sizeof(double) * nn * batch);
-    for (int k = 0; k < batch; k++)
-        poison(uplo, n, A + k * nn);
+    tridiag_method_inputs(single, uplo, n, nrhs, batch, A, full, B);
     A[2 * nn + (uplo == 'L' ? (n - 1) + (n / 2) * n : (n / 2) + (n - 1) * n)] = NAN;
     B[3 * nb + nb - 1] = INFINITY;
     bsym_status st = run_method(dev, single, BSYM_METHOD_TRIDIAG, uplo, n, nrhs, batch, A, B, x, info);
