@@ -161,6 +161,41 @@ __device__ __forceinline__ void pivot2(R a, R c, T e, T &r, R &s)
     s = R(1) / ((a / ae) * (c / ae) - R(1));
 }
 
+// Loads a system's referenced triangle (A, n x n, lower or upper) into
+// both triangles of M (M[c * ld + r] = A(r, c)), the diagonal's imaginary
+// part dropped, by a group of G lanes, this one number i of it: the n^2
+// entries in order (coalesced), LOADS a lane in flight before they are
+// stored (one read at a time was latency-bound), the other triangle never
+// read. fin and amax gather the lane's finiteness and largest modulus.
+// Without a system (valid false) the identity is stored instead.
+template <int G, typename T, typename R>
+__device__ __forceinline__ void load_hermitian(const T *__restrict__ A, int n, bool lower, bool valid, T *M, int ld,
+                                               int i, bool &fin, R &amax)
+{
+    constexpr int LOADS = 8;
+    const int nn = n * n;
+    for (int e0 = 0; e0 < nn; e0 += G * LOADS) {
+        T v[LOADS];
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + G * u + i, c = e / n, r = e - c * n;
+            const bool ref = e < nn && (lower ? r >= c : r <= c);
+            v[u] = ref && valid ? A[e] : real_t<T>(r == c ? R(1) : R(0));
+        }
+#pragma unroll
+        for (int u = 0; u < LOADS; u++) {
+            const int e = e0 + G * u + i, c = e / n, r = e - c * n;
+            if (e < nn && (lower ? r >= c : r <= c)) {
+                const T a = r == c ? real_t<T>(re(v[u])) : v[u];
+                fin = fin && finite_t(a);
+                amax = max(amax, modulus(a));
+                M[c * ld + r] = a;
+                M[r * ld + c] = conj(a);
+            }
+        }
+    }
+}
+
 // One launch's arguments: systems' A (n x n, only the uplo triangle read),
 // B (n x nrhs, overwritten by the solutions) and info.
 template <typename T> struct indef_args {
@@ -585,33 +620,10 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
     const T *__restrict__ A = g.A + k * n * n;
     T *B = g.B + k * n * g.nrhs;
 
-    // Load the referenced triangle into both triangles of M (the diagonal's
-    // imaginary part dropped): the system's n^2 entries read by the whole
-    // warp in order (coalesced), LOADS a lane in flight before they are
-    // stored (the loads do not wait on the stores before them).
+    // Load the referenced triangle into both triangles of M.
     bool fin = true;
     R amax = R(0);
-    constexpr int LOADS = 8;
-    const int nn = n * n;
-    for (int e0 = 0; e0 < nn; e0 += 32 * LOADS) {
-        T v[LOADS];
-#pragma unroll
-        for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + 32 * u + lane, c = e / n, i = e - c * n;
-            v[u] = e < nn && (g.lower ? i >= c : i <= c) ? A[e] : real_t<T>(0); // the other triangle never read
-        }
-#pragma unroll
-        for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + 32 * u + lane, c = e / n, i = e - c * n;
-            if (e < nn && (g.lower ? i >= c : i <= c)) {
-                const T a = i == c ? real_t<T>(re(v[u])) : v[u];
-                fin = fin && finite_t(a);
-                amax = max(amax, modulus(a));
-                M[c * ld + i] = a;
-                M[i * ld + c] = conj(a);
-            }
-        }
-    }
+    load_hermitian<32>(A, n, g.lower, true, M, ld, lane, fin, amax);
     for (int e = lane; e < n * g.nrhs; e += 32)
         fin = fin && finite_t(B[e]);
     int info = __any_sync(ALL_LANES, !fin) ? -1 : 0;
@@ -778,30 +790,7 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
     for (int c = 0; c < NMAX; c++) // lane i: its row's entries outside A(0:n, 0:n)
         if (c >= n || i >= n)
             M[c * LD + i] = real_t<T>(i == c ? R(1) : R(0));
-    // LOADS reads a lane in flight (the latency of one at a time, not the
-    // bandwidth, bounded this loop); the other triangle is never read.
-    constexpr int LOADS = 8;
-    const int nn = n * n;
-    for (int e0 = 0; e0 < nn; e0 += G * LOADS) {
-        T v[LOADS];
-#pragma unroll
-        for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + G * u + i, c = e / n, r = e - c * n;
-            const bool ref = e < nn && (g.lower ? r >= c : r <= c);
-            v[u] = ref && valid ? A[e] : real_t<T>(r == c ? R(1) : R(0));
-        }
-#pragma unroll
-        for (int u = 0; u < LOADS; u++) {
-            const int e = e0 + G * u + i, c = e / n, r = e - c * n;
-            if (e < nn && (g.lower ? r >= c : r <= c)) {
-                const T a = r == c ? real_t<T>(re(v[u])) : v[u];
-                fin = fin && finite_t(a);
-                amax = max(amax, modulus(a));
-                M[c * LD + r] = a;
-                M[r * LD + c] = conj(a);
-            }
-        }
-    }
+    load_hermitian<G>(A, n, g.lower, valid, M, LD, i, fin, amax);
     if (valid)
         for (int e = i; e < n * g.nrhs; e += G)
             fin = fin && finite_t(B[e]);
