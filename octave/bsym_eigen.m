@@ -29,7 +29,9 @@
 ## @var{D}(j,k), and the columns of each @var{V}(:,:,k) are orthonormal.
 ## With one output only the values are computed (by bisection with Sturm
 ## counts, which costs much less); with @var{V} they come from divide and
-## conquer on the Householder tridiagonal form.
+## conquer on the Householder tridiagonal form.  On the GPU both come from
+## the implicit QL iteration, its rotations applied to the Householder
+## vectors.
 ##
 ## Options, as name/value pairs (names and string values in any case):
 ##

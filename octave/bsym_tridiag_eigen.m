@@ -25,7 +25,8 @@
 ## the orthonormal eigenvectors of @code{T_k} in its columns.  @var{m} is
 ## @var{n}, or fewer with @qcode{"index"} or @qcode{"interval"}.  With one
 ## output only the values are computed (bisection with Sturm counts); with
-## @var{V} they come from divide and conquer.
+## @var{V} they come from divide and conquer (on the GPU, both from the
+## implicit QL iteration).
 ##
 ## Options, as name/value pairs (names and string values in any case):
 ##

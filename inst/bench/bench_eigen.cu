@@ -10,9 +10,11 @@
 //
 // Methods (--methods, or --parts a,b,c,d as in the issue):
 //   (a) ours-vec    bsym_cuda_eig_launch_{s,d} with dV: Householder reduction
-//                   then divide and conquer; reads A (kept), writes w and V;
+//                   then implicit QL, its rotations replayed on Q (divide and
+//                   conquer where a record overflows; BSYM_EIG_ROT_CAP=0 sends
+//                   every system there); reads A (kept), writes w and V;
 //   (b) ours-val    the same with dV = NULL: Householder reduction, then
-//                   bisection with Sturm counts; writes w;
+//                   implicit QL, one thread a system; writes w;
 //   (c) syevj-vec   cusolverDn{S,D}syevjBatched, jobz = CUSOLVER_EIG_MODE_VECTOR,
 //       syevj-val   and NOVECTOR; syevjInfo defaults (tolerance, max sweeps,
 //                   sorted); overwrites A (with V); n <= 32 only, so n = 64
@@ -75,7 +77,7 @@ enum method_id { OURS_VEC, OURS_VAL, SYEVJ_VEC, SYEVJ_VAL, XSYEV_VEC, XSYEV_VAL,
 const char *const METHOD_KEYS[N_METHODS] = {"ours-vec", "ours-val", "syevj-vec", "syevj-val", "xsyev-vec",
                                             "xsyev-val"};
 const char *const METHOD_NAMES[N_METHODS] = {
-    "ours, vectors (Householder+D&C)", "ours, values (bisection)", "cusolver syevjBatched, vectors",
+    "ours, vectors (Householder+QL)", "ours, values (Householder+QL)", "cusolver syevjBatched, vectors",
     "cusolver syevjBatched, values",   "cusolver XsyevBatched, vectors", "cusolver XsyevBatched, values"};
 
 bool is_vectors(int m) { return m == OURS_VEC || m == SYEVJ_VEC || m == XSYEV_VEC; }

@@ -1,15 +1,22 @@
 // eigen.cu -- the batched symmetric eigensolvers on the GPU (bsym_*syev,
-// bsym_*stev). Implements Abbas-Turki & Graillat 2017, Sect. 5 (Algorithm 3,
-// divide and conquer), and Lessig's bisection (values only). The
-// Householder kernel of householder.cu reduces full matrices to d, e (and Q when vectors are wanted, written where V goes),
-// then one kernel runs the per-system numerics of core/tridiag_eig_impl.h --
-// the same source as the CPU -- with a group of G lanes per system:
-// bisection (values only: one lane per eigenvalue) or divide and conquer
-// (vectors: one lane per block, root, column or row of each phase). A
-// system's whole workspace lives in shared memory.
+// bsym_*stev). The Householder kernels of householder.cu / householder_block.cu
+// reduce full matrices to d, e (and Q, written where V goes); then:
+//   - the implicit QL iteration with Wilkinson shifts (eigen_ql.cuh), one
+//     thread a system, gives the values; with vectors it records its
+//     rotations and a second kernel replays them on the rows of Q (or I),
+//     each thread owning rows in registers;
+//   - divide and conquer (Abbas-Turki & Graillat 2017, Sect. 5, Algorithm 3;
+//     eig_kernel below: the per-system numerics of core/tridiag_eig_impl.h,
+//     the CPU's source, with a group of G lanes per system and its whole
+//     workspace in shared memory) solves, in list mode, the systems whose
+//     QL record would overflow.
+// Scaling, selection and output rules are the core's (te_scale_,
+// te_select_range_, te_dc_select_, te_dc_output_).
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <type_traits>
 
 #include "common.cuh"
@@ -47,32 +54,43 @@ template <typename T> struct eig_args {
     bsym_select sel;
     size_t sys_bytes;   // shared bytes of one system
     size_t t_bytes;     // of which the T part
+    const int *list;    // list mode: the systems list[0 .. *nlist) only
+    const int *nlist;
 };
 
-// Shared bytes of one system: the whole workspace with vectors, else only d,
-// e and the ints (bisection needs nothing else).
-template <typename T> size_t t_part(int n, bool vectors)
+// Shared bytes of one system's divide-and-conquer workspace.
+template <typename T> size_t t_part(int n)
 {
-    size_t b = (vectors ? TE_WORK_T(n) : 2 * (size_t)n) * sizeof(T);
-    return (b + 15) / 16 * 16;
+    return (TE_WORK_T(n) * sizeof(T) + 15) / 16 * 16;
 }
-template <typename T> size_t sys_part(int n, bool vectors)
+template <typename T> size_t sys_part(int n)
 {
-    return (t_part<T>(n, vectors) + TE_WORK_I(n) * sizeof(int) + 15) / 16 * 16;
+    return (t_part<T>(n) + TE_WORK_I(n) * sizeof(int) + 15) / 16 * 16;
 }
 
-// One group of G lanes per system, blockDim.x / G systems per block. A group
+// Divide and conquer with vectors: one group of G lanes per system,
+// blockDim.x / G systems per block. A group
 // past the batch end runs a copy of the last system (so that it meets every
 // __syncwarp of its warp) and writes nothing.
-template <typename T, int G, bool VECTORS, int CAP>
-__global__ void __launch_bounds__(128, VECTORS ? (CAP > 32 || sizeof(T) == 8 ? 4 : 5) : 8) eig_kernel(eig_args<T> a)
+template <typename T, int G, int CAP>
+__global__ void __launch_bounds__(128, CAP > 32 || sizeof(T) == 8 ? 4 : 5) eig_kernel(eig_args<T> a)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int n = a.n, lane = threadIdx.x % G, grp = threadIdx.x / G;
-    int64_t k = (int64_t)blockIdx.x * (blockDim.x / G) + grp;
-    const bool live = k < a.batch;
-    if (!live)
-        k = a.batch - 1;
+    const int spb = blockDim.x / G;
+    int64_t k = (int64_t)blockIdx.x * spb + grp;
+    bool live;
+    if (a.list != nullptr) {
+        const int nl = *a.nlist;
+        if ((int64_t)blockIdx.x * spb >= nl)
+            return; // the whole block: no group of it is listed
+        live = k < nl;
+        k = a.list[live ? k : nl - 1];
+    } else {
+        live = k < a.batch;
+        if (!live)
+            k = a.batch - 1;
+    }
     // carve-out: system grp's T workspace, then its ints
     unsigned char *base = smem + grp * a.sys_bytes;
     typedef typename std::conditional<CAP == 32, cap32::te<T>, cap64::te<T>>::type te;
@@ -82,71 +100,279 @@ __global__ void __launch_bounds__(128, VECTORS ? (CAP > 32 || sizeof(T) == 8 ? 4
         ws.d[i] = a.d[k * n + i];
         ws.e[i] = i + 1 < n ? a.e[k * (n - 1) + i] : T(0);
     }
-    if (VECTORS)
-        for (int idx = lane; idx < n * n; idx += G) {
-            const int i = idx % n, j = idx / n;
-            TE_W(&ws, n, i, j) = a.full ? a.V[k * n * n + idx] : T(i == j);
-        }
+    for (int idx = lane; idx < n * n; idx += G) {
+        const int i = idx % n, j = idx / n;
+        TE_W(&ws, n, i, j) = a.full ? a.V[k * n * n + idx] : T(i == j);
+    }
     __syncwarp(); // d, e and W loaded before the leader scales them
     if (lane == 0) {
         te::scale(&ws, n);
         if (a.hinfo != nullptr && a.hinfo[k] != 0)
             ws.misc[TE_FINITE] = 0;
-        const int kind = VECTORS && a.sel.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : a.sel.kind;
-        te::select(&ws, n, a.sel, kind);
+        // a value interval is cut from the computed eigenvalues (dc_select)
+        te::select(&ws, n, a.sel, a.sel.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : a.sel.kind);
     }
     __syncwarp(); // the scaled T and the selected range seen by all lanes
-    if (VECTORS) {
-        te::dc(&ws, n, lane, G);
-        if (lane == 0)
-            te::dc_select(&ws, n, a.sel);
-        __syncwarp(); // the range of a value selection
-        if (live)
-            te::output(&ws, n, a.w + k * n, a.V + k * n * n, lane, G);
-    } else {
-        te::bisect(&ws, n, live ? a.w + k * n : nullptr, lane, G);
-    }
+    te::dc(&ws, n, lane, G);
+    if (lane == 0)
+        te::dc_select(&ws, n, a.sel);
+    __syncwarp(); // the range of a value selection
+    if (live)
+        te::output(&ws, n, a.w + k * n, a.V + k * n * n, lane, G);
     if (live && lane == 0) {
         a.count[k] = ws.misc[TE_FAIL] ? 0 : ws.misc[TE_COUNT]; // info != 0: NaN, nothing selected
         a.info[k] = !ws.misc[TE_FINITE] ? -1 : ws.misc[TE_FAIL];
     }
 }
 
-template <typename T, int G, bool VECTORS, int CAP>
+template <typename T, int G, int CAP>
 bsym_status launch_group(eig_args<T> a, cudaStream_t s, char *msg, size_t msglen)
 {
-    a.t_bytes = t_part<T>(a.n, VECTORS);
-    a.sys_bytes = sys_part<T>(a.n, VECTORS);
+    a.t_bytes = t_part<T>(a.n);
+    a.sys_bytes = sys_part<T>(a.n);
     // four warps per block while their workspaces stay below 96 KB, else one
     int spb = 128 / G;
     if (spb * a.sys_bytes > 96 * 1024)
         spb = 32 / G;
     const size_t shmem = spb * a.sys_bytes;
     if (shmem > 48 * 1024)
-        BSYM_CUDA_TRY(cudaFuncSetAttribute(eig_kernel<T, G, VECTORS, CAP>,
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(eig_kernel<T, G, CAP>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, int(shmem)));
     const int64_t blocks = (a.batch + spb - 1) / spb;
-    eig_kernel<T, G, VECTORS, CAP><<<unsigned(blocks), spb * G, shmem, s>>>(a);
+    eig_kernel<T, G, CAP><<<unsigned(blocks), spb * G, shmem, s>>>(a);
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
 
 // G lanes per system: 8 for n <= 8, 16 for n <= 16, else a warp; the
 // row update's cap 32 up to n = 32, 64 above.
-template <typename T, bool VECTORS>
+template <typename T>
 bsym_status launch_vec(const eig_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
     if (a.n <= 8)
-        return launch_group<T, 8, VECTORS, 32>(a, s, msg, msglen);
+        return launch_group<T, 8, 32>(a, s, msg, msglen);
     if (a.n <= 16)
-        return launch_group<T, 16, VECTORS, 32>(a, s, msg, msglen);
+        return launch_group<T, 16, 32>(a, s, msg, msglen);
     if (a.n <= 32)
-        return launch_group<T, 32, VECTORS, 32>(a, s, msg, msglen);
-    return launch_group<T, 32, VECTORS, 64>(a, s, msg, msglen);
+        return launch_group<T, 32, 32>(a, s, msg, msglen);
+    return launch_group<T, 32, 64>(a, s, msg, msglen);
 }
 
-// The whole device-resident computation: Householder (full input), then the
-// eigensolver kernel. dd, de: input (A == nullptr) or scratch.
+#include "eigen_ql.cuh"
+
+// Values only: QL, one thread per system.
+template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+{
+    ql_args<T> a{};
+    a.n = e.n;
+    a.batch = e.batch;
+    a.d = e.d;
+    a.e = e.e;
+    a.hinfo = e.hinfo;
+    a.w = e.w;
+    a.count = e.count;
+    a.info = e.info;
+    a.sel = e.sel;
+    const size_t smem = size_t(QL_THREADS) * (2 * e.n + 1) * sizeof(T);
+    auto kernel = ql_kernel<T, false>;
+    if (smem > 48 * 1024)
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    kernel<<<unsigned((e.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+template <typename T, int NMAX, int RPL>
+bsym_status launch_qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
+{
+    const int64_t threads = a.batch * (NMAX / RPL);
+    qlv_kernel<T, NMAX, RPL><<<unsigned((threads + 127) / 128), 128, 0, s>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// The vector replay's shape by n: NMAX the register row's length, RPL rows
+// a thread (two in double at n 17..32: measured faster on the H100; one in
+// float).
+template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (a.n <= 8)
+        return launch_qlv<T, 8, 1>(a, s, msg, msglen);
+    if (a.n <= 16)
+        return launch_qlv<T, 16, 1>(a, s, msg, msglen);
+    if (a.n <= 32)
+        return launch_qlv<T, 32, sizeof(T) == 8 ? 2 : 1>(a, s, msg, msglen);
+    return launch_qlv<T, 64, 1>(a, s, msg, msglen);
+}
+
+// The record's capacity a system: rotations 1.5 n^2 + 16 (measured 1.0-1.4
+// n^2 on random matrices, n = 8..64), sweeps 3 n + 8 (measured <= 2.4 n).
+// BSYM_EIG_ROT_CAP overrides the rotations (tests: 0 hands every system
+// with a rotation to divide and conquer).
+static int ql_rot_cap(int n)
+{
+    const char *env = std::getenv("BSYM_EIG_ROT_CAP");
+    if (env != nullptr && *env != '\0')
+        return std::max(0, std::atoi(env));
+    return 3 * n * n / 2 + 16;
+}
+
+// Scratch bytes of one QL record buffer (there are two when the batch takes
+// more than one).
+constexpr size_t QL_SCRATCH_MAX = size_t(256) << 20;
+
+static size_t align_up(size_t b) { return (b + 255) / 256 * 256; }
+
+// Carves one record buffer of sub systems out of p; returns its bytes.
+template <typename T> size_t carve_record(ql_record<T> *rec, int n, int64_t sub, char *p)
+{
+    const size_t b_rot = align_up(size_t(sub) * rec->rot_cap * sizeof(ql_rot<T>)),
+                 b_swp = align_up(size_t(sub) * rec->swp_cap * sizeof(int)),
+                 b_rank = align_up(size_t(sub) * n * sizeof(int)), b_meta = align_up(size_t(sub) * sizeof(int2)),
+                 b_list = align_up(size_t(sub) * sizeof(int));
+    if (p != nullptr) {
+        rec->rot = reinterpret_cast<ql_rot<T> *>(p);
+        rec->swp = reinterpret_cast<int *>(p + b_rot);
+        rec->rank = reinterpret_cast<int *>(p + b_rot + b_swp);
+        rec->meta = reinterpret_cast<int2 *>(p + b_rot + b_swp + b_rank);
+        rec->list = reinterpret_cast<int *>(p + b_rot + b_swp + b_rank + b_meta);
+        rec->nlist = reinterpret_cast<int *>(p + b_rot + b_swp + b_rank + b_meta + b_list);
+    }
+    return align_up(b_rot + b_swp + b_rank + b_meta + b_list + sizeof(int));
+}
+
+// Sub-batch [k0, k0 + cnt) of e.
+template <typename T> eig_args<T> sub_batch(const eig_args<T> &e, int64_t k0, int64_t cnt)
+{
+    const int n = e.n;
+    eig_args<T> b = e;
+    b.batch = cnt;
+    b.d = e.d + k0 * n;
+    b.e = e.e + k0 * (n - 1);
+    b.hinfo = e.hinfo != nullptr ? e.hinfo + k0 : nullptr;
+    b.w = e.w + k0 * n;
+    b.V = e.V + k0 * n * n;
+    b.count = e.count + k0;
+    b.info = e.info + k0;
+    return b;
+}
+
+// QL with its record (ql_kernel), on stream s.
+template <typename T>
+cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, size_t smem, cudaStream_t s)
+{
+    cudaError_t err = cudaMemsetAsync(rec.nlist, 0, sizeof(int), s);
+    if (err != cudaSuccess)
+        return err;
+    ql_args<T> a{};
+    a.n = b.n;
+    a.batch = b.batch;
+    a.d = b.d;
+    a.e = b.e;
+    a.hinfo = b.hinfo;
+    a.w = b.w;
+    a.count = b.count;
+    a.info = b.info;
+    a.sel = b.sel;
+    a.rec = rec;
+    ql_kernel<T, true><<<unsigned((b.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(a);
+    return cudaGetLastError();
+}
+
+// The replay (qlv_kernel), then divide and conquer on the overflowed systems.
+template <typename T>
+bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_t s, char *msg, size_t msglen)
+{
+    qlv_args<T> v{b.n, b.batch, b.count, b.V, b.full, rec};
+    bsym_status st = qlv<T>(v, s, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    b.list = rec.list;
+    b.nlist = rec.nlist;
+    return launch_vec<T>(b, s, msg, msglen);
+}
+
+// With vectors: QL records the rotations (ql_kernel), the replay applies
+// them (qlv_kernel), then divide and conquer solves the systems whose record
+// overflowed. Sub-batches bound the scratch; with more than one, QL on a
+// second stream records sub-batch i + 1 (a latency-bound kernel: one thread
+// a system) while the replay of sub-batch i runs, in two record buffers.
+template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+{
+    const int n = e.n;
+    ql_record<T> rec[2] = {};
+    rec[0].rot_cap = rec[1].rot_cap = ql_rot_cap(n);
+    rec[0].swp_cap = rec[1].swp_cap = 3 * n + 8;
+    const size_t per_sys = carve_record<T>(&rec[0], n, 1, nullptr);
+    const int64_t sub = std::max<int64_t>(1, std::min<int64_t>(e.batch, int64_t(QL_SCRATCH_MAX / per_sys)));
+    const int nbuf = sub < e.batch ? 2 : 1;
+    const size_t bytes = carve_record<T>(&rec[0], n, sub, nullptr);
+    const size_t smem = size_t(QL_THREADS) * (2 * n + 1) * sizeof(T);
+    if (smem > 48 * 1024)
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(ql_kernel<T, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    char *scratch = nullptr;
+    BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&scratch), nbuf * bytes, s));
+    for (int h = 0; h < nbuf; h++)
+        carve_record<T>(&rec[h], n, sub, scratch + h * bytes);
+
+    bsym_status st = BSYM_OK;
+    cudaError_t err = cudaSuccess;
+    if (nbuf == 1) {
+        if ((err = ql_record_launch<T>(e, rec[0], smem, s)) == cudaSuccess)
+            st = ql_replay_launch<T>(e, rec[0], s, msg, msglen);
+    } else {
+        // s2 runs QL; events order buffer h's QL after its previous replay,
+        // and its replay after its QL
+        cudaStream_t s2 = nullptr;
+        cudaEvent_t ready = nullptr, recorded[2] = {}, replayed[2] = {};
+        // s2 at the highest priority, so that its blocks are dispatched
+        // beside the replay's queue rather than after it
+        int least = 0, greatest = 0;
+        err = cudaDeviceGetStreamPriorityRange(&least, &greatest);
+        if (err == cudaSuccess)
+            err = cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, greatest);
+        for (int h = 0; h < 2 && err == cudaSuccess; h++)
+            if ((err = cudaEventCreateWithFlags(&recorded[h], cudaEventDisableTiming)) == cudaSuccess)
+                err = cudaEventCreateWithFlags(&replayed[h], cudaEventDisableTiming);
+        if (err == cudaSuccess && (err = cudaEventCreateWithFlags(&ready, cudaEventDisableTiming)) == cudaSuccess &&
+            (err = cudaEventRecord(ready, s)) == cudaSuccess) // d, e (Householder) and the scratch
+            err = cudaStreamWaitEvent(s2, ready, 0);
+        int i = 0;
+        for (int64_t k0 = 0; k0 < e.batch && err == cudaSuccess && st == BSYM_OK; k0 += sub, i++) {
+            const int h = i % 2;
+            const eig_args<T> b = sub_batch(e, k0, std::min(sub, e.batch - k0));
+            if (i >= 2 && (err = cudaStreamWaitEvent(s2, replayed[h], 0)) != cudaSuccess)
+                break;
+            if ((err = ql_record_launch<T>(b, rec[h], smem, s2)) != cudaSuccess ||
+                (err = cudaEventRecord(recorded[h], s2)) != cudaSuccess ||
+                (err = cudaStreamWaitEvent(s, recorded[h], 0)) != cudaSuccess)
+                break;
+            if ((st = ql_replay_launch<T>(b, rec[h], s, msg, msglen)) == BSYM_OK)
+                err = cudaEventRecord(replayed[h], s);
+        }
+        // every QL launched on s2 precedes a replay on s, but for an error on
+        // the way: s waits for s2 before the scratch is freed
+        if (s2 != nullptr && ready != nullptr && cudaEventRecord(ready, s2) == cudaSuccess)
+            cudaStreamWaitEvent(s, ready, 0);
+        for (int h = 0; h < 2; h++) {
+            if (recorded[h] != nullptr)
+                cudaEventDestroy(recorded[h]);
+            if (replayed[h] != nullptr)
+                cudaEventDestroy(replayed[h]);
+        }
+        if (ready != nullptr)
+            cudaEventDestroy(ready);
+        if (s2 != nullptr)
+            cudaStreamDestroy(s2);
+    }
+    const cudaError_t freed = cudaFreeAsync(scratch, s);
+    BSYM_CUDA_TRY(err);
+    BSYM_CUDA_TRY(freed);
+    return st;
+}
+
+// The whole device-resident computation: Householder (full input), then QL
+// (values, or values and vectors). dd, de: input (A == nullptr) or scratch.
 template <typename T>
 bsym_status run(char uplo, int n, int64_t batch, const T *A, T *dd, T *de, const bsym_select &sel,
                 T *w, T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen)
@@ -170,7 +396,7 @@ bsym_status run(char uplo, int n, int64_t batch, const T *A, T *dd, T *de, const
         a.hinfo = info; // read before the kernel overwrites it, by the same thread
         a.full = 1;
     }
-    return V != nullptr ? launch_vec<T, true>(a, s, msg, msglen) : launch_vec<T, false>(a, s, msg, msglen);
+    return V != nullptr ? ql_vectors<T>(a, s, msg, msglen) : ql_values<T>(a, s, msg, msglen);
 }
 
 template <typename T> struct host_args {

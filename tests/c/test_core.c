@@ -2474,6 +2474,24 @@ static void test_eig_cpu_gpu(int single, int n, int batch)
     free(A); free(full); free(wc); free(wg); free(bc); free(bg); free(Vc); free(Vg); free(cnt); free(info);
 }
 
+/* The GPU's divide-and-conquer fallback: eigen.cu hands a system whose QL
+ * rotation record would overflow to divide and conquer. A record of 40
+ * rotations (BSYM_EIG_ROT_CAP, read at each call) sends most systems of a
+ * batch there and keeps the small ones on QL, in one batch. */
+static void test_eig_fallback(bsym_device dev, const char *dname, int single)
+{
+    setenv("BSYM_EIG_ROT_CAP", "40", 1);
+    const int sizes[] = {3, 5, 16, 32, 33, 64};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        test_eig_random(dev, dname, single, 'L', sizes[s], 7, 0);
+        test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
+    }
+    test_eig_select(dev, dname, single, 16, 5, 0);
+    test_eig_select(dev, dname, single, 33, 3, 1);
+    test_eig_structured(dev, dname, single, 0, 21);
+    unsetenv("BSYM_EIG_ROT_CAP");
+}
+
 /* Every eigensolver check on one device, both precisions. */
 /* The eigensolvers' launch shapes once each (groups of 8, 16 and 32 lanes,
  * row-update caps 32 and 64, values only and vectors, full and tridiagonal
@@ -2488,6 +2506,7 @@ static void test_eig_shapes(bsym_device dev, const char *dname)
             test_eig_random(dev, dname, single, 'L', sizes[s], 2, 1);
         }
         test_eig_select(dev, dname, single, 16, 2, 0);
+        test_eig_fallback(dev, dname, single);
     }
 }
 
@@ -2533,6 +2552,8 @@ static void test_eig_family(bsym_device dev, const char *dname)
         test_eig_bad(dev, dname, single, 33);
         test_eig_scaling(dev, dname, single, single ? 100 : 1000);
         test_eig_scaling(dev, dname, single, single ? -100 : -1000);
+        if (dev == BSYM_DEVICE_GPU)
+            test_eig_fallback(dev, dname, single);
     }
 }
 
