@@ -25,7 +25,7 @@ SHELL = /bin/bash
 CC ?= cc
 CFLAGS_CORE = -O2 -std=gnu11 -fopenmp -Wall -Wextra
 R_LIB ?= $(CURDIR)/build/rlib
-DEBIAN_PACKAGES = r-base-dev r-cran-testthat octave liboctave-dev
+DEBIAN_PACKAGES = r-base-dev r-cran-testthat octave liboctave-dev g++
 DEBIAN_PACKAGES += pandoc r-cran-knitr r-cran-rmarkdown
 # qpdf and checkbashisms (devscripts): R CMD check --as-cran (make check) uses them
 DEBIAN_PACKAGES += qpdf devscripts
@@ -74,6 +74,8 @@ test-c: lib
 	@mkdir -p build
 	$(CC) $(CFLAGS_CORE) -Isrc/core tests/c/test_core.c src/libbatchsym.a $(CUDA_LIBS_NOW) -lm -o build/test_core
 	build/test_core --counts build/counts-c
+	$(CXX) -O2 -std=c++17 tests/c/test_ql.cpp -o build/test_ql
+	build/test_ql --counts build/counts-ql
 
 test-r: install
 	R_LIBS=$(R_LIB) Rscript tests/run-testthat.R build/counts-r
@@ -109,7 +111,7 @@ test: deps
 	$(MAKE) --no-print-directory test-octave || status=1; \
 	$(MAKE) --no-print-directory test-octave-pkg || status=1; \
 	p=0; f=0; \
-	for s in c r octave octave-pkg; do \
+	for s in c ql r octave octave-pkg; do \
 	  if [ -f build/counts-$$s ]; then read a b < build/counts-$$s; p=$$((p+a)); f=$$((f+b)); \
 	  else echo "the $$s tests did not report their counts"; f=$$((f+1)); fi; \
 	done; \

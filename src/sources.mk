@@ -23,7 +23,7 @@ cuda/pcr.o cuda/householder.o cuda/householder_block.o cuda/pde.o: cuda/pcr.cuh
 cuda/householder.o cuda/householder_block.o: cuda/householder.cuh
 cuda/pde.o: core/internal.h
 cuda/eigen.o: core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-cuda/eigen.o: cuda/eigen_numerics.cuh cuda/eigen_ql.cuh
+cuda/eigen.o: cuda/eigen_numerics.cuh cuda/eigen_ql.cuh cuda/ql_iterate.h
 cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/strategy_numerics.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pde.o: core/cpu_simd.h core/pde_impl.h core/prec_double.h core/prec_float.h core/prec_mixed.h core/prec_end.h # issue 15
 cuda/indef.o: core/bk_rule.h

@@ -6,6 +6,7 @@ args <- commandArgs(trailingOnly = TRUE)
 counts <- if (length(args)) args[[1]] else NULL
 if (length(args) > 1) options(batchsym.device = args[[2]])
 library(testthat)
+options(testthat.progress.max_fails = .Machine$integer.max) # every failure listed, not the first 10
 library(batchsym)
 res <- as.data.frame(test_dir("tests/testthat", package = "batchsym", load_package = "installed",
                               reporter = ProgressReporter$new(show_praise = FALSE),

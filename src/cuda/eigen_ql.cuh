@@ -24,10 +24,7 @@
 // divide and conquer instead (eig_kernel's list mode), so the result never
 // depends on the capacity.
 
-// A rotation as the record stores it.
-template <typename T> struct alignas(2 * sizeof(T)) ql_rot {
-    T c, s;
-};
+#include "ql_iterate.h"
 
 // One sub-batch's record (vectors): per system rot_cap rotations, swp_cap
 // sweep headers (hi | count << 16: the rotations of columns hi, hi - 1, ...,
@@ -42,131 +39,7 @@ template <typename T> struct ql_record {
     int *list, *nlist; // the systems handed to divide and conquer
 };
 
-constexpr int QL_MAXIT = 30;      // QL iterations an eigenvalue, as tqli
-constexpr int QL_OVERFLOW = -2;   // ql_iterate: the record is full
 constexpr int QL_THREADS = 64;    // ql_kernel's block
-
-// The precision's machine epsilon.
-template <typename T> __device__ __forceinline__ T ql_eps() { return sizeof(T) == 4 ? T(FLT_EPSILON) : T(DBL_EPSILON); }
-
-// Below ql_small, a rotation's f and g are scaled by ql_big (exact powers of
-// two) before their squares are taken.
-template <typename T> __device__ __forceinline__ T ql_small() { return sizeof(T) == 4 ? T(0x1p-40) : T(0x1p-400); }
-template <typename T> __device__ __forceinline__ T ql_big() { return sizeof(T) == 4 ? T(0x1p50) : T(0x1p500); }
-
-// sqrt(1 + g^2) without overflow for the |g| of the first shift (up to
-// 1/sqrt(TMIN) when e[l] is tiny).
-template <typename T> __device__ __forceinline__ T ql_hypot1(T g)
-{
-    const T ag = fabs(g);
-    return ag > T(1) / sqrt(ql_eps<T>()) ? ag : sqrt(T(1) + g * g);
-}
-
-// The first index i >= l where T splits (e[i] negligible beside d[i],
-// d[i + 1], as tqli), or n - 1.
-template <typename T> __device__ __forceinline__ bool ql_negligible(T e, T d0, T d1)
-{
-    return fabs(e) <= ql_eps<T>() * (fabs(d0) + fabs(d1));
-}
-template <typename T> __device__ int ql_split(const T *d, const T *e, int n, int l)
-{
-    int m = l;
-    while (m < n - 1 && !ql_negligible(e[m], d[m], d[m + 1]))
-        m++;
-    return m;
-}
-
-// The implicit QL iteration on the scaled d[0..n), e[0..n-1) (e[n-1] = 0) of
-// one system: d gets the eigenvalues (unsorted). Returns 0, l + 1 when
-// eigenvalue l did not converge in QL_MAXIT iterations, or QL_OVERFLOW when
-// RECORD and the record (rot, swp of capacity rot_cap, swp_cap) is full.
-// *nswp: the sweeps recorded.
-//
-// Invariant of the loop on l: m is the first split index >= l. A sweep over
-// [l, m] tests every index it changes as it goes (the lowest split it finds
-// in (l, m), else m, is the next m), so T is scanned only where nothing is
-// known: at the start, after a deflation without a sweep, after a sweep cut
-// short by r = 0.
-template <typename T, bool RECORD>
-__device__ int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, int swp_cap, int *nswp)
-{
-    int nrot = 0, nsw = 0;
-    int m = ql_split(d, e, n, 0);
-    for (int l = 0; l < n; l++) {
-        int below = -1; // the first split index > l, when the last sweep found it
-        for (int iter = 0; m != l; iter++) {
-            if (iter == QL_MAXIT)
-                return l + 1;
-            if (RECORD && (nsw == swp_cap || nrot + (m - l) > rot_cap))
-                return QL_OVERFLOW;
-            // Wilkinson's shift from the leading 2 x 2 of the block [l, m]
-            const T dl = d[l], el = e[l];
-            T g = (d[l + 1] - dl) / (T(2) * el);
-            T r = ql_hypot1(g);
-            g = d[m] - dl + el / (g + copysign(r, g));
-            T s = 1, c = 1, p = 0;
-            T dip1 = d[m], dnew = 0; // d[i + 1] as it stands; the new d[i + 2]
-            T ei = e[m - 1], di = d[m - 1];
-            below = m;
-            int i = m - 1;
-            for (; i >= l; i--) {
-                const int ip = i > 0 ? i - 1 : 0; // the next iteration's loads, early
-                const T en = e[ip], dn = d[ip];
-                const T f = s * ei, b = c * ei;
-                // r = hypot(f, g), c = g / r, s = f / r; f, g below
-                // ql_small<T> are scaled first (their squares would lose
-                // digits to underflow, and c, s their orthogonality)
-                T fs = f, gs = g, back = 1;
-                if (fmax(fabs(f), fabs(g)) < ql_small<T>()) {
-                    fs *= ql_big<T>();
-                    gs *= ql_big<T>();
-                    back = T(1) / ql_big<T>();
-                }
-                const T rs = sqrt(fs * fs + gs * gs);
-                const T ej = rs * back; // e[i + 1], final
-                e[i + 1] = r = ej;
-                if (rs == T(0)) { // f = g = 0: T splits at i + 1
-                    d[i + 1] = dip1 - p;
-                    e[m] = 0;
-                    break;
-                }
-                const T ir = te_div(T(1), rs);
-                s = fs * ir;
-                c = gs * ir;
-                g = dip1 - p;
-                r = (di - g) * s + T(2) * c * b;
-                p = s * r;
-                const T d1 = g + p;
-                d[i + 1] = d1;
-                g = c * r - b;
-                if (i + 1 < m && ql_negligible(ej, d1, dnew))
-                    below = i + 1; // index i + 1 is final now
-                dnew = d1;
-                dip1 = di;
-                ei = en;
-                di = dn;
-                if (RECORD)
-                    rot[nrot++] = ql_rot<T>{c, s};
-            }
-            if (RECORD && i < m - 1)
-                swp[nsw++] = (m - 1) | ((m - 1 - i) << 16);
-            if (r == T(0) && i >= l) { // cut short: start over from a scan
-                m = ql_split(d, e, n, l);
-                below = -1;
-                continue;
-            }
-            const T dl1 = dip1 - p;
-            d[l] = dl1;
-            e[l] = g;
-            e[m] = 0;
-            m = ql_negligible(g, dl1, dnew) ? l : below;
-        }
-        if (l + 1 < n)
-            m = below > l ? below : ql_split(d, e, n, l + 1);
-    }
-    *nswp = nsw;
-    return 0;
-}
 
 template <typename T> struct ql_args {
     int n;

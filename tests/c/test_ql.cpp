@@ -1,0 +1,240 @@
+// test_ql.cpp -- the GPU eigensolver's QL iteration (src/cuda/ql_iterate.h),
+// compiled for the host: CI has no GPU, so this runs on the CPU the very
+// iteration the GPU's ql_kernel runs, and replays its recorded rotations as
+// the GPU's qlv_kernel does. Each case: A = H3 H2 H1 diag(lambda) H1 H2 H3
+// (random Householder reflections), reduced to tridiagonal form in double,
+// scaled by a power of two to max|T| in [1/2, 1) and rounded to the working
+// precision (as te_scale_ does); then QL must converge, the replayed vectors
+// Z must be orthonormal and T Z = Z diag(d), both within 10 n eps, and the
+// record must stay within the GPU's capacity (1.5 n^2 + 16 rotations) on
+// random spectra. A tiny capacity must report QL_OVERFLOW.
+//   test_ql [--counts FILE]   (FILE gets "passed failed")
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+using std::copysign;
+using std::fabs;
+using std::fmax;
+using std::max;
+using std::min;
+using std::sqrt;
+#include "../../src/cuda/ql_iterate.h"
+
+static int passed = 0, failed = 0;
+static void check(bool ok, const char *what)
+{
+    ok ? passed++ : failed++;
+    if (!ok)
+        std::printf("FAIL %s\n", what);
+}
+
+static double rnd() { return std::rand() / (double)RAND_MAX * 2 - 1; }
+
+// a (n x n, row major) = Q diag(lam) Q^T with Q three random reflections.
+static void make(int n, const std::vector<double> &lam, std::vector<double> &a)
+{
+    a.assign(size_t(n) * n, 0);
+    for (int i = 0; i < n; i++)
+        a[size_t(i) * n + i] = lam[i];
+    for (int r = 0; r < 3; r++) {
+        std::vector<double> v(n), p(n);
+        double vv = 0, K = 0;
+        for (int i = 0; i < n; i++) {
+            v[i] = rnd();
+            vv += v[i] * v[i];
+        }
+        for (int i = 0; i < n; i++) {
+            p[i] = 0;
+            for (int j = 0; j < n; j++)
+                p[i] += a[size_t(i) * n + j] * v[j];
+            p[i] *= 2 / vv;
+        }
+        for (int i = 0; i < n; i++)
+            K += v[i] * p[i];
+        K /= vv;
+        for (int i = 0; i < n; i++)
+            p[i] -= K * v[i];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                a[size_t(i) * n + j] -= v[i] * p[j] + p[i] * v[j];
+    }
+}
+
+// Householder reduction of a to tridiagonal d, e (e[n-1] = 0), in double.
+static void tridiag(int n, std::vector<double> a, std::vector<double> &d, std::vector<double> &e)
+{
+    for (int k = 0; k < n - 2; k++) {
+        double alpha = 0, vn = 0, K = 0;
+        for (int i = k + 1; i < n; i++)
+            alpha += a[size_t(i) * n + k] * a[size_t(i) * n + k];
+        alpha = a[size_t(k + 1) * n + k] > 0 ? -sqrt(alpha) : sqrt(alpha);
+        std::vector<double> v(n, 0), p(n);
+        for (int i = k + 1; i < n; i++)
+            v[i] = a[size_t(i) * n + k];
+        v[k + 1] -= alpha;
+        for (int i = k + 1; i < n; i++)
+            vn += v[i] * v[i];
+        if (vn == 0)
+            continue;
+        for (int i = 0; i < n; i++) {
+            p[i] = 0;
+            for (int j = k + 1; j < n; j++)
+                p[i] += a[size_t(i) * n + j] * v[j];
+            p[i] *= 2 / vn;
+        }
+        for (int i = k + 1; i < n; i++)
+            K += v[i] * p[i];
+        K /= vn;
+        for (int i = 0; i < n; i++)
+            p[i] -= K * v[i];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                a[size_t(i) * n + j] -= v[i] * p[j] + p[i] * v[j];
+    }
+    d.assign(n, 0);
+    e.assign(n, 0);
+    for (int i = 0; i < n; i++) {
+        d[i] = a[size_t(i) * n + i];
+        if (i + 1 < n)
+            e[i] = a[size_t(i + 1) * n + i];
+    }
+}
+
+struct outcome {
+    int status, rotations;
+    double resid, orth; // in units of n eps (resid relative to max row sum of |T|)
+};
+
+// QL (recording) on dd, ed in precision T, then the replay on I.
+template <typename T> static outcome run(int n, const std::vector<double> &dd, const std::vector<double> &ed, int cap)
+{
+    outcome o{0, 0, 0, 0};
+    double amax = 0;
+    for (int i = 0; i < n; i++)
+        amax = max(amax, max(fabs(dd[i]), fabs(ed[i])));
+    int ex = 0;
+    if (amax > 0)
+        std::frexp(amax, &ex);
+    const T flush = sqrt(T(sizeof(T) == 4 ? FLT_MIN : DBL_MIN));
+    std::vector<T> d(n), e(n);
+    for (int i = 0; i < n; i++) {
+        const T x = T(std::ldexp(dd[i], -ex)), y = T(std::ldexp(ed[i], -ex));
+        d[i] = fabs(x) < flush ? T(0) : x;
+        e[i] = fabs(y) < flush ? T(0) : y;
+    }
+    e[n - 1] = 0;
+    const std::vector<T> d0 = d, e0 = e;
+    const int swp_cap = 3 * n + 8;
+    std::vector<ql_rot<T>> rot(size_t(cap) + 1);
+    std::vector<int> swp(swp_cap);
+    int nsw = 0;
+    o.status = ql_iterate<T, true>(d.data(), e.data(), n, rot.data(), swp.data(), cap, swp_cap, &nsw);
+    if (o.status != 0)
+        return o;
+    std::vector<T> Z(size_t(n) * n, T(0)); // Z[r n + c], rows as the GPU's threads hold them
+    for (int i = 0; i < n; i++)
+        Z[size_t(i) * n + i] = 1;
+    int t = 0;
+    for (int w = 0; w < nsw; w++) {
+        const int h = swp[w], hi = h & 0xffff, lo = hi - (h >> 16) + 1;
+        for (int i = hi; i >= lo; i--, t++)
+            for (int r = 0; r < n; r++) {
+                T *z = &Z[size_t(r) * n];
+                const T f = z[i + 1];
+                z[i + 1] = rot[t].s * z[i] + rot[t].c * f;
+                z[i] = rot[t].c * z[i] - rot[t].s * f;
+            }
+    }
+    o.rotations = t;
+    double tn = 0, res = 0, orth = 0;
+    for (int i = 0; i < n; i++)
+        tn = max(tn, double(fabs(d0[i])) + fabs(e0[i]) + (i ? fabs(e0[i - 1]) : 0));
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++) {
+            double s = 0;
+            for (int r = 0; r < n; r++)
+                s += double(Z[size_t(r) * n + a]) * Z[size_t(r) * n + b];
+            orth = max(orth, fabs(s - (a == b)));
+        }
+    for (int c = 0; c < n; c++)
+        for (int r = 0; r < n; r++) {
+            double tz = double(d0[r]) * Z[size_t(r) * n + c];
+            if (r > 0)
+                tz += double(e0[r - 1]) * Z[size_t(r - 1) * n + c];
+            if (r + 1 < n)
+                tz += double(e0[r]) * Z[size_t(r + 1) * n + c];
+            res = max(res, fabs(tz - double(Z[size_t(r) * n + c]) * d[c]) / (tn > 0 ? tn : 1));
+        }
+    const double eps = sizeof(T) == 4 ? FLT_EPSILON : DBL_EPSILON;
+    o.resid = res / (n * eps);
+    o.orth = orth / (n * eps);
+    return o;
+}
+
+int main(int argc, char **argv)
+{
+    const char *counts = argc > 2 && std::strcmp(argv[1], "--counts") == 0 ? argv[2] : nullptr;
+    std::srand(16);
+    const char *names[] = {"random", "ill-conditioned 1e12", "singular (half zeros)", "rank one",
+                           "graded 2^-i", "zeros, 1e-9 and one 5"};
+    for (int n : {1, 2, 3, 8, 16, 21, 32, 33, 64}) {
+        for (int kind = 0; kind < 6; kind++) {
+            for (int single = 0; single < 2; single++) {
+                int worst_rot = 0, bad = 0;
+                double resid = 0, orth = 0;
+                for (int trial = 0; trial < 20; trial++) {
+                    std::vector<double> lam(n), a, d, e;
+                    for (int i = 0; i < n; i++) {
+                        const double x = n > 1 ? double(i) / (n - 1) : 0;
+                        lam[i] = kind == 0   ? rnd()
+                                 : kind == 1 ? std::pow(10.0, -12 * x) * (i % 2 ? 1 : -1)
+                                 : kind == 2 ? (i < n / 2 ? 0 : rnd())
+                                 : kind == 3 ? (i == 0 ? 1 : 0)
+                                 : kind == 4 ? std::ldexp(1.0, -i)
+                                             : (i == n - 1 ? 5 : i % 3 ? 0 : 1e-9);
+                    }
+                    make(n, lam, a);
+                    tridiag(n, a, d, e);
+                    const int cap = 3 * n * n / 2 + 16;
+                    const outcome o = single ? run<float>(n, d, e, cap) : run<double>(n, d, e, cap);
+                    bad += o.status != 0;
+                    resid = max(resid, o.resid);
+                    orth = max(orth, o.orth);
+                    worst_rot = max(worst_rot, o.rotations);
+                }
+                char what[200];
+                std::snprintf(what, sizeof what, "QL %s n = %d %s: converged (%d of 20 did not)", names[kind], n,
+                              single ? "float" : "double", bad);
+                check(bad == 0, what);
+                std::snprintf(what, sizeof what, "QL %s n = %d %s: residual %.2f n eps, orthogonality %.2f n eps <= 10",
+                              names[kind], n, single ? "float" : "double", resid, orth);
+                check(resid <= 10 && orth <= 10, what);
+                std::snprintf(what, sizeof what, "QL %s n = %d %s: at most %d rotations <= the record's %d",
+                              names[kind], n, single ? "float" : "double", worst_rot, 3 * n * n / 2 + 16);
+                check(worst_rot <= 3 * n * n / 2 + 16, what);
+            }
+        }
+    }
+    // a record too small for the rotations reports the overflow
+    {
+        std::vector<double> lam(32), a, d, e;
+        for (double &x : lam)
+            x = rnd();
+        make(32, lam, a);
+        tridiag(32, a, d, e);
+        check(run<float>(32, d, e, 40).status == QL_OVERFLOW, "QL: a 40-rotation record overflows at n = 32");
+    }
+    std::printf("QL host tests (the GPU's iteration): %d passed, %d failed\n", passed, failed);
+    if (counts != nullptr) {
+        if (FILE *f = std::fopen(counts, "w")) {
+            std::fprintf(f, "%d %d\n", passed, failed);
+            std::fclose(f);
+        }
+    }
+    return failed != 0;
+}
