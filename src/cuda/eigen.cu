@@ -160,8 +160,8 @@ bsym_status launch_vec(const eig_args<T> &a, cudaStream_t s, char *msg, size_t m
 
 #include "eigen_ql.cuh"
 
-// Values only: QL, one thread per system.
-template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+// ql_kernel's arguments for the systems of e (no record).
+template <typename T> ql_args<T> ql_args_of(const eig_args<T> &e)
 {
     ql_args<T> a{};
     a.n = e.n;
@@ -173,11 +173,28 @@ template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s
     a.count = e.count;
     a.info = e.info;
     a.sel = e.sel;
-    const size_t smem = size_t(QL_THREADS) * (2 * e.n + 1) * sizeof(T);
-    auto kernel = ql_kernel<T, false>;
-    if (smem > 48 * 1024)
-        BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    kernel<<<unsigned((e.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(a);
+    return a;
+}
+
+// ql_kernel<T, RECORD>'s shared bytes at n (each thread's d and e), its
+// limit raised where that passes 48 KB.
+template <typename T, bool RECORD> bsym_status ql_smem(int n, size_t *smem, char *msg, size_t msglen)
+{
+    *smem = size_t(QL_THREADS) * (2 * n + 1) * sizeof(T);
+    if (*smem > 48 * 1024)
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(ql_kernel<T, RECORD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           int(*smem)));
+    return BSYM_OK;
+}
+
+// Values only: QL, one thread per system.
+template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+{
+    size_t smem = 0;
+    const bsym_status st = ql_smem<T, false>(e.n, &smem, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    ql_kernel<T, false><<<unsigned((e.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(ql_args_of(e));
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
@@ -264,16 +281,7 @@ cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, size
     cudaError_t err = cudaMemsetAsync(rec.nlist, 0, sizeof(int), s);
     if (err != cudaSuccess)
         return err;
-    ql_args<T> a{};
-    a.n = b.n;
-    a.batch = b.batch;
-    a.d = b.d;
-    a.e = b.e;
-    a.hinfo = b.hinfo;
-    a.w = b.w;
-    a.count = b.count;
-    a.info = b.info;
-    a.sel = b.sel;
+    ql_args<T> a = ql_args_of(b);
     a.rec = rec;
     ql_kernel<T, true><<<unsigned((b.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(a);
     return cudaGetLastError();
@@ -307,9 +315,10 @@ template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t 
     const int64_t sub = std::max<int64_t>(1, std::min<int64_t>(e.batch, int64_t(QL_SCRATCH_MAX / per_sys)));
     const int nbuf = sub < e.batch ? 2 : 1;
     const size_t bytes = carve_record<T>(&rec[0], n, sub, nullptr);
-    const size_t smem = size_t(QL_THREADS) * (2 * n + 1) * sizeof(T);
-    if (smem > 48 * 1024)
-        BSYM_CUDA_TRY(cudaFuncSetAttribute(ql_kernel<T, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    size_t smem = 0;
+    const bsym_status sst = ql_smem<T, true>(n, &smem, msg, msglen);
+    if (sst != BSYM_OK)
+        return sst;
     char *scratch = nullptr;
     BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&scratch), nbuf * bytes, s));
     for (int h = 0; h < nbuf; h++)
