@@ -1657,12 +1657,14 @@ static void test_eig_random(bsym_device dev, const char *dname, int single, char
 /* ---- structured matrices ---- */
 enum {
     EK_XI03, EK_XI0999, EK_XI03_RAND, EK_XI0999_RAND, EK_WILKINSON, EK_GLUED, EK_DIAG_MULT,
-    EK_DIAG_MULT_RAND, EK_ZERO, EK_IDENTITY, EK_GRADED, EK_CLUSTER, EK_SPLIT, EK_GRADED8, EK_KINDS
+    EK_DIAG_MULT_RAND, EK_ZERO, EK_IDENTITY, EK_GRADED, EK_CLUSTER, EK_SPLIT, EK_GRADED8, EK_SINGULAR,
+    EK_ILL12, EK_KINDS
 };
 static const char *ek_name[] = {
     "Xi_0.3", "Xi_0.999", "Q Xi_0.3 Q'", "Q Xi_0.999 Q'", "Wilkinson W+", "glued Wilkinson",
     "diagonal with multiplicities", "Q diag(multiple) Q'", "zero", "identity",
-    "graded 2^-(i+j)", "cluster 1+k 1e-10", "tridiagonal with splits", "graded 2^-8(i+j)"};
+    "graded 2^-(i+j)", "cluster 1+k 1e-10", "tridiagonal with splits", "graded 2^-8(i+j)",
+    "Q diag(half zeros, half random) Q'", "Q diag(+-10^(-12 i/(n-1))) Q'"};
 
 static int cmp_double_asc(const void *a, const void *b)
 {
@@ -1759,6 +1761,13 @@ static int eig_structured(int kind, int single, int n, int k, double *full, doub
     case EK_CLUSTER:
         for (int i = 0; i < n; i++)
             known[i] = i < n - 1 ? 1 + i * 1e-10 : 2;
+        spectral(n, known, full);
+        break;
+    case EK_SINGULAR: case EK_ILL12: /* where the GPU's QL once stalled (session 25) */
+        for (int i = 0; i < n; i++)
+            known[i] = kind == EK_SINGULAR ? (i < n / 2 ? 0 : urand())
+                                           : (i % 2 ? 1 : -1) * pow(10, n > 1 ? -12.0 * i / (n - 1) : 0);
+        qsort(known, n, sizeof *known, cmp_double_asc);
         spectral(n, known, full);
         break;
     }
