@@ -17,9 +17,9 @@
 // Why this split: a QL sweep is a chain of dependent rotations, each a few
 // dozen operations on scalars. One system a thread runs 32 chains a warp side
 // by side; the vector update is then 6 flops a row a rotation from registers,
-// with every lane busy. (Divide and conquer, the eigen_kernel below it, keeps
-// a warp on one system's serial merge logic.) The cost is a record of about
-// n^2 rotations (measured 1.0-1.1 n^2 on random matrices at n = 8..64): a
+// with every lane busy. (Divide and conquer, eigen.cu's eig_kernel, keeps a
+// warp on one system's serial merge logic.) The cost is a record of about
+// n^2 rotations (measured 1.0-1.3 n^2 on random matrices at n = 8..64): a
 // system whose record would exceed its capacity is handed, untouched, to
 // divide and conquer instead (eig_kernel's list mode), so the result never
 // depends on the capacity.
