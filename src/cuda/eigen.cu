@@ -27,9 +27,8 @@ namespace {
 #define TE_FN static __device__
 #define TE_SYNC() __syncwarp()
 // a / b through the correctly rounded reciprocal (cheaper than IEEE division)
-__device__ __forceinline__ float te_div(float a, float b) { return a * __frcp_rn(b); }
-__device__ __forceinline__ double te_div(double a, double b) { return a * __drcp_rn(b); }
-#define TE_DIV(a, b) te_div((a), (b))
+#include "ql_iterate.h"
+#define TE_DIV(a, b) ql_div((a), (b))
 
 namespace cap32 {
 #define TE_ROWS_CAP 32
@@ -109,8 +108,7 @@ __global__ void __launch_bounds__(128, CAP > 32 || sizeof(T) == 8 ? 4 : 5) eig_k
         te::scale(&ws, n);
         if (a.hinfo != nullptr && a.hinfo[k] != 0)
             ws.misc[TE_FINITE] = 0;
-        // a value interval is cut from the computed eigenvalues (dc_select)
-        te::select(&ws, n, a.sel, a.sel.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : a.sel.kind);
+        te::select(&ws, n, a.sel);
     }
     __syncwarp(); // the scaled T and the selected range seen by all lanes
     te::dc(&ws, n, lane, G);

@@ -27,9 +27,13 @@ template <typename T> struct te {
     typedef typename te_ws_of<T>::type ws;
     static __device__ void carve(ws *w, int n, T *wt, int *wi) { te_carve_(prec_tag<T>(), w, n, wt, wi); }
     static __device__ void scale(ws *w, int n) { te_scale_(prec_tag<T>(), w, n); }
-    static __device__ void select(ws *w, int n, const bsym_select &s, int kind)
+    // The selected range before the solve: all of it for a value interval,
+    // which dc_select then cuts from the computed eigenvalues (the GPU
+    // computes every eigenvalue, by QL or divide and conquer).
+    static __device__ void select(ws *w, int n, const bsym_select &s)
     {
-        te_select_range_(prec_tag<T>(), w, n, kind, s.il, s.iu, s.vl, s.vu);
+        te_select_range_(prec_tag<T>(), w, n, s.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : s.kind, s.il, s.iu,
+                         s.vl, s.vu);
     }
     static __device__ void bisect(ws *w, int n, T *out, int lane, int step)
     {

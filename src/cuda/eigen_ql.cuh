@@ -77,8 +77,7 @@ __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
     te::scale(&ws, n);
     if (a.hinfo != nullptr && a.hinfo[k] != 0)
         misc[TE_FINITE] = 0;
-    // a value interval is cut from the computed eigenvalues (te_dc_select_)
-    te::select(&ws, n, a.sel, a.sel.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : a.sel.kind);
+    te::select(&ws, n, a.sel);
 
     int nsw = 0;
     const int fail = ql_iterate<T, RECORD>(d, e, n, RECORD ? a.rec.rot + k * a.rec.rot_cap : nullptr,

@@ -6,6 +6,8 @@
 // includer brings <cmath> and <cfloat> (and, on the host, fabs, sqrt, fmax,
 // copysign, min and max for float and double into scope); nothing here
 // includes a header, so that eigen.cu may include it inside its namespace.
+#ifndef BSYM_QL_ITERATE_H
+#define BSYM_QL_ITERATE_H
 #ifdef __CUDACC__
 #define QL_HD __host__ __device__
 #else
@@ -21,19 +23,14 @@ constexpr int QL_MAXIT = 30;      // QL iterations an eigenvalue, as tqli
 constexpr int QL_OVERFLOW = -2;   // ql_iterate: the record is full
 
 // a / b: times the correctly rounded reciprocal on the GPU (cheaper than a
-// division), a / b on the host.
-QL_HD inline float ql_div(float a, float b)
+// division; eigen.cu's TE_DIV too), a / b on the host.
+template <typename T> QL_HD inline T ql_div(T a, T b)
 {
 #ifdef __CUDA_ARCH__
-    return a * __frcp_rn(b);
-#else
-    return a / b;
-#endif
-}
-QL_HD inline double ql_div(double a, double b)
-{
-#ifdef __CUDA_ARCH__
-    return a * __drcp_rn(b);
+    if constexpr (sizeof(T) == 4)
+        return a * __frcp_rn(b);
+    else
+        return a * __drcp_rn(b);
 #else
     return a / b;
 #endif
@@ -168,3 +165,4 @@ QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, i
     return 0;
 }
 
+#endif // BSYM_QL_ITERATE_H
