@@ -176,9 +176,10 @@ template <typename T> ql_args<T> ql_args_of(const eig_args<T> &e)
 
 // ql_kernel<T, RECORD>'s shared bytes at n (each thread's d and e), its
 // limit raised where that passes 48 KB.
-template <typename T, bool RECORD> bsym_status ql_smem(int n, size_t *smem, char *msg, size_t msglen)
+template <typename T, bool RECORD>
+bsym_status ql_smem(int n, bool perfect, size_t *smem, char *msg, size_t msglen)
 {
-    *smem = size_t(QL_THREADS) * (2 * n + 1) * sizeof(T);
+    *smem = size_t(QL_THREADS) * ql_stride(n, perfect) * sizeof(T);
     if (*smem > 48 * 1024)
         BSYM_CUDA_TRY(cudaFuncSetAttribute(ql_kernel<T, RECORD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            int(*smem)));
@@ -189,7 +190,7 @@ template <typename T, bool RECORD> bsym_status ql_smem(int n, size_t *smem, char
 template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
 {
     size_t smem = 0;
-    const bsym_status st = ql_smem<T, false>(e.n, &smem, msg, msglen);
+    const bsym_status st = ql_smem<T, false>(e.n, false, &smem, msg, msglen);
     if (st != BSYM_OK)
         return st;
     ql_kernel<T, false><<<unsigned((e.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(ql_args_of(e));
@@ -230,6 +231,14 @@ static int ql_rot_cap(int n)
     if (env != nullptr && *env != '\0')
         return std::max(0, std::atoi(env));
     return 3 * n * n / 2 + 16;
+}
+
+// Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors:
+// on unless BSYM_EIG_QL_PERFECT=0 (measurement: the same binary both ways).
+static bool ql_perfect()
+{
+    const char *env = std::getenv("BSYM_EIG_QL_PERFECT");
+    return env == nullptr || std::atoi(env) != 0;
 }
 
 // Scratch bytes of one QL record buffer (there are two when the batch takes
@@ -281,6 +290,7 @@ cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, size
         return err;
     ql_args<T> a = ql_args_of(b);
     a.rec = rec;
+    a.perfect = ql_perfect();
     ql_kernel<T, true><<<unsigned((b.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(a);
     return cudaGetLastError();
 }
@@ -314,7 +324,7 @@ template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t 
     const int nbuf = sub < e.batch ? 2 : 1;
     const size_t bytes = carve_record<T>(&rec[0], n, sub, nullptr);
     size_t smem = 0;
-    const bsym_status sst = ql_smem<T, true>(n, &smem, msg, msglen);
+    const bsym_status sst = ql_smem<T, true>(n, ql_perfect(), &smem, msg, msglen);
     if (sst != BSYM_OK)
         return sst;
     char *scratch = nullptr;

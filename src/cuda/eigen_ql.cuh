@@ -50,7 +50,12 @@ template <typename T> struct ql_args {
     int *count, *info;
     bsym_select sel;
     ql_record<T> rec; // rot == nullptr: values only
+    int perfect;      // with the record: a values-only pass first, its eigenvalues the first shifts
 };
+
+// ql_kernel's shared elements a thread: d and e, and with perfect shifts
+// their copy for the values-only pass; odd.
+__host__ __device__ inline int ql_stride(int n, bool perfect) { return (perfect ? 4 : 2) * n + 1; }
 
 // One thread per system; its d and e in shared memory at an odd stride
 // (2n + 1), so that the lanes of a warp, at any one index, hit distinct banks.
@@ -62,7 +67,7 @@ __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
     if (k >= a.batch)
         return; // no barriers in this kernel
     const int n = a.n;
-    T *d = reinterpret_cast<T *>(smem) + (size_t)threadIdx.x * (2 * n + 1), *e = d + n;
+    T *d = reinterpret_cast<T *>(smem) + (size_t)threadIdx.x * ql_stride(n, RECORD && a.perfect), *e = d + n;
     for (int i = 0; i < n; i++) {
         d[i] = a.d[k * n + i];
         e[i] = i + 1 < n ? a.e[k * (n - 1) + i] : T(0);
@@ -80,9 +85,19 @@ __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
     te::select(&ws, n, a.sel);
 
     int nsw = 0;
+    T *lam = nullptr; // perfect shifts: the eigenvalues of a values-only pass on a copy
+    if (RECORD && a.perfect) {
+        T *d2 = e + n, *e2 = d2 + n;
+        for (int i = 0; i < n; i++) {
+            d2[i] = d[i];
+            e2[i] = e[i];
+        }
+        if (ql_iterate<T, false>(d2, e2, n, nullptr, nullptr, 0, 0, &nsw) == 0)
+            lam = d2;
+    }
     const int fail = ql_iterate<T, RECORD>(d, e, n, RECORD ? a.rec.rot + k * a.rec.rot_cap : nullptr,
                                            RECORD ? a.rec.swp + k * a.rec.swp_cap : nullptr, a.rec.rot_cap,
-                                           a.rec.swp_cap, &nsw);
+                                           a.rec.swp_cap, &nsw, lam);
     if (RECORD && fail == QL_OVERFLOW) {
         a.rec.meta[k] = make_int2(-1, 0);
         a.rec.list[atomicAdd(a.rec.nlist, 1)] = int(k);

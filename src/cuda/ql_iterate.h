@@ -80,8 +80,29 @@ template <typename T> QL_HD int ql_split(const T *d, const T *e, int n, int l, T
 // in (l, m), else m, is the next m), so T is scanned only where nothing is
 // known: at the start, after a deflation without a sweep, after a sweep cut
 // short by r = 0.
+//
+// lam (nullptr: none) holds the eigenvalues of this T, known beforehand (a
+// values-only pass): then the first iteration of each l is shifted by the
+// one not yet taken that is nearest Wilkinson's shift, a "perfect" shift
+// that deflates at once in exact arithmetic (and, in rounding, mostly: the
+// later iterations keep Wilkinson's), for fewer rotations to record and
+// replay. Taken ones become NaN in lam.
+template <typename T> QL_HD inline T ql_take_nearest(T *lam, int n, T shift)
+{
+    int best = -1;
+    for (int j = 0; j < n; j++)
+        if (lam[j] == lam[j] && (best < 0 || fabs(lam[j] - shift) < fabs(lam[best] - shift)))
+            best = j;
+    if (best < 0)
+        return shift;
+    const T x = lam[best];
+    lam[best] = T(NAN);
+    return x;
+}
+
 template <typename T, bool RECORD>
-QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, int swp_cap, int *nswp)
+QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, int swp_cap, int *nswp,
+                     T *lam = nullptr)
 {
     int nrot = 0, nsw = 0;
     T tnorm = 0;
@@ -100,7 +121,10 @@ QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, i
             const T dl = d[l], el = e[l];
             T g = (d[l + 1] - dl) / (T(2) * el);
             T r = ql_hypot1(g);
-            g = d[m] - dl + el / (g + copysign(r, g));
+            if (lam != nullptr && iter == 0)
+                g = d[m] - ql_take_nearest(lam, n, dl - el / (g + copysign(r, g)));
+            else
+                g = d[m] - dl + el / (g + copysign(r, g));
             T s = 1, c = 1, p = 0;
             T dip1 = d[m], dnew = 0; // d[i + 1] as it stands; the new d[i + 2]
             T ei = e[m - 1], di = d[m - 1];
