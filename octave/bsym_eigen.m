@@ -58,7 +58,7 @@
 ## @qcode{"auto"} (default: the GPU when one is usable and the batch is large
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
-## @code{batchsym:size_unsupported} for @var{n} > 64).
+## @code{batchsym:size_unsupported} for @var{n} > 256).
 ##
 ## @item @qcode{"gpus"}
 ## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
@@ -582,7 +582,7 @@ endfunction
 %! randn ("state", 14);
 %! dev = bsym_device_info ();
 %! if (bsym_gpu_available ())
-%!   for n = [1 2 3 5 16 31 32 33 64]
+%!   for n = [1 2 3 5 16 31 32 33 64 65 100 128 129 200 256]
 %!     for cls = {"double", "single"}
 %!       A = symm (n, 50, cls{1});
 %!       W = eigs_of (A);
@@ -597,8 +597,8 @@ endfunction
 %!     endfor
 %!   endfor
 %!   try
-%!     bsym_eigen (eye (65), "device", "gpu");
-%!     error ("no error for n = 65 on the GPU");
+%!     bsym_eigen (eye (257), "device", "gpu");
+%!     error ("no error for n = 257 on the GPU");
 %!   catch err
 %!     assert (err.identifier, "batchsym:size_unsupported");
 %!   end_try_catch

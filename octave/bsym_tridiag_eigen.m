@@ -48,7 +48,7 @@
 ## @item @qcode{"device"}
 ## @qcode{"auto"} (default), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
-## @code{batchsym:size_unsupported} for @var{n} > 64).
+## @code{batchsym:size_unsupported} for @var{n} > 256).
 ##
 ## @item @qcode{"gpus"}
 ## The GPUs of a GPU call, device ids such as @code{[0 1]} (default
@@ -432,7 +432,7 @@ endfunction
 %! randn ("state", 9);
 %! dev = bsym_device_info ();
 %! if (bsym_gpu_available ())
-%!   for n = [1 2 3 5 16 31 32 33 64]
+%!   for n = [1 2 3 5 16 31 32 33 64 65 128 256]
 %!     for cls = {"double", "single"}
 %!       d = cast (randn (n, 50), cls{1});
 %!       e = cast (randn (n - 1, 50), cls{1});
@@ -446,8 +446,8 @@ endfunction
 %!     endfor
 %!   endfor
 %!   try
-%!     bsym_tridiag_eigen (ones (65, 1), ones (64, 1), "device", "gpu");
-%!     error ("no error for n = 65 on the GPU");
+%!     bsym_tridiag_eigen (ones (257, 1), ones (256, 1), "device", "gpu");
+%!     error ("no error for n = 257 on the GPU");
 %!   catch err
 %!     assert (err.identifier, "batchsym:size_unsupported");
 %!   end_try_catch

@@ -96,8 +96,10 @@ typedef struct {
 #define BSYM_GPU_LDLT_MAX_N 256
 /* Largest n of the GPU Householder kernels (bsym_*tridiagonalize and
  * BSYM_METHOD_TRIDIAG: a warp per system up to 64, a block per system above);
- * the GPU eigensolvers and the automatic strategy, which use the same
- * reduction, stop at BSYM_GPU_EIGEN_MAX_N. The same rules apply as for LDL^T. */
+ * the GPU eigensolvers, which use the same reduction, stop at
+ * BSYM_GPU_EIGEN_MAX_N, the truncated-spectrum and automatic solves and the
+ * least-squares fits at BSYM_GPU_STRATEGY_MAX_N. The same rules apply as for
+ * LDL^T. */
 #define BSYM_GPU_HOUSEHOLDER_MAX_N 256
 /* Largest n of the GPU tridiagonal solve (bsym_*tridiag_solve); the same rules. */
 #define BSYM_GPU_PCR_MAX_N 16384
@@ -480,8 +482,12 @@ typedef struct {
     double vl, vu;    /* BSYM_SELECT_VALUE: the interval (vl, vu]      */
 } bsym_select;
 
-/* Largest n of the GPU eigensolver kernels (same rules as for LDL^T). */
-#define BSYM_GPU_EIGEN_MAX_N 64
+/* Largest n of the GPU eigensolver kernels (bsym_*syev, bsym_*stev; same
+ * rules as for LDL^T). */
+#define BSYM_GPU_EIGEN_MAX_N 256
+/* Largest n of the GPU truncated-spectrum and automatic solves
+ * (BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO) and least-squares fits (p). */
+#define BSYM_GPU_STRATEGY_MAX_N 64
 
 bsym_status bsym_dsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const double *A,
                        const bsym_select *sel, double *w, double *V, int *count, int *info);

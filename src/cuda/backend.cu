@@ -36,8 +36,8 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         {BSYM_GPU_HOUSEHOLDER_MAX_N, 0},                     // TRIDIAGONALIZE
         {BSYM_GPU_PCR_MAX_N, 0},                             // PCR
         {BSYM_GPU_EIGEN_MAX_N, 0},                           // EIG
-        {BSYM_GPU_EIGEN_MAX_N, 0},                           // STRATEGY
-        {BSYM_GPU_EIGEN_MAX_N, 0},                           // LSFIT
+        {BSYM_GPU_STRATEGY_MAX_N, 0},                        // STRATEGY
+        {BSYM_GPU_STRATEGY_MAX_N, 0},                        // LSFIT
         {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // BK
         {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // AASEN
         {BSYM_GPU_PDE_MAX_N, 0},                             // PDE

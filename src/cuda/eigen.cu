@@ -174,26 +174,42 @@ template <typename T> ql_args<T> ql_args_of(const eig_args<T> &e)
     return a;
 }
 
-// ql_kernel<T, RECORD>'s shared bytes at n (each thread's d and e), its
-// limit raised where that passes 48 KB.
-template <typename T, bool RECORD>
-bsym_status ql_smem(int n, bool perfect, size_t *smem, char *msg, size_t msglen)
+// ql_kernel's block at n: QL_THREADS threads, halved while their d and e
+// would pass 96 KB of shared memory (n > 64 in double), and its shared bytes.
+struct ql_shape {
+    int threads;
+    size_t smem;
+};
+template <typename T> ql_shape ql_shape_of(int n, bool perfect)
 {
-    *smem = size_t(QL_THREADS) * ql_stride(n, perfect) * sizeof(T);
-    if (*smem > 48 * 1024)
+    const size_t per = size_t(ql_stride(n, perfect)) * sizeof(T);
+    int th = QL_THREADS;
+    while (th > 8 && th * per > 96 * 1024)
+        th /= 2;
+    return ql_shape{th, th * per};
+}
+
+// ql_kernel<T, RECORD>'s shape at n, its shared limit raised where that
+// passes 48 KB.
+template <typename T, bool RECORD>
+bsym_status ql_shape_set(int n, bool perfect, ql_shape *shape, char *msg, size_t msglen)
+{
+    *shape = ql_shape_of<T>(n, perfect);
+    if (shape->smem > 48 * 1024)
         BSYM_CUDA_TRY(cudaFuncSetAttribute(ql_kernel<T, RECORD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           int(*smem)));
+                                           int(shape->smem)));
     return BSYM_OK;
 }
 
 // Values only: QL, one thread per system.
 template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
 {
-    size_t smem = 0;
-    const bsym_status st = ql_smem<T, false>(e.n, false, &smem, msg, msglen);
+    ql_shape sh{};
+    const bsym_status st = ql_shape_set<T, false>(e.n, false, &sh, msg, msglen);
     if (st != BSYM_OK)
         return st;
-    ql_kernel<T, false><<<unsigned((e.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(ql_args_of(e));
+    ql_kernel<T, false><<<unsigned((e.batch + sh.threads - 1) / sh.threads), sh.threads, sh.smem, s>>>(
+        ql_args_of(e));
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
@@ -212,6 +228,16 @@ bsym_status launch_qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t m
 // float).
 template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
+    if (a.n > 64) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
+        const size_t smem = qls_smem<T>(a.n);
+        if (smem > 48 * 1024)
+            BSYM_CUDA_TRY(cudaFuncSetAttribute(qls_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               int(smem)));
+        const int64_t blocks = a.batch * ((a.n + QLS_ROWS - 1) / QLS_ROWS);
+        qls_kernel<T><<<unsigned(blocks), QLS_ROWS, smem, s>>>(a);
+        BSYM_CUDA_TRY(cudaGetLastError());
+        return BSYM_OK;
+    }
     if (a.n <= 8)
         return launch_qlv<T, 8, 1>(a, s, msg, msglen);
     if (a.n <= 16)
@@ -233,24 +259,49 @@ static int ql_rot_cap(int n)
     return 3 * n * n / 2 + 16;
 }
 
-// Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors:
-// on unless BSYM_EIG_QL_PERFECT=0 (measurement: the same binary both ways).
-static bool ql_perfect()
+// Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors,
+// up to n = 32: measured on the H100 (batch 1e5), vectors at n = 32 float
+// 1.40e7 matrices/s against 1.23e7 without, double 7.98e6 against 7.71e6;
+// at n = 64 they cost more than they save (float 1.52e6 against 1.67e6,
+// double 7.0e5 against 8.0e5: the second QL pass is latency). The
+// environment variable BSYM_EIG_QL_PERFECT (0 or 1) overrides, for
+// measurement.
+static bool ql_perfect(int n)
 {
     const char *env = std::getenv("BSYM_EIG_QL_PERFECT");
-    return env == nullptr || std::atoi(env) != 0;
+    if (env != nullptr && *env != '\0')
+        return std::atoi(env) != 0;
+    return n <= 32;
 }
 
 // Scratch bytes of one QL record buffer (there are two when the batch takes
-// more than one).
-constexpr size_t QL_SCRATCH_MAX = size_t(256) << 20;
+// more than one): 256 MB up to n = 64; above, 1 GB (a record is 0.8 MB a
+// system at n = 256 in float: 256 MB would hold 330 systems, too few
+// threads for ql_kernel), or an eighth of the free memory where that is less.
+static size_t ql_scratch_max(int n)
+{
+    if (n <= 64)
+        return size_t(256) << 20;
+    size_t fr = 0, tot = 0;
+    if (cudaMemGetInfo(&fr, &tot) != cudaSuccess)
+        fr = size_t(2) << 30;
+    return std::max(size_t(64) << 20, std::min(size_t(1) << 30, fr / 8));
+}
+
+// A system's slot of rotations: the capacity, and above n = 64 at least
+// the fallback's workspace (qlr_kernel: 32 (2n + 1) + n^2 entries).
+static int64_t ql_slot(int n, int rot_cap)
+{
+    const int64_t need = n > 64 ? (int64_t(32) * (2 * n + 1) + int64_t(n) * n + 1) / 2 : 0;
+    return std::max<int64_t>(std::max(rot_cap, 1), need);
+}
 
 static size_t align_up(size_t b) { return (b + 255) / 256 * 256; }
 
 // Carves one record buffer of sub systems out of p; returns its bytes.
 template <typename T> size_t carve_record(ql_record<T> *rec, int n, int64_t sub, char *p)
 {
-    const size_t b_rot = align_up(size_t(sub) * rec->rot_cap * sizeof(ql_rot<T>)),
+    const size_t b_rot = align_up(size_t(sub) * rec->rot_stride * sizeof(ql_rot<T>)),
                  b_swp = align_up(size_t(sub) * rec->swp_cap * sizeof(int)),
                  b_rank = align_up(size_t(sub) * n * sizeof(int)), b_meta = align_up(size_t(sub) * sizeof(int2)),
                  b_list = align_up(size_t(sub) * sizeof(int));
@@ -283,19 +334,20 @@ template <typename T> eig_args<T> sub_batch(const eig_args<T> &e, int64_t k0, in
 
 // QL with its record (ql_kernel), on stream s.
 template <typename T>
-cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, size_t smem, cudaStream_t s)
+cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, const ql_shape &sh, cudaStream_t s)
 {
     cudaError_t err = cudaMemsetAsync(rec.nlist, 0, sizeof(int), s);
     if (err != cudaSuccess)
         return err;
     ql_args<T> a = ql_args_of(b);
     a.rec = rec;
-    a.perfect = ql_perfect();
-    ql_kernel<T, true><<<unsigned((b.batch + QL_THREADS - 1) / QL_THREADS), QL_THREADS, smem, s>>>(a);
+    a.perfect = ql_perfect(b.n);
+    ql_kernel<T, true><<<unsigned((b.batch + sh.threads - 1) / sh.threads), sh.threads, sh.smem, s>>>(a);
     return cudaGetLastError();
 }
 
-// The replay (qlv_kernel), then divide and conquer on the overflowed systems.
+// The replay (qlv_kernel, qls_kernel above n = 64), then the systems whose
+// record overflowed: divide and conquer up to n = 64, qlr_kernel above.
 template <typename T>
 bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_t s, char *msg, size_t msglen)
 {
@@ -303,6 +355,13 @@ bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_
     bsym_status st = qlv<T>(v, s, msg, msglen);
     if (st != BSYM_OK)
         return st;
+    if (b.n > 64) {
+        ql_args<T> a = ql_args_of(b);
+        a.rec = rec;
+        qlr_kernel<T><<<unsigned(b.batch), 32, 0, s>>>(a, b.V, b.full);
+        BSYM_CUDA_TRY(cudaGetLastError());
+        return BSYM_OK;
+    }
     b.list = rec.list;
     b.nlist = rec.nlist;
     return launch_vec<T>(b, s, msg, msglen);
@@ -319,12 +378,13 @@ template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t 
     ql_record<T> rec[2] = {};
     rec[0].rot_cap = rec[1].rot_cap = ql_rot_cap(n);
     rec[0].swp_cap = rec[1].swp_cap = 3 * n + 8;
+    rec[0].rot_stride = rec[1].rot_stride = ql_slot(n, rec[0].rot_cap);
     const size_t per_sys = carve_record<T>(&rec[0], n, 1, nullptr);
-    const int64_t sub = std::max<int64_t>(1, std::min<int64_t>(e.batch, int64_t(QL_SCRATCH_MAX / per_sys)));
+    const int64_t sub = std::max<int64_t>(1, std::min<int64_t>(e.batch, int64_t(ql_scratch_max(n) / per_sys)));
     const int nbuf = sub < e.batch ? 2 : 1;
     const size_t bytes = carve_record<T>(&rec[0], n, sub, nullptr);
-    size_t smem = 0;
-    const bsym_status sst = ql_smem<T, true>(n, ql_perfect(), &smem, msg, msglen);
+    ql_shape shape{};
+    const bsym_status sst = ql_shape_set<T, true>(n, ql_perfect(n), &shape, msg, msglen);
     if (sst != BSYM_OK)
         return sst;
     char *scratch = nullptr;
@@ -335,7 +395,7 @@ template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t 
     bsym_status st = BSYM_OK;
     cudaError_t err = cudaSuccess;
     if (nbuf == 1) {
-        if ((err = ql_record_launch<T>(e, rec[0], smem, s)) == cudaSuccess)
+        if ((err = ql_record_launch<T>(e, rec[0], shape, s)) == cudaSuccess)
             st = ql_replay_launch<T>(e, rec[0], s, msg, msglen);
     } else {
         // s2 runs QL; events order buffer h's QL after its previous replay,
@@ -360,7 +420,7 @@ template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t 
             const eig_args<T> b = sub_batch(e, k0, std::min(sub, e.batch - k0));
             if (i >= 2 && (err = cudaStreamWaitEvent(s2, replayed[h], 0)) != cudaSuccess)
                 break;
-            if ((err = ql_record_launch<T>(b, rec[h], smem, s2)) != cudaSuccess ||
+            if ((err = ql_record_launch<T>(b, rec[h], shape, s2)) != cudaSuccess ||
                 (err = cudaEventRecord(recorded[h], s2)) != cudaSuccess ||
                 (err = cudaStreamWaitEvent(s, recorded[h], 0)) != cudaSuccess)
                 break;

@@ -30,16 +30,20 @@
 // sweep headers (hi | count << 16: the rotations of columns hi, hi - 1, ...,
 // hi - count + 1, in that order), n sorted positions, and meta = (sweeps or
 // -1 when handed to divide and conquer, first selected position).
+// A system's slot of rotations is rot_stride long (rot_stride >= rot_cap:
+// above n = 64 the slot of a system that overflows is also the workspace of
+// its fallback, qlr_kernel).
 template <typename T> struct ql_record {
     ql_rot<T> *rot;
     int *swp;
     int *rank;
     int2 *meta;
     int rot_cap, swp_cap;
-    int *list, *nlist; // the systems handed to divide and conquer
+    int64_t rot_stride;
+    int *list, *nlist; // the systems handed to the fallback
 };
 
-constexpr int QL_THREADS = 64;    // ql_kernel's block
+constexpr int QL_THREADS = 64;    // ql_kernel's block, at most
 
 template <typename T> struct ql_args {
     int n;
@@ -57,8 +61,61 @@ template <typename T> struct ql_args {
 // their copy for the values-only pass; odd.
 __host__ __device__ inline int ql_stride(int n, bool perfect) { return (perfect ? 4 : 2) * n + 1; }
 
+// The start of one system k: d[0..n) and e[0..n) loaded (e[n - 1] = 0),
+// scaled by the core's rule, a non-finite Householder input marked, the
+// selection's range set; ws (and misc) for the core's helpers.
+template <typename T>
+__device__ void ql_begin(const ql_args<T> &a, int64_t k, T *d, T *e, int *misc, typename cap32::te<T>::ws &ws)
+{
+    const int n = a.n;
+    for (int i = 0; i < n; i++) {
+        d[i] = a.d[k * n + i];
+        e[i] = i + 1 < n ? a.e[k * (n - 1) + i] : T(0);
+    }
+    ws.d = d;
+    ws.e = e;
+    ws.D = e; // the sorted eigenvalues replace e once QL is done
+    ws.misc = misc;
+    cap32::te<T>::scale(&ws, n);
+    if (a.hinfo != nullptr && a.hinfo[k] != 0)
+        misc[TE_FINITE] = 0;
+    cap32::te<T>::select(&ws, n, a.sel);
+}
+
+// The end of system k after QL (fail: ql_iterate's answer, not an
+// overflow): the eigenvalues sorted ascending into ws.D (eigenvalue j to
+// position rank_j, ties by index; rank != nullptr gets rank_j), the
+// selection applied; with `write`, w, count and info written. Returns the
+// count.
+template <typename T>
+__device__ int ql_finish(const ql_args<T> &a, int64_t k, typename cap32::te<T>::ws &ws, int fail, int *rank,
+                         bool write)
+{
+    const int n = a.n;
+    const T *d = ws.d;
+    for (int j = 0; j < n; j++) {
+        const T dj = d[j];
+        int rk = 0;
+        for (int i = 0; i < n; i++)
+            rk += (d[i] < dj) | ((d[i] == dj) & (i < j));
+        ws.D[rk] = dj;
+        if (rank != nullptr)
+            rank[j] = rk;
+    }
+    ws.misc[TE_FAIL] = fail;
+    cap32::te<T>::dc_select(&ws, n, a.sel);
+    const int count = fail ? 0 : ws.misc[TE_COUNT];
+    if (write) {
+        cap32::te<T>::output(&ws, n, a.w + k * n, nullptr, 0, 1);
+        a.count[k] = count;
+        a.info[k] = !ws.misc[TE_FINITE] ? -1 : fail;
+    }
+    return count;
+}
+
 // One thread per system; its d and e in shared memory at an odd stride
 // (2n + 1), so that the lanes of a warp, at any one index, hit distinct banks.
+// blockDim.x <= QL_THREADS (fewer where a block's d and e would not fit).
 template <typename T, bool RECORD>
 __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
 {
@@ -68,21 +125,9 @@ __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
         return; // no barriers in this kernel
     const int n = a.n;
     T *d = reinterpret_cast<T *>(smem) + (size_t)threadIdx.x * ql_stride(n, RECORD && a.perfect), *e = d + n;
-    for (int i = 0; i < n; i++) {
-        d[i] = a.d[k * n + i];
-        e[i] = i + 1 < n ? a.e[k * (n - 1) + i] : T(0);
-    }
     int misc[8];
-    typedef cap32::te<T> te;
-    typename te::ws ws;
-    ws.d = d;
-    ws.e = e;
-    ws.D = e; // the sorted eigenvalues replace e once QL is done
-    ws.misc = misc;
-    te::scale(&ws, n);
-    if (a.hinfo != nullptr && a.hinfo[k] != 0)
-        misc[TE_FINITE] = 0;
-    te::select(&ws, n, a.sel);
+    typename cap32::te<T>::ws ws;
+    ql_begin(a, k, d, e, misc, ws);
 
     int nsw = 0;
     T *lam = nullptr; // perfect shifts: the eigenvalues of a values-only pass on a copy
@@ -95,7 +140,7 @@ __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
         if (ql_iterate<T, false>(d2, e2, n, nullptr, nullptr, 0, 0, &nsw) == 0)
             lam = d2;
     }
-    const int fail = ql_iterate<T, RECORD>(d, e, n, RECORD ? a.rec.rot + k * a.rec.rot_cap : nullptr,
+    const int fail = ql_iterate<T, RECORD>(d, e, n, RECORD ? a.rec.rot + k * a.rec.rot_stride : nullptr,
                                            RECORD ? a.rec.swp + k * a.rec.swp_cap : nullptr, a.rec.rot_cap,
                                            a.rec.swp_cap, &nsw, lam);
     if (RECORD && fail == QL_OVERFLOW) {
@@ -103,22 +148,7 @@ __global__ void __launch_bounds__(QL_THREADS) ql_kernel(ql_args<T> a)
         a.rec.list[atomicAdd(a.rec.nlist, 1)] = int(k);
         return;
     }
-    // ascending order: eigenvalue j goes to position rank_j (ties by index)
-    for (int j = 0; j < n; j++) {
-        const T dj = d[j];
-        int rk = 0;
-        for (int i = 0; i < n; i++)
-            rk += (d[i] < dj) | ((d[i] == dj) & (i < j));
-        e[rk] = dj;
-        if (RECORD)
-            a.rec.rank[k * n + j] = rk;
-    }
-    misc[TE_FAIL] = fail;
-    te::dc_select(&ws, n, a.sel);
-    te::output(&ws, n, a.w + k * n, nullptr, 0, 1);
-    const int count = fail ? 0 : misc[TE_COUNT];
-    a.count[k] = count;
-    a.info[k] = !misc[TE_FINITE] ? -1 : fail;
+    ql_finish(a, k, ws, fail, RECORD ? a.rec.rank + k * n : nullptr, true);
     if (RECORD)
         a.rec.meta[k] = make_int2(nsw, misc[TE_FIRST]);
 }
@@ -196,7 +226,7 @@ __global__ void __launch_bounds__(128) qlv_kernel(qlv_args<T> a)
     // on a branch).
     constexpr int BK = qlv_block<T, NMAX>(), QB = BK > 0 ? BK : 1;
     const int *swp = a.rec.swp + k * a.rec.swp_cap;
-    const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_cap;
+    const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_stride;
     ql_rot<T> buf[2][QB];
     for (int w = 0; w < meta.x; w++) {
         const int h = swp[w], hi = h & 0xffff, lo = hi - (h >> 16) + 1;
@@ -257,4 +287,144 @@ __global__ void __launch_bounds__(128) qlv_kernel(qlv_args<T> a)
         for (int q = 0; q < RPL; q++)
             if (lane + q * G < n)
                 V[lane + q * G + (size_t)col * n] = T(NAN);
+}
+
+// ---- above n = 64: rows in shared memory, and a fallback without a record ----
+
+// Rows a block of the replay above n = 64 (one warp).
+constexpr int QLS_ROWS = 32;
+
+// The replay above n = 64 (rows too long for registers): a block of
+// QLS_ROWS threads owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of one system
+// (block k tiles + t), all n columns of them in shared memory, column by
+// column (Z[c QLS_ROWS + lane]: a warp's accesses hit distinct banks). The
+// sweeps are replayed as qlv_kernel's, a rotation a column pair: the
+// rotation of columns i, i + 1 carries the new column i down to the next,
+// so each thread loads and stores one element a rotation. The rows are
+// independent: no barriers.
+template <typename T>
+__global__ void __launch_bounds__(QLS_ROWS) qls_kernel(qlv_args<T> a)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    T *Z = reinterpret_cast<T *>(smem);
+    const int n = a.n, lane = threadIdx.x, tiles = (n + QLS_ROWS - 1) / QLS_ROWS;
+    const int64_t k = blockIdx.x / tiles;
+    const int r = int(blockIdx.x % tiles) * QLS_ROWS + lane;
+    const int2 meta = a.rec.meta[k];
+    if (meta.x < 0)
+        return; // handed to the fallback
+    T *V = a.V + (size_t)k * n * n;
+    for (int c = 0; c < n; c++)
+        Z[c * QLS_ROWS + lane] = r < n ? (a.full ? V[r + (size_t)c * n] : T(r == c)) : T(0);
+    const int *swp = a.rec.swp + k * a.rec.swp_cap;
+    const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_stride;
+    T *z = Z + lane;
+    for (int w = 0; w < meta.x; w++) {
+        const int h = swp[w], hi = h & 0xffff, lo = hi - (h >> 16) + 1;
+        const ql_rot<T> *p = rot + hi; // column i's rotation at p[-i]
+        T f = z[(hi + 1) * QLS_ROWS];
+        int i = hi;
+        // four rotations at a time: their loads first (none of them is of
+        // an element stored in the four), then the chain
+        for (; i - 3 >= lo; i -= 4) {
+            ql_rot<T> cs[4];
+            T x[4];
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                cs[q] = p[-(i - q)];
+                x[q] = z[(i - q) * QLS_ROWS];
+            }
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                z[(i - q + 1) * QLS_ROWS] = cs[q].s * x[q] + cs[q].c * f;
+                f = cs[q].c * x[q] - cs[q].s * f;
+            }
+        }
+        for (; i >= lo; i--) {
+            const ql_rot<T> cs = p[-i];
+            const T x = z[i * QLS_ROWS];
+            z[(i + 1) * QLS_ROWS] = cs.s * x + cs.c * f;
+            f = cs.c * x - cs.s * f;
+        }
+        z[lo * QLS_ROWS] = f;
+        rot += hi - lo + 1;
+    }
+    if (r >= n)
+        return;
+    // column c (eigenvalue c) to position rank_c - first when selected; NaN
+    // in the columns past the count (te_dc_output_'s rule)
+    const int count = a.count[k], first = meta.y;
+    const int *rank = a.rec.rank + k * n;
+    for (int c = 0; c < n; c++) {
+        const int col = rank[c] - first;
+        if (col >= 0 && col < count)
+            V[r + (size_t)col * n] = z[c * QLS_ROWS];
+    }
+    for (int col = count; col < n; col++)
+        V[r + (size_t)col * n] = T(NAN);
+}
+
+// qls_kernel's shared bytes at n.
+template <typename T> size_t qls_smem(int n) { return size_t(QLS_ROWS) * n * sizeof(T); }
+
+// Each rotation as QL makes it, on a lane's rows (lane, lane + 32, ...) of
+// V (global, column-major: the lanes of a warp touch consecutive entries).
+template <typename T> struct qlr_apply {
+    T *V;
+    int n, lane;
+    __device__ void operator()(int i, T c, T s) const
+    {
+        T *x = V + (size_t)i * n, *y = x + n;
+        for (int r = lane; r < n; r += 32) {
+            const T xi = x[r], f = y[r];
+            y[r] = s * xi + c * f;
+            x[r] = c * xi - s * f;
+        }
+    }
+};
+
+// The fallback above n = 64, for a system whose record overflowed (listed
+// by ql_kernel; block b takes list entry b, blocks past the list return):
+// one warp a system, every lane running the same QL on its own copy of d
+// and e (so no lane waits on another) and applying each rotation as it is
+// made to its rows of V. Slow (QL's latency is not hidden) but bounded by
+// nothing: such systems are rare (none measured on random input). The
+// lanes' d and e, and the rows before the final permutation, live in the
+// system's record slot (rot_stride rotations: at least 32 (2n + 1) + n^2
+// entries, eigen.cu's ql_slot).
+template <typename T>
+__global__ void __launch_bounds__(32) qlr_kernel(ql_args<T> a, T *V0, int full)
+{
+    if (int(blockIdx.x) >= *a.rec.nlist)
+        return;
+    const int64_t k = a.rec.list[blockIdx.x];
+    const int n = a.n, lane = threadIdx.x;
+    T *slot = reinterpret_cast<T *>(a.rec.rot + k * a.rec.rot_stride);
+    T *d = slot + (size_t)lane * (2 * n + 1), *e = d + n, *tmp = slot + (size_t)32 * (2 * n + 1);
+    T *V = V0 + (size_t)k * n * n;
+    if (!full)
+        for (int c = 0; c < n; c++)
+            for (int r = lane; r < n; r += 32)
+                V[r + (size_t)c * n] = T(r == c);
+    int misc[8];
+    typename cap32::te<T>::ws ws;
+    ql_begin(a, k, d, e, misc, ws);
+    int nsw = 0;
+    const int fail = ql_iterate<T, false>(d, e, n, nullptr, nullptr, 0, 0, &nsw, nullptr, qlr_apply<T>{V, n, lane});
+    int *rank = a.rec.rank + k * n;
+    const int count = ql_finish(a, k, ws, fail, lane == 0 ? rank : nullptr, lane == 0);
+    __syncwarp(); // lane 0's ranks seen by all
+    const int first = misc[TE_FIRST];
+    for (int c = 0; c < n; c++)
+        for (int r = lane; r < n; r += 32)
+            tmp[r + (size_t)c * n] = V[r + (size_t)c * n];
+    for (int c = 0; c < n; c++) {
+        const int col = rank[c] - first;
+        if (col >= 0 && col < count)
+            for (int r = lane; r < n; r += 32)
+                V[r + (size_t)col * n] = tmp[r + (size_t)c * n];
+    }
+    for (int col = count; col < n; col++)
+        for (int r = lane; r < n; r += 32)
+            V[r + (size_t)col * n] = T(NAN);
 }

@@ -100,9 +100,17 @@ template <typename T> QL_HD inline T ql_take_nearest(T *lam, int n, T shift)
     return x;
 }
 
-template <typename T, bool RECORD>
+// No rotation applied as it is made (ql_iterate's default Apply).
+struct ql_no_apply {
+    template <typename T> QL_HD void operator()(int, T, T) const {}
+};
+
+// apply(i, c, s) is called with each rotation as it is made, of columns i
+// and i + 1 (in the record's order: eigen_ql.cuh's replay convention), for a
+// caller that updates its vectors at once instead of recording.
+template <typename T, bool RECORD, class Apply = ql_no_apply>
 QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, int swp_cap, int *nswp,
-                     T *lam = nullptr)
+                     T *lam = nullptr, Apply apply = Apply())
 {
     int nrot = 0, nsw = 0;
     T tnorm = 0;
@@ -168,6 +176,7 @@ QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, i
                 di = dn;
                 if (RECORD)
                     rot[nrot++] = ql_rot<T>{c, s};
+                apply(i, c, s);
             }
             if (RECORD && i < m - 1)
                 swp[nsw++] = (m - 1) | ((m - 1 - i) << 16);

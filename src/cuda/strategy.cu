@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(128) cond_kernel(check_args<T> a)
     const int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= a.count || !a.pending[j])
         return;
-    T ws[2 * BSYM_GPU_EIGEN_MAX_N];
+    T ws[2 * BSYM_GPU_STRATEGY_MAX_N];
     int notspd = 0;
     const bool redo = strategy_ill_(prec_tag<T>(), a.n, a.d + j * a.n, a.e + j * a.n, a.rcond, ws, &notspd);
     verdict(a, j, redo, notspd);
@@ -203,7 +203,7 @@ template <typename T> struct trunc_args {
 template <typename T>
 __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
 {
-    __shared__ T coef[WARPS][BSYM_GPU_EIGEN_MAX_N]; // one row of coefficients per warp
+    __shared__ T coef[WARPS][BSYM_GPU_STRATEGY_MAX_N]; // one row of coefficients per warp
     const int lane = threadIdx.x % 32, wp = threadIdx.x / 32, n = a.n;
     const int64_t j = (int64_t)blockIdx.x * WARPS + wp;
     if (j >= a.count)
@@ -614,9 +614,9 @@ bsym_status strategy_chunk(void *arg, void *const *dev, int64_t count, cudaStrea
 
 bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
 {
-    if (n >= 1 && n <= BSYM_GPU_EIGEN_MAX_N)
+    if (n >= 1 && n <= BSYM_GPU_STRATEGY_MAX_N)
         return BSYM_OK;
-    std::snprintf(msg, msglen, "%s = %lld is outside the GPU's 1..%d", what, (long long)n, BSYM_GPU_EIGEN_MAX_N);
+    std::snprintf(msg, msglen, "%s = %lld is outside the GPU's 1..%d", what, (long long)n, BSYM_GPU_STRATEGY_MAX_N);
     return BSYM_ERR_SIZE;
 }
 

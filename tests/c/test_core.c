@@ -1522,7 +1522,7 @@ static void eig_suite(bsym_device dev, const char *dname, int single, const char
         int all = 1;
         for (int r = 0; r < runs; r++)
             all &= st[r] == BSYM_ERR_SIZE;
-        check(all, "eigensolver n > 64 on the GPU is a size error", dname, n, st[0]);
+        check(all, "eigensolver n > BSYM_GPU_EIGEN_MAX_N on the GPU is a size error", dname, n, st[0]);
         goto done;
     }
     /* the sum of n eigenvalues carries n errors of size eps ||A||_2 each:
@@ -2415,12 +2415,12 @@ static void test_eig_errors(void)
         A[i + (size_t)i * n] = i + 1;
     if (bsym_gpu_available())
         check(bsym_dsyev(ctx, 'L', n, 1, A, NULL, W, NULL, cnt, info) == BSYM_ERR_SIZE,
-              "eigen: n > 64 on the GPU is a size error", "gpu", n, 0);
+              "eigen: n > BSYM_GPU_EIGEN_MAX_N on the GPU is a size error", "gpu", n, 0);
     bsym_ctx_set_device(ctx, BSYM_DEVICE_AUTO);
     st = bsym_dsyev(ctx, 'L', n, 1, A, NULL, W, NULL, cnt, info);
     check(st == BSYM_OK && info[0] == 0 && cnt[0] == n && fabs(W[n - 1] - n) < 1e-12 &&
               bsym_ctx_last_device(ctx) == BSYM_DEVICE_CPU,
-          "eigen: n > 64 under auto runs on the CPU", "auto", n, st);
+          "eigen: n > BSYM_GPU_EIGEN_MAX_N under auto runs on the CPU", "auto", n, st);
     free(A); free(W);
     bsym_ctx_destroy(ctx);
 }
@@ -2490,15 +2490,49 @@ static void test_eig_cpu_gpu(int single, int n, int batch)
 static void test_eig_fallback(bsym_device dev, const char *dname, int single)
 {
     setenv("BSYM_EIG_ROT_CAP", "40", 1);
-    const int sizes[] = {3, 5, 16, 32, 33, 64};
+    const int sizes[] = {3, 5, 16, 32, 33, 64, 65, 100};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         test_eig_random(dev, dname, single, 'L', sizes[s], 7, 0);
         test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
     }
     test_eig_select(dev, dname, single, 16, 5, 0);
     test_eig_select(dev, dname, single, 33, 3, 1);
+    test_eig_select(dev, dname, single, 70, 3, 0);
     test_eig_structured(dev, dname, single, 0, 21);
+    test_eig_structured(dev, dname, single, 0, 84);
     unsetenv("BSYM_EIG_ROT_CAP");
+}
+
+/* The other shift rule of the GPU's QL with vectors (perfect shifts, a
+ * values-only pass first, are on up to n = 32; BSYM_EIG_QL_PERFECT
+ * overrides): off where they are on and on where they are off. */
+static void test_eig_shift_rule(bsym_device dev, const char *dname, int single)
+{
+    const int sizes[] = {2, 5, 16, 32, 33, 64, 65};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        setenv("BSYM_EIG_QL_PERFECT", sizes[s] <= 32 ? "0" : "1", 1);
+        test_eig_random(dev, dname, single, 'L', sizes[s], 5, 0);
+        test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
+        test_eig_structured(dev, dname, single, EK_CLUSTER, sizes[s]);
+        test_eig_structured(dev, dname, single, EK_SINGULAR, sizes[s]);
+    }
+    unsetenv("BSYM_EIG_QL_PERFECT");
+}
+
+/* Every n of the GPU eigensolver, 1 .. BSYM_GPU_EIGEN_MAX_N, both
+ * precisions: random full input (every n) and tridiagonal input (every
+ * seventh), values and vectors (eig_suite's runs); then n + 1, a size
+ * error. */
+static void test_eig_gpu_sizes(const char *dname)
+{
+    for (int single = 0; single < 2; single++) {
+        for (int n = 1; n <= BSYM_GPU_EIGEN_MAX_N; n++) {
+            test_eig_random(BSYM_DEVICE_GPU, dname, single, n % 2 ? 'L' : 'U', n, n <= 64 ? 3 : 2, 0);
+            if (n % 7 == 0)
+                test_eig_random(BSYM_DEVICE_GPU, dname, single, 'L', n, 2, 1);
+        }
+        test_eig_random(BSYM_DEVICE_GPU, dname, single, 'L', BSYM_GPU_EIGEN_MAX_N + 1, 1, 0);
+    }
 }
 
 /* Every eigensolver check on one device, both precisions. */
@@ -2514,6 +2548,8 @@ static void test_eig_shapes(bsym_device dev, const char *dname)
             test_eig_random(dev, dname, single, 'L', sizes[s], 2, 0);
             test_eig_random(dev, dname, single, 'L', sizes[s], 2, 1);
         }
+        test_eig_random(dev, dname, single, 'L', 65, 2, 0);
+        test_eig_random(dev, dname, single, 'U', 65, 2, 1);
         test_eig_select(dev, dname, single, 16, 2, 0);
         test_eig_fallback(dev, dname, single);
     }
@@ -2521,10 +2557,10 @@ static void test_eig_shapes(bsym_device dev, const char *dname)
 
 static void test_eig_family(bsym_device dev, const char *dname)
 {
-    const int rand_sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 65, 100};
+    const int rand_sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 65, 100, 128, 200};
     const int tri_sizes[] = {1, 2, 3, 5, 16, 33, 64, 65, 100};
     const int struct_sizes[] = {1, 2, 3, 4, 7, 16, 21, 32, 33, 63, 64, 65, 84, 100};
-    const int sel_sizes[] = {1, 2, 5, 16, 33, 64, 100};
+    const int sel_sizes[] = {1, 2, 5, 16, 33, 64, 100, 129};
     for (int single = 0; single < 2; single++) {
         for (size_t s = 0; s < sizeof rand_sizes / sizeof *rand_sizes; s++) {
             int n = rand_sizes[s], batch = n <= 17 ? 23 : n <= 47 ? 7 : 3;
@@ -2561,9 +2597,13 @@ static void test_eig_family(bsym_device dev, const char *dname)
         test_eig_bad(dev, dname, single, 33);
         test_eig_scaling(dev, dname, single, single ? 100 : 1000);
         test_eig_scaling(dev, dname, single, single ? -100 : -1000);
-        if (dev == BSYM_DEVICE_GPU)
+        if (dev == BSYM_DEVICE_GPU) {
             test_eig_fallback(dev, dname, single);
+            test_eig_shift_rule(dev, dname, single);
+        }
     }
+    if (dev == BSYM_DEVICE_GPU)
+        test_eig_gpu_sizes(dname);
 }
 
 /* ==== truncated-spectrum and automatic solves, plans, least squares ======= */
@@ -3452,7 +3492,7 @@ static void test_sx_family(bsym_device dev, const char *dname)
     const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 70};
     for (int single = 0; single < 2; single++) {
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
-            if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_EIGEN_MAX_N)
+            if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_STRATEGY_MAX_N)
                 test_sx_known(dev, dname, single, sizes[s]);
         test_sx_plan(dev, dname, single);
         for (int s = 0; s < 3; s++)

@@ -674,21 +674,22 @@ test_that("device = 'gpu' without a usable GPU says why", {
 
 test_that("device = 'gpu' with n above the eigensolver limit is a clear size error", {
   skip_if_not(bsym_gpu_available(), "no usable GPU")
-  expect_error(bsym_eigen(diag(65), device = "gpu"), "exceeds the GPU eigensolver limit of 64")
-  r <- bsym_eigen(diag(65), device = "auto")
+  expect_error(bsym_eigen(diag(257), device = "gpu"), "exceeds the GPU eigensolver limit of 256")
+  r <- bsym_eigen(diag(257), device = "auto")
   expect_equal(attr(r, "device"), "cpu")
 })
 
 test_that("the CPU and the GPU give the same eigenvalues, and GPU vectors pass the same bounds", {
   skip_if_not(bsym_gpu_available(), "no usable GPU")
   set.seed(68)
-  for (n in c(1, 2, 3, 8, 16, 17, 32, 33, 64)) {
-    A <- random_sym(n, 40)
+  for (n in c(1, 2, 3, 8, 16, 17, 32, 33, 64, 65, 100, 128, 129, 256)) {
+    nb <- if (n > 64) 12 else 40 # above 64: rows in shared memory (eigen_ql.cuh)
+    A <- random_sym(n, nb)
     A[, , 5] <- xi_rho(n, 0.5)
     A[, , 6] <- 0
     A[1, 1, 9] <- NaN
-    d <- matrix(rnorm(n * 40), n)
-    e <- matrix(rnorm((n - 1) * 40), n - 1, 40)
+    d <- matrix(rnorm(n * nb), n)
+    e <- matrix(rnorm((n - 1) * nb), n - 1, nb)
     for (precision in precisions) {
       u <- eps_of(precision)
       for (sel in list(list(), list(index = c(1, ceiling(n / 2))), list(interval = c(-1, 1)))) {
