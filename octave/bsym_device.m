@@ -138,14 +138,14 @@ endfunction
 %! [~, s4] = bsym_device ();
 %! assert (s4, struct ("created", s3.created + 1, "alive", true));
 
-## An error of the core (n = 65 on the GPU: size_unsupported with a GPU,
+## An error of the core (n = 257 on the GPU: size_unsupported with a GPU,
 ## no_device without) keeps the context.
 %!test
 %! bsym_eigen (eye (2));
 %! [~, s1] = bsym_device ();
 %! try
-%!   bsym_eigen (eye (65), "device", "gpu");
-%!   error ("no error for n = 65 on the GPU");
+%!   bsym_eigen (eye (257), "device", "gpu");
+%!   error ("no error for n = 257 on the GPU");
 %! catch err
 %!   assert (any (strcmp (err.identifier, {"batchsym:size_unsupported", "batchsym:no_device"})));
 %! end_try_catch

@@ -276,15 +276,48 @@ BSYM_INLINE static void PREC(el_reduce_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
         EL_LANES(s) K[s] = sig[s];
         const T *dk = P + (size_t)EL_PK(k, k) * EL_W;
         EL_LANES(s) sig[s] += x[s] * x[s];
+        /* a lane below TMIN / EPS: alpha and sigma of x / 2^e instead
+         * (hh_rescale_'s rule, householder_impl.h: squares that lost digits
+         * to underflow would leave tau off v); sc = 2^e, else 1 */
+        T sc[EL_W], al[EL_W];
+        int small = 0;
+        EL_LANES(s)
+        {
+            sc[s] = 1;
+            al[s] = x[s];
+        }
+#pragma omp simd reduction(| : small)
+        for (int s = 0; s < EL_W; s++)
+            small |= sig[s] < (T)TMIN / EPS;
+        if (small)
+            for (int s = 0; s < EL_W; s++) {
+                T s2 = 0, mx = 0;
+                if (!(sig[s] < (T)TMIN / EPS))
+                    continue;
+                for (int i = 0; i < m; i++)
+                    mx = FABS(x[(size_t)i * EL_W + s]) > mx ? FABS(x[(size_t)i * EL_W + s]) : mx;
+                if (mx < (T)TMIN) /* negligible: H = I, as hh_rescale_ */
+                    continue;
+                int ex;
+                FREXP(mx, &ex);
+                sc[s] = LDEXP((T)1, ex);
+                for (int i = 1; i < m; i++) {
+                    const T v = x[(size_t)i * EL_W + s] / sc[s];
+                    s2 += v * v;
+                }
+                al[s] = x[s] / sc[s];
+                K[s] = s2;
+                sig[s] = s2 + al[s] * al[s];
+            }
         PREC(el_sqrt_)(sq, sig); /* sqrt(alpha^2 + sigma); sigma = |x[1:]|^2 in K */
         EL_LANES(s)
         {
-            const T alpha = x[s], beta = -COPYSIGN(sig[s], alpha);
+            const T alpha = al[s], beta = -COPYSIGN(sig[s], alpha);
             const int z = K[s] == 0;
             tk[s] = z ? (T)0 : (beta - alpha) / beta;
-            r[s] = z ? (T)1 : (T)1 / (alpha - beta); /* |alpha - beta| >= sqrt(sig) */
+            r[s] = z ? (T)1 : (T)1 / ((alpha - beta) * sc[s]); /* |alpha - beta| >= sqrt(sig) */
             d[(size_t)k * EL_W + s] = dk[s];
-            e[(size_t)k * EL_W + s] = z ? alpha : beta;
+            e[(size_t)k * EL_W + s] = z ? x[s] : beta * sc[s];
             tau[(size_t)k * EL_W + s] = tk[s];
             x[s] = 1;
         }

@@ -89,22 +89,44 @@ static T PREC(he_dotc_)(int64_t m, const T *x, const T *y)
  * makes it real). */
 static T PREC(he_reflector_)(int64_t m, T *x, T *tau)
 {
-    const T alpha = x[0];
+    T alpha = x[0];
     RT sigma = 0;
     for (int64_t i = 1; i < m; i++)
         sigma += RE(x[i]) * RE(x[i]) + IM(x[i]) * IM(x[i]);
+    /* below TMIN / EPS: alpha and sigma of x / 2^e (householder_impl.h's
+     * hh_rescale_ rule: squares that lost digits to underflow would leave
+     * tau off v) */
+    RT sc = 1;
+    if (RE(alpha) * RE(alpha) + IM(alpha) * IM(alpha) + sigma < (RT)TMIN / EPS) {
+        RT mx = 0;
+        for (int64_t i = 0; i < m; i++) {
+            const RT a = FABS(RE(x[i])), b = FABS(IM(x[i])), c = a > b ? a : b;
+            mx = c > mx ? c : mx;
+        }
+        if (mx >= (RT)TMIN) { /* else negligible: H = I, as hh_rescale_ */
+            int ex;
+            FREXP(mx, &ex);
+            sc = LDEXP((RT)1, ex);
+            sigma = 0;
+            for (int64_t i = 1; i < m; i++) {
+                const RT a = RE(x[i]) / sc, b = IM(x[i]) / sc;
+                sigma += a * a + b * b;
+            }
+            alpha = alpha / sc;
+        }
+    }
     if (sigma == 0) {
         *tau = 0;
-        return alpha;
+        return x[0];
     }
     const RT ar = RE(alpha), ai = IM(alpha);
     const RT beta = -COPYSIGN(SQRT(ar * ar + ai * ai + sigma), ar);
-    const T r = (T)1 / (alpha - beta); /* |alpha - beta| >= sqrt(sigma) > 0 */
+    const T r = (T)1 / ((alpha - beta) * sc); /* |alpha - beta| >= sqrt(sigma) > 0 */
     *tau = (beta - alpha) / beta;
     x[0] = 1;
     for (int64_t i = 1; i < m; i++)
         x[i] *= r;
-    return beta;
+    return beta * sc;
 }
 
 /* S := H^H S H for the Hermitian S of order m (lower triangle, leading

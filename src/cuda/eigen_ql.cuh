@@ -300,54 +300,74 @@ constexpr int QLS_ROWS = 32;
 // column (Z[c QLS_ROWS + lane]: a warp's accesses hit distinct banks). The
 // sweeps are replayed as qlv_kernel's, a rotation a column pair: the
 // rotation of columns i, i + 1 carries the new column i down to the next,
-// so each thread loads and stores one element a rotation. The rows are
-// independent: no barriers.
+// so each thread loads and stores one element a rotation. The rotations
+// come through shared memory, QLS_ROWS at a time (one coalesced load, a lane
+// a rotation, issued a chunk ahead), so that no rotation waits on a load
+// from L2. The rows are independent; the warp syncs only around its chunks.
 template <typename T>
 __global__ void __launch_bounds__(QLS_ROWS) qls_kernel(qlv_args<T> a)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    T *Z = reinterpret_cast<T *>(smem);
+    ql_rot<T> *cs = reinterpret_cast<ql_rot<T> *>(smem); // the chunk: QLS_ROWS rotations
+    T *Z = reinterpret_cast<T *>(cs + QLS_ROWS);
     const int n = a.n, lane = threadIdx.x, tiles = (n + QLS_ROWS - 1) / QLS_ROWS;
     const int64_t k = blockIdx.x / tiles;
     const int r = int(blockIdx.x % tiles) * QLS_ROWS + lane;
     const int2 meta = a.rec.meta[k];
     if (meta.x < 0)
-        return; // handed to the fallback
+        return; // handed to the fallback (the whole block: no barrier is missed)
     T *V = a.V + (size_t)k * n * n;
     for (int c = 0; c < n; c++)
         Z[c * QLS_ROWS + lane] = r < n ? (a.full ? V[r + (size_t)c * n] : T(r == c)) : T(0);
     const int *swp = a.rec.swp + k * a.rec.swp_cap;
+    // the record read as one stream: rotation j of the system at rot[j]
     const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_stride;
+    int total = 0; // rotations in all sweeps
+    for (int w = 0; w < meta.x; w++)
+        total += swp[w] >> 16;
+    ql_rot<T> next = lane < total ? rot[lane] : ql_rot<T>{T(1), T(0)};
+    int end = 0; // the stream position past the chunk in cs (cs[0] is end - QLS_ROWS's)
     T *z = Z + lane;
-    for (int w = 0; w < meta.x; w++) {
-        const int h = swp[w], hi = h & 0xffff, lo = hi - (h >> 16) + 1;
-        const ql_rot<T> *p = rot + hi; // column i's rotation at p[-i]
+    for (int w = 0, j = 0; w < meta.x; w++) {
+        const int h = swp[w], hi = h & 0xffff, cnt = h >> 16;
         T f = z[(hi + 1) * QLS_ROWS];
-        int i = hi;
-        // four rotations at a time: their loads first (none of them is of
-        // an element stored in the four), then the chain
-        for (; i - 3 >= lo; i -= 4) {
-            ql_rot<T> cs[4];
-            T x[4];
-#pragma unroll
-            for (int q = 0; q < 4; q++) {
-                cs[q] = p[-(i - q)];
-                x[q] = z[(i - q) * QLS_ROWS];
+        int i = hi, left = cnt;
+        while (left > 0) {
+            if (j == end) { // the next chunk into cs, the one after it in flight
+                __syncwarp(); // the last chunk read by every lane
+                cs[lane] = next;
+                __syncwarp();
+                end += QLS_ROWS;
+                next = end + lane < total ? rot[end + lane] : ql_rot<T>{T(1), T(0)};
             }
+            int seg = min(left, end - j); // rotations of this sweep in this chunk
+            const ql_rot<T> *g = cs + (j - (end - QLS_ROWS));
+            left -= seg;
+            j += seg;
+            // four at a time: their loads first (none is of an element stored
+            // in the four), then the chain
+            for (; seg >= 4; seg -= 4, i -= 4, g += 4) {
+                ql_rot<T> c4[4];
+                T x[4];
 #pragma unroll
-            for (int q = 0; q < 4; q++) {
-                z[(i - q + 1) * QLS_ROWS] = cs[q].s * x[q] + cs[q].c * f;
-                f = cs[q].c * x[q] - cs[q].s * f;
+                for (int q = 0; q < 4; q++) {
+                    c4[q] = g[q];
+                    x[q] = z[(i - q) * QLS_ROWS];
+                }
+#pragma unroll
+                for (int q = 0; q < 4; q++) {
+                    z[(i - q + 1) * QLS_ROWS] = c4[q].s * x[q] + c4[q].c * f;
+                    f = c4[q].c * x[q] - c4[q].s * f;
+                }
+            }
+            for (; seg > 0; seg--, i--, g++) {
+                const ql_rot<T> c1 = *g;
+                const T x = z[i * QLS_ROWS];
+                z[(i + 1) * QLS_ROWS] = c1.s * x + c1.c * f;
+                f = c1.c * x - c1.s * f;
             }
         }
-        for (; i >= lo; i--) {
-            const ql_rot<T> cs = p[-i];
-            const T x = z[i * QLS_ROWS];
-            z[(i + 1) * QLS_ROWS] = cs.s * x + cs.c * f;
-            f = cs.c * x - cs.s * f;
-        }
-        z[lo * QLS_ROWS] = f;
-        rot += hi - lo + 1;
+        z[(i + 1) * QLS_ROWS] = f;
     }
     if (r >= n)
         return;
@@ -365,7 +385,7 @@ __global__ void __launch_bounds__(QLS_ROWS) qls_kernel(qlv_args<T> a)
 }
 
 // qls_kernel's shared bytes at n.
-template <typename T> size_t qls_smem(int n) { return size_t(QLS_ROWS) * n * sizeof(T); }
+template <typename T> size_t qls_smem(int n) { return size_t(QLS_ROWS) * (n * sizeof(T) + sizeof(ql_rot<T>)); }
 
 // Each rotation as QL makes it, on a lane's rows (lane, lane + 32, ...) of
 // V (global, column-major: the lanes of a warp touch consecutive entries).

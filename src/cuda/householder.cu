@@ -166,7 +166,29 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
         sig += x[r] * x[r];
     }
     sig = group_sum<G>(sig);
-    const bsym_hh::reflector<T> h(alpha, sig);
+    T scale = T(1), as = alpha;
+    // (householder.cuh's reflector: where a square may have lost digits,
+    // alpha and sig of x / scale; every group of the warp takes part in the
+    // shuffles)
+    const bool small = alpha * alpha + sig < bsym_hh::reflector_small<T>();
+    if (__any_sync(bsym::FULL_MASK, small)) {
+        T mx = fabs(alpha);
+#pragma unroll
+        for (int r = 0; r < R; r++)
+            mx = max(mx, fabs(x[r]));
+        const T sc = bsym_hh::reflector_scale(group_max<G>(mx));
+        T sig2 = T(0);
+#pragma unroll
+        for (int r = 0; r < R; r++)
+            sig2 += (x[r] / sc) * (x[r] / sc);
+        sig2 = group_sum<G>(sig2);
+        if (small) {
+            scale = sc;
+            as = alpha / sc;
+            sig = sig2;
+        }
+    }
+    const bsym_hh::reflector<T> h(as, sig, scale);
     const T beta = h.beta, tau = h.tau, inv = h.inv;
     T v[R];
 #pragma unroll

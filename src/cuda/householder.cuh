@@ -9,6 +9,8 @@
 #ifndef BSYM_HOUSEHOLDER_CUH
 #define BSYM_HOUSEHOLDER_CUH
 
+#include <cfloat>
+
 #include "common.cuh"
 #include "pcr.cuh"
 
@@ -75,15 +77,38 @@ template <typename T> struct pow2_scale {
 // H [alpha; x] = [beta; 0], from alpha and sig = ||x||^2 (LAPACK's larfg
 // without its rescaling loop: the input is scaled so that sig cannot
 // overflow). sig = 0: H = I (tau = 0, beta = alpha).
+//
+// Below reflector_small (alpha^2 + sig < TMIN / EPS) a square may have lost
+// digits to underflow (graded input: x_i^2 below TMIN, x_i not negligible
+// beside alpha), and tau would not match v (H off orthogonality by far more
+// than eps): the callers then pass alpha and sig of x / scale, scale =
+// reflector_scale(max |x|) (a power of two: exact), and get the reflector
+// of x itself (it is scale-invariant). The CPU's reflectors follow the
+// same rule (core/householder_impl.h, eigen_lanes_impl.h, hetrd_impl.h).
 template <typename T> struct reflector {
     T beta, tau, inv;
-    __host__ __device__ reflector(T alpha, T sig)
+    __host__ __device__ reflector(T alpha, T sig, T scale = T(1))
     {
-        beta = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
-        tau = sig == T(0) ? T(0) : (beta - alpha) / beta;
-        inv = sig == T(0) ? T(0) : T(1) / (alpha - beta);
+        const T bs = sig == T(0) ? alpha : -copysign(sqrt(alpha * alpha + sig), alpha);
+        tau = sig == T(0) ? T(0) : (bs - alpha) / bs;
+        inv = sig == T(0) ? T(0) : T(1) / ((alpha - bs) * scale);
+        beta = bs * scale;
     }
 };
+template <typename T> __host__ __device__ constexpr T reflector_small()
+{
+    return sizeof(T) == 4 ? T(0x1p-103) : T(0x1p-970);
+}
+// 2^e with max |x| / 2^e in [0.5, 1); 1 where max |x| is below TMIN (x
+// is then absolutely negligible, its squares 0, and H = I: 1 / 2^e would
+// overflow).
+template <typename T> __host__ __device__ inline T reflector_scale(T amax)
+{
+    int ex = 0;
+    if (amax >= (sizeof(T) == 4 ? T(FLT_MIN) : T(DBL_MIN)))
+        frexp(amax, &ex);
+    return ldexp(T(1), ex);
+}
 
 // PCR does not pivot: its solution y of T y = z is kept when the residual is
 // small, max |z - T y| <= 4 n eps (||T||_inf max |y| + max |z|), and no

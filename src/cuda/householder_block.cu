@@ -220,9 +220,16 @@ __device__ __forceinline__ void reduce_step(const packed<T, HEAD> &W, T *VW, T *
     const bool row = i > k && i < n;
     // 1. the reflector from x = W(k+1:n, k): sig = ||x(2:)||^2, alpha = x_1
     const T xi = row ? W.at(i, k) : T(0);
-    const T sig = block_reduce(row && i > k + 1 ? xi * xi : T(0), red_sig, op_sum{});
+    T sig = block_reduce(row && i > k + 1 ? xi * xi : T(0), red_sig, op_sum{});
     // (the reduction's barrier: every row's update of step k-1 is done)
-    const reflector<T> h(W.at(k + 1, k), sig);
+    T alpha = W.at(k + 1, k), scale = T(1);
+    if (alpha * alpha + sig < reflector_small<T>()) { // uniform: householder.cuh's reflector
+        // (red_dot, then red_sig again: each reused after a later barrier)
+        scale = reflector_scale(block_reduce(row ? fabs(xi) : T(0), red_dot, op_max{}));
+        sig = block_reduce(row && i > k + 1 ? (xi / scale) * (xi / scale) : T(0), red_sig, op_sum{});
+        alpha /= scale;
+    }
+    const reflector<T> h(alpha, sig, scale);
     const T vi = !row ? T(0) : i == k + 1 ? T(1) : xi * h.inv;
     // 2. p = tau W v, K = tau/2 p.v, w = p - K v; v_{k+1} = 1 and v_j = x_j
     //    inv read from column k itself (overwritten by v after the barrier)
