@@ -196,6 +196,20 @@ endfunction
 
 ## ---- accuracy against eig -------------------------------------------------
 
+%!test  # graded A_ij 2^-g(i+j): the vectors stay orthogonal (Householder
+%!       # reflectors from the column scaled where its squares underflow)
+%! randn ("state", 61);
+%! for c = {[7 8 40], [16 8 20], [70 1 6]}
+%!   n = c{1}(1); g = c{1}(2); nb = c{1}(3);
+%!   A = symm (n, nb) .* 2 .^ (-g * ((0:n-1)' + (0:n-1)));
+%!   for cls = {"double", "single"}
+%!     Ac = cast (A, cls{1});
+%!     [V, D, info] = bsym_eigen (Ac, "device", dev_for (n));
+%!     assert (all (info == 0));
+%!     check_eig (Ac, V, D, eigs_of (Ac));
+%!   endfor
+%! endfor
+
 %!test  # double: values only, and values with vectors
 %! randn ("state", 1);
 %! for n = ns
