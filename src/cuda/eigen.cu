@@ -223,26 +223,27 @@ bsym_status launch_qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t m
     return BSYM_OK;
 }
 
-// The vector replay's shape by n: NMAX the register row's length, RPL rows
-// a thread (two in double at n 17..32: measured faster on the H100; one in
-// float).
 // The smallest n replayed with rows in shared memory (qls_kernel): 33, or
-// BSYM_EIG_QLS_FROM (a measurement hook). Measured on the H100 (batch 1e5,
-// vectors, matrices/s, registers (qlv_kernel) -> shared memory):
+// BSYM_EIG_QLS_FROM where that is lower (a measurement hook). Measured on
+// the H100 (batch 1e5, vectors, matrices/s, registers (qlv_kernel's NMAX =
+// 64 class, since removed) -> shared memory):
 //   float  n = 33: 6.14e6 -> 9.07e6, 64: 1.62e6 -> 1.98e6
 //   double n = 33: 3.00e6 -> 6.25e6, 64: 7.91e5 -> 9.37e5
-// (qlv_kernel's NMAX = 64 class holds 64 registers of row a thread whatever
-// n, and loads its rotations one by one from L2; qls_kernel stages them
-// through shared memory a warp's worth at a time).
+// (that class held 64 registers of row a thread whatever n, and loaded its
+// rotations one by one from L2; qls_kernel stages them through shared
+// memory a warp's worth at a time).
 static int qls_from()
 {
     const char *env = std::getenv("BSYM_EIG_QLS_FROM");
-    return env != nullptr && *env != '\0' ? std::atoi(env) : 33;
+    return env != nullptr && *env != '\0' ? std::min(33, std::atoi(env)) : 33;
 }
 
+// The vector replay by n: qls_kernel from qls_from(), else qlv_kernel with
+// NMAX the register row's length and RPL rows a thread (two in double at
+// n 17..32: measured faster on the H100; one in float).
 template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
-    if (a.n >= qls_from() || a.n > 64) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
+    if (a.n >= qls_from()) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
         const size_t smem = qls_smem<T>(a.n);
         if (smem > 48 * 1024)
             BSYM_CUDA_TRY(cudaFuncSetAttribute(qls_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -256,9 +257,7 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char
         return launch_qlv<T, 8, 1>(a, s, msg, msglen);
     if (a.n <= 16)
         return launch_qlv<T, 16, 1>(a, s, msg, msglen);
-    if (a.n <= 32)
-        return launch_qlv<T, 32, sizeof(T) == 8 ? 2 : 1>(a, s, msg, msglen);
-    return launch_qlv<T, 64, 1>(a, s, msg, msglen);
+    return launch_qlv<T, 32, sizeof(T) == 8 ? 2 : 1>(a, s, msg, msglen);
 }
 
 // The record's capacity a system: rotations 1.5 n^2 + 16 (measured 1.0-1.4

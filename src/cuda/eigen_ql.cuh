@@ -8,21 +8,24 @@
 //     selection and writes w, count and info. With vectors it records every
 //     Givens rotation (c, s) of every sweep, and each eigenvalue's sorted
 //     position, in a per-system scratch record.
-//   qlv_kernel (RPL rows a thread, NMAX / RPL threads a system): loads Q (or
-//     I) row by row into registers, replays the recorded sweeps on its rows
-//     and writes its rows of the selected eigenvectors in ascending order.
-//     Its threads never talk to each other: a system's rows are independent
-//     under column rotations.
+//   qlv_kernel (n <= 32; RPL rows a thread, NMAX / RPL threads a system):
+//     loads Q (or I) row by row into registers, replays the recorded sweeps
+//     on its rows and writes its rows of the selected eigenvectors in
+//     ascending order. Its threads never talk to each other: a system's rows
+//     are independent under column rotations.
+//   qls_kernel (n >= 33): the same replay on rows held in shared memory, 32
+//     rows a block, the rotations staged through shared memory.
 //
 // Why this split: a QL sweep is a chain of dependent rotations, each a few
 // dozen operations on scalars. One system a thread runs 32 chains a warp side
 // by side; the vector update is then 6 flops a row a rotation from registers,
 // with every lane busy. (Divide and conquer, eigen.cu's eig_kernel, keeps a
 // warp on one system's serial merge logic.) The cost is a record of about
-// n^2 rotations (measured 1.0-1.3 n^2 on random matrices at n = 8..64): a
-// system whose record would exceed its capacity is handed, untouched, to
-// divide and conquer instead (eig_kernel's list mode), so the result never
-// depends on the capacity.
+// n^2 rotations (measured 1.0-1.3 n^2 on random matrices at n = 8..64,
+// about 0.8 n^2 at 256): a system whose record would exceed its capacity is
+// handed, untouched, to divide and conquer instead (eig_kernel's list mode)
+// up to n = 64, to qlr_kernel above, so the result never depends on the
+// capacity.
 
 #include "ql_iterate.h"
 
@@ -163,11 +166,12 @@ template <typename T> struct qlv_args {
 };
 
 // The replay's block of rotations (columns) loaded at once, 0 for one load
-// a rotation (measured on the H100: blocks pay in double and at NMAX = 64,
-// cost 10 % in float up to 32).
+// a rotation (measured on the H100: blocks pay in double, cost 10 % in
+// float).
 template <typename T, int NMAX> __host__ __device__ constexpr int qlv_block()
 {
-    return sizeof(T) == 8 ? 4 : NMAX > 32 ? 8 : 0;
+    static_assert(NMAX <= 32, "qlv_kernel serves n <= 32 (qls_kernel above)");
+    return sizeof(T) == 8 ? 4 : 0;
 }
 
 // Block b's rotations (columns b BK .. b BK + BK - 1, clamped to the sweep
