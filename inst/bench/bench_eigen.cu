@@ -10,9 +10,10 @@
 //
 // Methods (--methods, or --parts a,b,c,d as in the issue):
 //   (a) ours-vec    bsym_cuda_eig_launch_{s,d} with dV: Householder reduction
-//                   then implicit QL, its rotations replayed on Q (divide and
-//                   conquer where a record overflows; BSYM_EIG_ROT_CAP=0 sends
-//                   every system there); reads A (kept), writes w and V;
+//                   then implicit QL, its rotations replayed on Q (where a
+//                   record overflows: divide and conquer up to n = 64, a warp
+//                   applying the rotations as made above; BSYM_EIG_ROT_CAP=0
+//                   sends every system there); reads A (kept), writes w and V;
 //   (b) ours-val    the same with dV = NULL: Householder reduction, then
 //                   implicit QL, one thread a system; writes w;
 //   (c) syevj-vec   cusolverDn{S,D}syevjBatched, jobz = CUSOLVER_EIG_MODE_VECTOR,
