@@ -4,12 +4,13 @@
 //   - the implicit QL iteration with Wilkinson shifts (eigen_ql.cuh), one
 //     thread a system, gives the values; with vectors it records its
 //     rotations and a second kernel replays them on the rows of Q (or I),
-//     each thread owning rows in registers;
+//     each thread owning rows in registers (n <= 32) or in shared memory;
 //   - divide and conquer (Abbas-Turki & Graillat 2017, Sect. 5, Algorithm 3;
 //     eig_kernel below: the per-system numerics of core/tridiag_eig_impl.h,
 //     the CPU's source, with a group of G lanes per system and its whole
 //     workspace in shared memory) solves, in list mode, the systems whose
-//     QL record would overflow.
+//     QL record would overflow, up to n = 64; above, eigen_ql.cuh's
+//     qlr_kernel does (no record: each rotation applied as it is made).
 // Scaling, selection and output rules are the core's (te_scale_,
 // te_select_range_, te_dc_select_, te_dc_output_).
 #include <algorithm>
@@ -359,8 +360,8 @@ cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, cons
     return cudaGetLastError();
 }
 
-// The replay (qlv_kernel, qls_kernel above n = 64), then the systems whose
-// record overflowed: divide and conquer up to n = 64, qlr_kernel above.
+// The replay (qlv_kernel up to n = 32, qls_kernel above), then the systems
+// whose record overflowed: divide and conquer up to n = 64, qlr_kernel above.
 template <typename T>
 bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_t s, char *msg, size_t msglen)
 {
