@@ -11,13 +11,13 @@ cuda/%.o: cuda/%.cu cuda/common.cuh cuda/bsym_cuda.h cuda/prec.cuh core/batchsym
 
 $(CORE_OBJS) $(GLUE_OBJS): core/batchsym.h core/backend.h core/internal.h core/prec.h core/prec_real.h bsym-config.mk
 core/ldlt.o: core/cpu_simd.h core/ldlt_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/householder.o: core/cpu_simd.h core/householder_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/householder.o: core/cpu_simd.h core/householder_impl.h core/reflector_impl.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/pcr.o: core/cpu_simd.h core/pcr_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/eigen.o: core/eigen_lanes_impl.h core/cpu_simd.h core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
+core/eigen.o: core/eigen_lanes_impl.h core/reflector_impl.h core/cpu_simd.h core/eigen_impl.h core/tridiag_eig_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/strategy.o: core/tridiag_eig_impl.h core/strategy_numerics.h core/strategy_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
 core/indef.o: core/bk_rule.h core/cpu_simd.h core/indef_impl.h core/indef_lanes_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/rules.o: core/select_pack_impl.h core/prec_double.h core/prec_float.h core/prec_end.h
-core/hetrd.o: core/hetrd_impl.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
+core/hetrd.o: core/hetrd_impl.h core/reflector_impl.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 core/cpu_backend.o: core/cpu_backend_impl.h core/prec_double.h core/prec_float.h core/prec_cdouble.h core/prec_cfloat.h core/prec_end.h
 cuda/pcr.o cuda/householder.o cuda/householder_block.o cuda/pde.o: cuda/pcr.cuh
 cuda/householder.o cuda/householder_block.o: cuda/householder.cuh

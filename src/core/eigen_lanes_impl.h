@@ -252,6 +252,8 @@ BSYM_INLINE static void PREC(el_load_tri_)(EL_TILE *t, int m, const T *d, const 
 
 /* ---- 2. Householder tridiagonalization ------------------------------------- */
 
+#include "reflector_impl.h" /* PREC(refl_rescale_) */
+
 /* Reduces the packed lower triangle P (normalized) to tridiagonal form, in
  * every lane as hh_reduce_ of householder_impl.h: for k = 0 .. n-3 the
  * reflector H_k = I - tau_k v_k v_k^T (v_k[0] = 1) annihilates P[k+2:n, k],
@@ -277,8 +279,8 @@ BSYM_INLINE static void PREC(el_reduce_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
         const T *dk = P + (size_t)EL_PK(k, k) * EL_W;
         EL_LANES(s) sig[s] += x[s] * x[s];
         /* a lane below TMIN / EPS: alpha and sigma of x / 2^e instead
-         * (hh_rescale_'s rule, householder_impl.h: squares that lost digits
-         * to underflow would leave tau off v); sc = 2^e, else 1 */
+         * (reflector_impl.h: squares that lost digits to underflow would
+         * leave tau off v); sc = 2^e, else 1 */
         T sc[EL_W], al[EL_W];
         int small = 0;
         EL_LANES(s)
@@ -291,23 +293,8 @@ BSYM_INLINE static void PREC(el_reduce_)(EL_TILE *t, PREC(bsym__sqrt64_) sq)
             small |= sig[s] < (T)TMIN / EPS;
         if (small)
             for (int s = 0; s < EL_W; s++) {
-                T s2 = 0, mx = 0;
-                if (!(sig[s] < (T)TMIN / EPS))
-                    continue;
-                for (int i = 0; i < m; i++)
-                    mx = FABS(x[(size_t)i * EL_W + s]) > mx ? FABS(x[(size_t)i * EL_W + s]) : mx;
-                if (mx < (T)TMIN) /* negligible: H = I, as hh_rescale_ */
-                    continue;
-                int ex;
-                FREXP(mx, &ex);
-                sc[s] = LDEXP((T)1, ex);
-                for (int i = 1; i < m; i++) {
-                    const T v = x[(size_t)i * EL_W + s] / sc[s];
-                    s2 += v * v;
-                }
-                al[s] = x[s] / sc[s];
-                K[s] = s2;
-                sig[s] = s2 + al[s] * al[s];
+                sc[s] = PREC(refl_rescale_)(m, x + s, EL_W, &al[s], &K[s]);
+                sig[s] = K[s] + al[s] * al[s];
             }
         PREC(el_sqrt_)(sq, sig); /* sqrt(alpha^2 + sigma); sigma = |x[1:]|^2 in K */
         EL_LANES(s)

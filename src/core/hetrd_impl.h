@@ -83,6 +83,8 @@ static T PREC(he_dotc_)(int64_t m, const T *x, const T *y)
     return s;
 }
 
+#include "reflector_impl.h"
+
 /* zlarfg on x (length m >= 2): overwrites x with v (v[0] = 1), sets *tau and
  * returns beta (real) with H^H x = beta e1, H = I - tau v v^H. When x[1:]
  * is zero, tau = 0 and x[0] is returned as it is (complex: the phase step
@@ -93,28 +95,7 @@ static T PREC(he_reflector_)(int64_t m, T *x, T *tau)
     RT sigma = 0;
     for (int64_t i = 1; i < m; i++)
         sigma += RE(x[i]) * RE(x[i]) + IM(x[i]) * IM(x[i]);
-    /* below TMIN / EPS: alpha and sigma of x / 2^e (householder_impl.h's
-     * hh_rescale_ rule: squares that lost digits to underflow would leave
-     * tau off v) */
-    RT sc = 1;
-    if (RE(alpha) * RE(alpha) + IM(alpha) * IM(alpha) + sigma < (RT)TMIN / EPS) {
-        RT mx = 0;
-        for (int64_t i = 0; i < m; i++) {
-            const RT a = FABS(RE(x[i])), b = FABS(IM(x[i])), c = a > b ? a : b;
-            mx = c > mx ? c : mx;
-        }
-        if (mx >= (RT)TMIN) { /* else negligible: H = I, as hh_rescale_ */
-            int ex;
-            FREXP(mx, &ex);
-            sc = LDEXP((RT)1, ex);
-            sigma = 0;
-            for (int64_t i = 1; i < m; i++) {
-                const RT a = RE(x[i]) / sc, b = IM(x[i]) / sc;
-                sigma += a * a + b * b;
-            }
-            alpha = alpha / sc;
-        }
-    }
+    const RT sc = PREC(refl_rescale_)(m, x, 1, &alpha, &sigma); /* reflector_impl.h */
     if (sigma == 0) {
         *tau = 0;
         return x[0];

@@ -93,38 +93,12 @@ static T PREC(hh_dot_)(int64_t m, const T *restrict x, const T *restrict y)
 /* Builds the reflector that maps x (length m >= 2) to (beta, 0, ..., 0):
  * overwrites x with v (v[0] = 1), sets *tau, returns beta. When x[1:] is
  * already zero, tau = 0 (H = I), x is left alone and beta = x[0]. */
-/* Below TMIN / EPS, alpha^2 + sigma may have lost digits to underflow
- * (graded input: x_i^2 below TMIN with x_i not negligible beside alpha), and
- * tau would not match v (H off orthogonality by far more than eps): then
- * alpha and sigma are taken of x / 2^e, 2^e the power of two of max |x|,
- * and beta scaled back (the reflector is scale-invariant), unless max |x|
- * is below TMIN (then x is negligible, its squares 0: H = I). The GPU's
- * reflectors follow the same rule (cuda/householder.cuh). Returns 2^e (1
- * when no rescaling is needed); *alpha, *sigma those of x / 2^e. */
-static T PREC(hh_rescale_)(int64_t m, const T *x, T *alpha, T *sigma)
-{
-    if (!(*alpha * *alpha + *sigma < (T)TMIN / EPS))
-        return 1;
-    T mx = 0;
-    for (int64_t i = 0; i < m; i++)
-        mx = FABS(x[i]) > mx ? FABS(x[i]) : mx;
-    if (mx < (T)TMIN) /* x negligible, its squares 0 (H = I); 1 / 2^e would overflow */
-        return 1;
-    int ex;
-    FREXP(mx, &ex);
-    const T sc = LDEXP((T)1, ex);
-    T s2 = 0;
-    for (int64_t i = 1; i < m; i++)
-        s2 += (x[i] / sc) * (x[i] / sc);
-    *alpha /= sc;
-    *sigma = s2;
-    return sc;
-}
+#include "reflector_impl.h" /* PREC(refl_rescale_): squares that lost digits to underflow */
 
 static T PREC(hh_reflector_)(int64_t m, T *x, T *tau)
 {
     T alpha = x[0], sigma = PREC(hh_dot_)(m - 1, x + 1, x + 1);
-    const T sc = PREC(hh_rescale_)(m, x, &alpha, &sigma);
+    const T sc = PREC(refl_rescale_)(m, x, 1, &alpha, &sigma);
     if (sigma == 0) {
         *tau = 0;
         return x[0];

@@ -84,7 +84,7 @@ template <typename T> struct pow2_scale {
 // than eps): the callers then pass alpha and sig of x / scale, scale =
 // reflector_scale(max |x|) (a power of two: exact), and get the reflector
 // of x itself (it is scale-invariant). The CPU's reflectors follow the
-// same rule (core/householder_impl.h, eigen_lanes_impl.h, hetrd_impl.h).
+// same rule (core/reflector_impl.h).
 template <typename T> struct reflector {
     T beta, tau, inv;
     __host__ __device__ reflector(T alpha, T sig, T scale = T(1))

@@ -35,6 +35,29 @@ static void check(bool ok, const char *what)
 
 static double rnd() { return std::rand() / (double)RAND_MAX * 2 - 1; }
 
+// a := H a H, H = I - 2 v v^T / v^T v (a n x n, row major; v^T v > 0).
+static void reflect(int n, std::vector<double> &a, const std::vector<double> &v)
+{
+    std::vector<double> p(n);
+    double vv = 0, K = 0;
+    for (int i = 0; i < n; i++)
+        vv += v[i] * v[i];
+    for (int i = 0; i < n; i++) {
+        p[i] = 0;
+        for (int j = 0; j < n; j++)
+            p[i] += a[size_t(i) * n + j] * v[j];
+        p[i] *= 2 / vv;
+    }
+    for (int i = 0; i < n; i++)
+        K += v[i] * p[i];
+    K /= vv;
+    for (int i = 0; i < n; i++)
+        p[i] -= K * v[i];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            a[size_t(i) * n + j] -= v[i] * p[j] + p[i] * v[j];
+}
+
 // a (n x n, row major) = Q diag(lam) Q^T with Q three random reflections.
 static void make(int n, const std::vector<double> &lam, std::vector<double> &a)
 {
@@ -42,26 +65,10 @@ static void make(int n, const std::vector<double> &lam, std::vector<double> &a)
     for (int i = 0; i < n; i++)
         a[size_t(i) * n + i] = lam[i];
     for (int r = 0; r < 3; r++) {
-        std::vector<double> v(n), p(n);
-        double vv = 0, K = 0;
-        for (int i = 0; i < n; i++) {
+        std::vector<double> v(n);
+        for (int i = 0; i < n; i++)
             v[i] = rnd();
-            vv += v[i] * v[i];
-        }
-        for (int i = 0; i < n; i++) {
-            p[i] = 0;
-            for (int j = 0; j < n; j++)
-                p[i] += a[size_t(i) * n + j] * v[j];
-            p[i] *= 2 / vv;
-        }
-        for (int i = 0; i < n; i++)
-            K += v[i] * p[i];
-        K /= vv;
-        for (int i = 0; i < n; i++)
-            p[i] -= K * v[i];
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++)
-                a[size_t(i) * n + j] -= v[i] * p[j] + p[i] * v[j];
+        reflect(n, a, v);
     }
 }
 
@@ -69,32 +76,18 @@ static void make(int n, const std::vector<double> &lam, std::vector<double> &a)
 static void tridiag(int n, std::vector<double> a, std::vector<double> &d, std::vector<double> &e)
 {
     for (int k = 0; k < n - 2; k++) {
-        double alpha = 0, vn = 0, K = 0;
+        double alpha = 0, vn = 0;
         for (int i = k + 1; i < n; i++)
             alpha += a[size_t(i) * n + k] * a[size_t(i) * n + k];
         alpha = a[size_t(k + 1) * n + k] > 0 ? -sqrt(alpha) : sqrt(alpha);
-        std::vector<double> v(n, 0), p(n);
+        std::vector<double> v(n, 0);
         for (int i = k + 1; i < n; i++)
             v[i] = a[size_t(i) * n + k];
         v[k + 1] -= alpha;
         for (int i = k + 1; i < n; i++)
             vn += v[i] * v[i];
-        if (vn == 0)
-            continue;
-        for (int i = 0; i < n; i++) {
-            p[i] = 0;
-            for (int j = k + 1; j < n; j++)
-                p[i] += a[size_t(i) * n + j] * v[j];
-            p[i] *= 2 / vn;
-        }
-        for (int i = k + 1; i < n; i++)
-            K += v[i] * p[i];
-        K /= vn;
-        for (int i = 0; i < n; i++)
-            p[i] -= K * v[i];
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++)
-                a[size_t(i) * n + j] -= v[i] * p[j] + p[i] * v[j];
+        if (vn != 0)
+            reflect(n, a, v);
     }
     d.assign(n, 0);
     e.assign(n, 0);
