@@ -175,11 +175,21 @@ template <typename T> ql_args<T> ql_args_of(const eig_args<T> &e)
     return a;
 }
 
+// The integer in environment variable `name` (the measurement and test
+// hooks below), or fallback where it is unset or empty.
+static int env_int(const char *name, int fallback)
+{
+    const char *env = std::getenv(name);
+    return env != nullptr && *env != '\0' ? std::atoi(env) : fallback;
+}
+
 // ql_kernel's block at n: QL_THREADS threads, halved while their d and e
 // would pass 96 KB of shared memory (n > 64 in double), and its shared bytes.
+// perfect: with perfect shifts (their copy of d and e in shared memory too).
 struct ql_shape {
     int threads;
     size_t smem;
+    bool perfect;
 };
 template <typename T> ql_shape ql_shape_of(int n, bool perfect)
 {
@@ -187,7 +197,7 @@ template <typename T> ql_shape ql_shape_of(int n, bool perfect)
     int th = QL_THREADS;
     while (th > 8 && th * per > 96 * 1024)
         th /= 2;
-    return ql_shape{th, th * per};
+    return ql_shape{th, th * per, perfect};
 }
 
 // ql_kernel<T, RECORD>'s shape at n, its shared limit raised where that
@@ -233,11 +243,7 @@ bsym_status launch_qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t m
 // (that class held 64 registers of row a thread whatever n, and loaded its
 // rotations one by one from L2; qls_kernel stages them through shared
 // memory a warp's worth at a time).
-static int qls_from()
-{
-    const char *env = std::getenv("BSYM_EIG_QLS_FROM");
-    return env != nullptr && *env != '\0' ? std::min(33, std::atoi(env)) : 33;
-}
+static int qls_from() { return std::min(33, env_int("BSYM_EIG_QLS_FROM", 33)); }
 
 // The vector replay by n: qls_kernel from qls_from(), else qlv_kernel with
 // NMAX the register row's length and RPL rows a thread (two in double at
@@ -262,16 +268,11 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char
 }
 
 // The record's capacity a system: rotations 1.5 n^2 + 16 (measured 1.0-1.4
-// n^2 on random matrices, n = 8..64), sweeps 3 n + 8 (measured <= 2.4 n).
-// BSYM_EIG_ROT_CAP overrides the rotations (tests: 0 hands every system
-// with a rotation to divide and conquer).
-static int ql_rot_cap(int n)
-{
-    const char *env = std::getenv("BSYM_EIG_ROT_CAP");
-    if (env != nullptr && *env != '\0')
-        return std::max(0, std::atoi(env));
-    return 3 * n * n / 2 + 16;
-}
+// n^2 on random matrices, n = 8..64; about 0.8 n^2 at 256), sweeps 3 n + 8
+// (measured <= 2.4 n). BSYM_EIG_ROT_CAP overrides the rotations (tests: 0
+// hands every system with a rotation to the fallback: divide and conquer up
+// to n = 64, qlr_kernel above).
+static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 * n * n / 2 + 16)); }
 
 // Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors,
 // up to n = 32: measured on the H100 (batch 1e5), vectors at n = 32 float
@@ -280,13 +281,7 @@ static int ql_rot_cap(int n)
 // double 7.0e5 against 8.0e5: the second QL pass is latency). The
 // environment variable BSYM_EIG_QL_PERFECT (0 or 1) overrides, for
 // measurement.
-static bool ql_perfect(int n)
-{
-    const char *env = std::getenv("BSYM_EIG_QL_PERFECT");
-    if (env != nullptr && *env != '\0')
-        return std::atoi(env) != 0;
-    return n <= 32;
-}
+static bool ql_perfect(int n) { return env_int("BSYM_EIG_QL_PERFECT", n <= 32) != 0; }
 
 // Scratch bytes of one QL record buffer (there are two when the batch takes
 // more than one): 256 MB up to n = 64; above, 1 GB (a record is 0.8 MB a
@@ -355,7 +350,7 @@ cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, cons
         return err;
     ql_args<T> a = ql_args_of(b);
     a.rec = rec;
-    a.perfect = ql_perfect(b.n);
+    a.perfect = sh.perfect;
     ql_kernel<T, true><<<unsigned((b.batch + sh.threads - 1) / sh.threads), sh.threads, sh.smem, s>>>(a);
     return cudaGetLastError();
 }
