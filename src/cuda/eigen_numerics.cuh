@@ -19,7 +19,6 @@ BSYM_PREC_BIND_TYPE(te_ws_)
 BSYM_PREC_BIND(te_carve_)
 BSYM_PREC_BIND(te_scale_)
 BSYM_PREC_BIND(te_select_range_)
-BSYM_PREC_BIND(te_bisect_all_)
 BSYM_PREC_BIND(te_dc_)
 BSYM_PREC_BIND(te_dc_select_)
 BSYM_PREC_BIND(te_dc_output_)
@@ -34,10 +33,6 @@ template <typename T> struct te {
     {
         te_select_range_(prec_tag<T>(), w, n, s.kind == BSYM_SELECT_VALUE ? BSYM_SELECT_ALL : s.kind, s.il, s.iu,
                          s.vl, s.vu);
-    }
-    static __device__ void bisect(ws *w, int n, T *out, int lane, int step)
-    {
-        te_bisect_all_(prec_tag<T>(), w, n, out, lane, step);
     }
     static __device__ void dc(ws *w, int n, int lane, int step) { te_dc_(prec_tag<T>(), w, n, lane, step); }
     static __device__ void dc_select(ws *w, int n, const bsym_select &s)
