@@ -134,8 +134,8 @@
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} above the method's GPU
-## limit: 256 for @qcode{"tridiag"} and for @qcode{"ldlt"} on real input,
-## 64 for the others).
+## limit: 256 for @qcode{"tridiag"}, @qcode{"eigen"}, @qcode{"auto"} and
+## for @qcode{"ldlt"} on real input, 64 for the others).
 ##
 ## @item @qcode{"gpus"}
 ## The GPUs over which a GPU call spreads a large batch: a vector of device
@@ -526,7 +526,7 @@ endfunction
 %! X = bsym_solve (sym_indefinite (6, 2), single (randn (6, 2)), "method", "tridiag");
 %! assert (class (X), "single");          # mixed precision: single
 
-%!test  # several right-hand sides, n > 64 too (the CPU serves those)
+%!test  # several right-hand sides, n > 64 too
 %! randn ("state", 22);
 %! rand ("state", 22);
 %! for n = [2 7 33 64 65 100]
@@ -694,7 +694,7 @@ endfunction
 %! [X, info, ~, rank] = bsym_solve (zeros (3), [1; 2; 3], "method", "eigen", "rcond", 0);
 %! assert ([X; rank], [0; 0; 0; 0]);
 
-%!test  # several right-hand sides, uplo, n > 64 (the CPU serves those)
+%!test  # several right-hand sides, uplo, n > 64
 %! randn ("state", 34);
 %! rand ("state", 34);
 %! for n = [3 65 80]
@@ -964,7 +964,7 @@ endfunction
 %!       check_solution (A, X, B, find (be <= 10 * n * eps (cls{1})));
 %!     endfor
 %!   endfor
-%!   for method = {"ldlt", "tridiag"}  # (n = 257: above every GPU kernel's limit)
+%!   for method = {"ldlt", "tridiag", "eigen", "auto"}  # (n = 257: above every GPU kernel's limit)
 %!     try
 %!       bsym_solve (eye (257), ones (257, 1), "device", "gpu", "method", method{1});
 %!       error ("no error for n = 257 on the GPU");

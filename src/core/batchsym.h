@@ -487,7 +487,7 @@ typedef struct {
 #define BSYM_GPU_EIGEN_MAX_N 256
 /* Largest n of the GPU truncated-spectrum and automatic solves
  * (BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO) and least-squares fits (p). */
-#define BSYM_GPU_STRATEGY_MAX_N 64
+#define BSYM_GPU_STRATEGY_MAX_N 256
 
 bsym_status bsym_dsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const double *A,
                        const bsym_select *sel, double *w, double *V, int *count, int *info);

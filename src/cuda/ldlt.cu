@@ -817,7 +817,8 @@ template <typename T, int NT>
 bsym_status block_launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
                          const ldlt_cert &, cudaStream_t stream, char *msg, size_t msglen)
 {
-    return bsym_cuda::ldlt_block_launch<T, NT>(uplo, n, nrhs, batch, A, B, info, stream, msg, msglen);
+    return bsym_cuda::ldlt_block_launch<T, NT>(uplo, n, nrhs, batch, A, B, info, bsym_cuda::PIVOT_NONZERO,
+                                               stream, msg, msglen);
 }
 #define BSYM_VARIANT(T, NM, GR, TUNED) BSYM_CVARIANT(T, NM, GR, PLAIN, TUNED)
 #define BSYM_CVARIANT(T, NM, GR, MO, TUNED) {NM, GR, MO, TUNED, launch<T, NM, GR, MO>, systems_per_sm<T, NM, GR, MO>}
@@ -994,6 +995,29 @@ bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T
     return dispatch<T>(uplo, n, nrhs, batch, A, B, info, group, s, msg, msglen);
 }
 
+template <typename T> int ldlt_cert_max_n()
+{
+    int m = 0;
+    for (const variant<T> *v = cert_variants_of<T>::begin(); v != cert_variants_of<T>::end(); v++)
+        m = std::max(m, v->nmax);
+    return m;
+}
+
+template <typename T>
+bsym_status ldlt_rule_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
+                             pivot_rule rule, cudaStream_t s, char *msg, size_t msglen)
+{
+    // the tuned variant for n, when it is the block kernel (of 128 or 256
+    // threads: its launch is block_launch<T, NT>)
+    const variant<T> *v = n >= 1 ? find_variant<T>(n, 0) : nullptr;
+    if (v != nullptr && v->launch == &block_launch<T, 128>)
+        return ldlt_block_launch<T, 128>(uplo, n, nrhs, batch, A, B, info, rule, s, msg, msglen);
+    if (v != nullptr && v->launch == &block_launch<T, 256>)
+        return ldlt_block_launch<T, 256>(uplo, n, nrhs, batch, A, B, info, rule, s, msg, msglen);
+    std::snprintf(msg, msglen, "no GPU LDL^T block kernel for n = %d", n);
+    return BSYM_ERR_ARG;
+}
+
 template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
                              const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen)
@@ -1012,7 +1036,10 @@ bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T 
     template bsym_status ldlt_launch<T>(char, int, int, int64_t, const T *, T *, int *, int,         \
                                         cudaStream_t, char *, size_t);                              \
     template bsym_status ldlt_cert_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
-                                             const ldlt_cert &, int, cudaStream_t, char *, size_t);
+                                             const ldlt_cert &, int, cudaStream_t, char *, size_t); \
+    template bsym_status ldlt_rule_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
+                                             pivot_rule, cudaStream_t, char *, size_t);             \
+    template int ldlt_cert_max_n<T>();
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_INSTANTIATE)
 template bsym_status ldlt_op<float, double>(const bsym__exec *, const bsym__job *);
 

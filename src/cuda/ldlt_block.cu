@@ -2,7 +2,9 @@
 // the GPU: one thread block a system, the matrix in shared memory, a blocked
 // right-looking factorization whose rank-NB updates run from registers.
 // Same arguments and per-system semantics as ldlt.cu's kernel (uplo, nrhs,
-// info), which serves n <= 64 from registers alone.
+// info), which serves n <= 64 from registers alone; besides its rule of
+// breakdown (|pivot| <= tol) two more for the certificate of method AUTO
+// (common.cuh, pivot_rule).
 //
 // Layout of the work:
 //  - a persistent grid: block b solves systems b, b + gridDim.x, ...; NT
@@ -190,16 +192,29 @@ template <typename T, int NT> __device__ __forceinline__ void pad_system(T *tile
 
 // ---- 2. the factorization ---------------------------------------------------------------
 
+// Whether pivot d passes the rule (common.cuh, pivot_rule): finite, and
+// |d| > tol (SIGNED false: PIVOT_NONZERO), else d > tol (rule
+// PIVOT_POSITIVE_TOL) or d > 0 (PIVOT_POSITIVE). A NaN fails every
+// comparison. The signed rules are a kernel of their own: the runtime choice
+// in the plain solve's kernel cost it 6 to 12 % (bench_ldlt, n = 65..192).
+template <bool SIGNED, typename T> __device__ __forceinline__ bool pivot_ok(T d, T tol, int rule)
+{
+    if constexpr (!SIGNED)
+        return fabs(d) > tol && fabs(d) <= prec<T>::max;
+    else
+        return fabs(d) <= prec<T>::max && (rule == bsym_cuda::PIVOT_POSITIVE_TOL ? d > tol : d > T(0));
+}
+
 // Columns p..p+NB-1 (see the top of the file), thread r holding row r. The
 // first right-hand side's y_r is updated with every column (L y = b);
-// breakdown takes the first real column (c >= off) whose pivot is not finite
-// or has |D_c| <= tol, 1-based in the caller's numbering, as the CPU does.
+// breakdown takes the first real column (c >= off) whose pivot fails `rule`
+// (pivot_ok), 1-based in the caller's numbering, as the CPU does.
 // L(r, c) (D_c for r = c) goes to the tiles and W(r, c) to w as soon as
 // column c is done (nothing reads them before the caller's barrier), so that
 // the registers of the panel row die as the panel advances.
-template <typename T, int NB>
-__device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int off, int p, int r, T tol, T &y,
-                                             int &breakdown)
+template <typename T, int NB, bool SIGNED>
+__device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int off, int p, int r, T tol, int rule,
+                                             T &y, int &breakdown)
 {
     constexpr int V = VW<T>, CB = NB + 4; // a column buffer, whole 16-byte words
     const bool mine = r >= p && r < N;
@@ -224,8 +239,8 @@ __device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int 
         for (int v = 0; v < CB / V; v++) // (the reads below j are dead, so dropped)
             unpack(reinterpret_cast<const vec_t<T> *>(buf)[v], cv + v * V);
         const T d = cv[j];
-        if (c >= off && breakdown == 0 && !(fabs(d) > tol && fabs(d) <= prec<T>::max))
-            breakdown = c - off + 1; // also a NaN pivot
+        if (c >= off && breakdown == 0 && !pivot_ok<SIGNED>(d, tol, rule))
+            breakdown = c - off + 1;
         const T inv = reciprocal(d);
         if (mine && r > c) {
             const T l = a[j] * inv;
@@ -342,11 +357,12 @@ __device__ __forceinline__ void backward_warp(const T *tiles, int N, T (&x)[Q], 
 
 // ---- the kernel -------------------------------------------------------------------------
 
-// work: the tiles' global workspace when !SMEM (tile_elems(N) a block).
-template <typename T, int NT, bool SMEM>
+// work: the tiles' global workspace when !SMEM (tile_elems(N) a block);
+// rule: read when SIGNED (pivot_ok).
+template <typename T, int NT, bool SMEM, bool SIGNED>
 __global__ void __launch_bounds__(NT, min_blocks<T, NT, SMEM>())
 ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
-                  int *__restrict__ info, bool lower, T *__restrict__ work)
+                  int *__restrict__ info, bool lower, int rule, T *__restrict__ work)
 {
     constexpr int NB = panel_width<T, SMEM>(), Q = NT / 32;
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -383,7 +399,7 @@ ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *
         // 2. The factorization, panel by panel.
         int breakdown = 0; // the same in every thread: all see every pivot
         for (int p = 0; p < N; p += NB) {
-            factor_panel<T, NB>(tiles, w, col, N, off, p, t, tol, y, breakdown);
+            factor_panel<T, NB, SIGNED>(tiles, w, col, N, off, p, t, tol, rule, y, breakdown);
             __syncthreads(); // the panel's L, D and W are in place
             update_trailing<T, NT, NB>(tiles, w, N, p, t);
             __syncthreads(); // the trailing matrix is up to date (and w free)
@@ -437,7 +453,7 @@ template <typename T> bool tiles_fit(int n, int dev)
 // device's context); the calls of several GPUs run on threads of their
 // own: one flag per device. The shared memory depends on n, so the opt-in is
 // to the device's maximum rather than to one n's bytes.
-template <typename T, int NT, bool SMEM> cudaError_t prepare(int dev)
+template <typename T, int NT, bool SMEM, bool SIGNED> cudaError_t prepare(int dev)
 {
     static std::once_flag once[BSYM_MAX_GPUS];
     static cudaError_t result[BSYM_MAX_GPUS];
@@ -445,22 +461,22 @@ template <typename T, int NT, bool SMEM> cudaError_t prepare(int dev)
         int optin = 0;
         cudaError_t e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
         if (e == cudaSuccess)
-            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM>, cudaFuncAttributePreferredSharedMemoryCarveout,
+            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM, SIGNED>, cudaFuncAttributePreferredSharedMemoryCarveout,
                                      int(cudaSharedmemCarveoutMaxShared));
         if (e == cudaSuccess)
-            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM, SIGNED>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      optin);
         result[dev] = e;
     });
     return result[dev];
 }
 
-// Blocks of ldlt_block_kernel<T, NT, SMEM> for n resident on one
+// Blocks of ldlt_block_kernel<T, NT, SMEM, SIGNED> for n resident on one
 // multiprocessor (0 on error).
-template <typename T, int NT, bool SMEM> int blocks_per_sm(int n)
+template <typename T, int NT, bool SMEM, bool SIGNED> int blocks_per_sm(int n)
 {
     int per_sm = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_block_kernel<T, NT, SMEM>, NT,
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_block_kernel<T, NT, SMEM, SIGNED>, NT,
                                                       shared_bytes<T, SMEM>(n)) != cudaSuccess) {
         cudaGetLastError();
         return 0;
@@ -468,22 +484,22 @@ template <typename T, int NT, bool SMEM> int blocks_per_sm(int n)
     return per_sm;
 }
 
-template <typename T, int NT, bool SMEM>
-bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info, int dev,
+template <typename T, int NT, bool SMEM, bool SIGNED>
+bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info, int rule, int dev,
                    cudaStream_t stream, char *msg, size_t msglen)
 {
-    BSYM_CUDA_TRY((prepare<T, NT, SMEM>(dev)));
+    BSYM_CUDA_TRY((prepare<T, NT, SMEM, SIGNED>(dev)));
     int sms = 0;
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    const long long blocks = std::min<long long>(batch, (long long)std::max(1, sms * blocks_per_sm<T, NT, SMEM>(n)));
+    const long long blocks = std::min<long long>(batch, (long long)std::max(1, sms * blocks_per_sm<T, NT, SMEM, SIGNED>(n)));
     if (blocks == 0)
         return BSYM_OK;
     T *work = nullptr; // the tiles of each block, when not in shared memory
     if (!SMEM)
         BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work),
                                       size_t(blocks) * tile_elems(layout_of<T, SMEM>(n).N) * sizeof(T), stream));
-    ldlt_block_kernel<T, NT, SMEM><<<unsigned(blocks), NT, shared_bytes<T, SMEM>(n), stream>>>(
-        n, nrhs, batch, A, B, info, uplo == 'L', work);
+    ldlt_block_kernel<T, NT, SMEM, SIGNED><<<unsigned(blocks), NT, shared_bytes<T, SMEM>(n), stream>>>(
+        n, nrhs, batch, A, B, info, uplo == 'L', rule, work);
     const cudaError_t launched = cudaGetLastError();
     if (!SMEM)
         BSYM_CUDA_TRY(cudaFreeAsync(work, stream)); // stream-ordered: after the kernel
@@ -497,7 +513,7 @@ namespace bsym_cuda {
 
 template <typename T, int NT>
 bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                              cudaStream_t s, char *msg, size_t msglen)
+                              pivot_rule rule, cudaStream_t s, char *msg, size_t msglen)
 {
     if (n < 1 || n > ldlt_block_max_n(NT)) {
         std::snprintf(msg, msglen, "no GPU LDL^T block kernel for n = %d with %d threads", n, NT);
@@ -509,9 +525,12 @@ bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T
         std::snprintf(msg, msglen, "device %d is beyond batchsym's %d", dev, BSYM_MAX_GPUS);
         return BSYM_ERR_NODEVICE;
     }
-    if (tiles_fit<T>(n, dev))
-        return launch<T, NT, true>(uplo, n, nrhs, batch, A, B, info, dev, s, msg, msglen);
-    return launch<T, NT, false>(uplo, n, nrhs, batch, A, B, info, dev, s, msg, msglen);
+    const bool fit = tiles_fit<T>(n, dev);
+    if (rule == PIVOT_NONZERO)
+        return fit ? launch<T, NT, true, false>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen)
+                   : launch<T, NT, false, false>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen);
+    return fit ? launch<T, NT, true, true>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen)
+               : launch<T, NT, false, true>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen);
 }
 
 template <typename T, int NT> int ldlt_block_systems_per_sm(int n)
@@ -522,17 +541,17 @@ template <typename T, int NT> int ldlt_block_systems_per_sm(int n)
         return -1;
     }
     const bool fit = tiles_fit<T>(n, dev);
-    if ((fit ? prepare<T, NT, true>(dev) : prepare<T, NT, false>(dev)) != cudaSuccess)
+    if ((fit ? prepare<T, NT, true, false>(dev) : prepare<T, NT, false, false>(dev)) != cudaSuccess)
         return -1;
-    const int per_sm = fit ? blocks_per_sm<T, NT, true>(n) : blocks_per_sm<T, NT, false>(n);
+    const int per_sm = fit ? blocks_per_sm<T, NT, true, false>(n) : blocks_per_sm<T, NT, false, false>(n);
     return per_sm > 0 ? per_sm : -1;
 }
 
 #define BSYM_LDLT_BLOCK_INSTANTIATE(T)                                                                    \
     template bsym_status ldlt_block_launch<T, 128>(char, int, int, int64_t, const T *, T *, int *,        \
-                                                   cudaStream_t, char *, size_t);                         \
+                                                   pivot_rule, cudaStream_t, char *, size_t);             \
     template bsym_status ldlt_block_launch<T, 256>(char, int, int, int64_t, const T *, T *, int *,        \
-                                                   cudaStream_t, char *, size_t);                         \
+                                                   pivot_rule, cudaStream_t, char *, size_t);             \
     template int ldlt_block_systems_per_sm<T, 128>(int);                                                  \
     template int ldlt_block_systems_per_sm<T, 256>(int);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_BLOCK_INSTANTIATE)

@@ -3014,6 +3014,11 @@ static void test_sx_equivalence(bsym_device dev, const char *dname, int single, 
         snprintf(what, sizeof what, "auto %s n=%d %s: the LDLT start truncates the same systems as the Householder start (%d of %d; %d certified)",
                  single ? "single" : "double", n, eq_names[f], truncated, per, certified);
         check(same, what, dname, f, truncated);
+        if (f == EQ_RANDOM) { /* positive definite, condition <= 100: the certificate must hold */
+            snprintf(what, sizeof what, "auto %s n=%d %s: every well-conditioned positive definite system certified (%d of %d)",
+                     single ? "single" : "double", n, eq_names[f], certified, per);
+            check(certified == per, what, dname, f, certified);
+        }
     }
     bsym_ctx_destroy(ctx);
     free(A); free(Q); free(lam); free(B); free(X); free(info); free(rank); free(used);
@@ -3529,21 +3534,24 @@ static void test_rules_failures(void)
 
 static void test_sx_family(bsym_device dev, const char *dname)
 {
-    const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 70};
+    /* on the GPU: the certifying LDL^T kernels up to 64, the certificate
+     * from separate passes above (65..256) */
+    const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 65, 70, 128, 129, 256};
+    const int eq_sizes[] = {8, 32, 64, 65, 128, 200};
     for (int single = 0; single < 2; single++) {
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
             if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_STRATEGY_MAX_N)
                 test_sx_known(dev, dname, single, sizes[s]);
         test_sx_plan(dev, dname, single);
-        for (int s = 0; s < 3; s++)
-            test_sx_equivalence(dev, dname, single, (int[]){8, 32, 64}[s]);
+        for (size_t s = 0; s < sizeof eq_sizes / sizeof *eq_sizes; s++)
+            test_sx_equivalence(dev, dname, single, eq_sizes[s]);
         if (single)
             test_dssolvex(dev, dname);
         test_lsfit(dev, dname, single, 40, 6);
         test_lsfit(dev, dname, single, 300, 30);
         test_lsfit(dev, dname, single, 3, 1);
-        if (dev != BSYM_DEVICE_GPU)
-            test_lsfit(dev, dname, single, 200, 70);
+        test_lsfit(dev, dname, single, 200, 70);
+        test_lsfit(dev, dname, single, 400, 160);
         test_lsfit_shared(dev, dname, single);
     }
 }

@@ -48,6 +48,6 @@ test_that("device = 'gpu' with n above the kernel limit is a clear size error", 
   skip_if_not(bsym_gpu_available())
   expect_error(bsym_solve(array(diag(257), c(257, 257, 1)), matrix(1, 257, 1), method = "ldlt", device = "gpu"),
                "exceeds the GPU LDL\\^T limit of 256")
-  expect_error(bsym_solve(array(diag(65), c(65, 65, 1)), matrix(1, 65, 1), device = "gpu"),
-               "exceeds the GPU truncated-spectrum limit of 64")
+  expect_error(bsym_solve(array(diag(257), c(257, 257, 1)), matrix(1, 257, 1), device = "gpu"),
+               "exceeds the GPU truncated-spectrum limit of 256")
 })

@@ -220,10 +220,8 @@ test_that("a call that fails leaves the plan as it was", {
   p <- bsym_plan()
   bsym_solve(random_spd(3, 2), matrix(1, 3, 2), plan = p)
   before <- as.list(p)
-  # no GPU: the device error; a GPU: n above its limits (method auto's: 64,
-  # the truncated-spectrum and automatic solves', not LDL^T's or the
-  # eigensolver's 256)
-  n <- if (bsym_gpu_available()) 65 else 3
+  # no GPU: the device error; a GPU: n above its limits (method auto's: 256)
+  n <- if (bsym_gpu_available()) 257 else 3
   expect_error(bsym_solve(random_spd(n, 2), matrix(1, n, 2), plan = p, device = "gpu"), "bsym_solve: ")
   expect_equal(as.list(p), before)
   # and an argument error before the call

@@ -37,7 +37,7 @@ test_that("device = 'gpu' without a usable GPU raises batchsym_no_device", {
 test_that("a size above the GPU limit raises batchsym_size_unsupported", {
   skip_if_not(bsym_gpu_available())
   expect_error(bsym_eigen(diag(257), device = "gpu"), class = "batchsym_size_unsupported")
-  expect_error(bsym_solve(array(diag(65), c(65, 65, 1)), matrix(1, 65, 1), device = "gpu"),
+  expect_error(bsym_solve(array(diag(257), c(257, 257, 1)), matrix(1, 257, 1), device = "gpu"),
                class = "batchsym_size_unsupported")
 })
 
