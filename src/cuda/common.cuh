@@ -163,22 +163,7 @@ struct ldlt_cert {
     unsigned long long *solved, *cheap;
 };
 // mode: 0 the tuned certifying kernel for n; 1 LOCKSTEP, 2 SEQUENTIAL (see
-// ldlt.cu; benchmarks), BSYM_ERR_ARG where that one is not built (n > 64:
-// there strategy.cu assembles the same certificate from the passes below).
-// When a pivot D_c of the LDL^T factorization breaks it down (info c):
-// NONZERO, |D_c| <= n eps max|a| (the solve's rule); POSITIVE_TOL, D_c <= n
-// eps max|a| (the certificate's: a nonzero pivot must also be positive);
-// POSITIVE, D_c <= 0 (the signs of the shifted factorization). A pivot that
-// is not finite breaks every rule.
-enum pivot_rule { PIVOT_NONZERO = 0, PIVOT_POSITIVE_TOL = 1, PIVOT_POSITIVE = 2 };
-// ldlt_launch's tuned kernel under a pivot rule, for the block kernel's n
-// (64 < n <= BSYM_GPU_LDLT_MAX_N; BSYM_ERR_ARG otherwise). nrhs may be 0: the
-// factorization alone, for its info.
-template <typename T>
-bsym_status ldlt_rule_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                             pivot_rule rule, cudaStream_t s, char *msg, size_t msglen);
-// The largest n of the certifying kernels (ldlt.cu's table).
-template <typename T> int ldlt_cert_max_n();
+// ldlt.cu; benchmarks), BSYM_ERR_ARG where that one is not built.
 template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
                              const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen);

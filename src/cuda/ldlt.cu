@@ -812,18 +812,21 @@ template <typename T> struct variant {
 };
 // The block kernel (ldlt_block.cu, 64 < n <= 256) as a variant: its group
 // is its thread count, NT threads solving one system (NMAX = NT: thread r
-// holds row r); no certifying form.
-template <typename T, int NT>
+// holds row r); plain, or certifying (CERT: the same certificate as
+// SEQUENTIAL's, see ldlt_block.cu).
+template <typename T, int NT, bool CERT>
 bsym_status block_launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
-                         const ldlt_cert &, cudaStream_t stream, char *msg, size_t msglen)
+                         const ldlt_cert &cert, cudaStream_t stream, char *msg, size_t msglen)
 {
-    return bsym_cuda::ldlt_block_launch<T, NT>(uplo, n, nrhs, batch, A, B, info, bsym_cuda::PIVOT_NONZERO,
-                                               stream, msg, msglen);
+    return bsym_cuda::ldlt_block_launch<T, NT>(uplo, n, nrhs, batch, A, B, info, CERT ? &cert : nullptr, stream,
+                                               msg, msglen);
 }
 #define BSYM_VARIANT(T, NM, GR, TUNED) BSYM_CVARIANT(T, NM, GR, PLAIN, TUNED)
 #define BSYM_CVARIANT(T, NM, GR, MO, TUNED) {NM, GR, MO, TUNED, launch<T, NM, GR, MO>, systems_per_sm<T, NM, GR, MO>}
 #define BSYM_BLOCK_VARIANT(T, NM, NT, TUNED)                                                                \
-    {NM, NT, PLAIN, TUNED, block_launch<T, NT>, bsym_cuda::ldlt_block_systems_per_sm<T, NT>}
+    {NM, NT, PLAIN, TUNED, block_launch<T, NT, false>, bsym_cuda::ldlt_block_systems_per_sm<T, NT, false>}
+#define BSYM_BLOCK_CVARIANT(T, NM, NT)                                                                     \
+    {NM, NT, SEQUENTIAL, true, block_launch<T, NT, true>, bsym_cuda::ldlt_block_systems_per_sm<T, NT, true>}
 // Above 64 the block kernel: 128 threads up to n = 128 (more systems a
 // multiprocessor, half the idle threads in the panel steps), 256 above.
 // Not yet tuned on a device (the choice is bench_ldlt's --group).
@@ -856,13 +859,15 @@ const variant<double> VARIANTS_D[] = {
 // diagonally dominant batches (all certified cheaply; n = 16, batch 1e5):
 // float LOCKSTEP 0.181 ms, SEQUENTIAL 0.163 ms; double 0.296, 0.255 ms.
 // LOCKSTEP stays built below NMAX 32 (bench_auto's rows; ldlt_cert_launch
-// mode 1), not tuned.
+// mode 1), not tuned. Above 64 the block kernel's certifying form, which
+// also factors A - sigma I only where the cheap form fails (SEQUENTIAL).
 const variant<float> CERT_VARIANTS_S[] = {
     BSYM_CVARIANT(float, 4, 1, LOCKSTEP, false),    BSYM_CVARIANT(float, 4, 1, SEQUENTIAL, true),
     BSYM_CVARIANT(float, 8, 4, LOCKSTEP, false),    BSYM_CVARIANT(float, 8, 4, SEQUENTIAL, true),
     BSYM_CVARIANT(float, 16, 4, LOCKSTEP, false),   BSYM_CVARIANT(float, 16, 4, SEQUENTIAL, true),
     BSYM_CVARIANT(float, 32, 16, SEQUENTIAL, true), BSYM_CVARIANT(float, 48, 48, SEQUENTIAL, true),
     BSYM_CVARIANT(float, 64, 32, SEQUENTIAL, true),
+    BSYM_BLOCK_CVARIANT(float, 128, 128),           BSYM_BLOCK_CVARIANT(float, 256, 256),
 };
 const variant<double> CERT_VARIANTS_D[] = {
     BSYM_CVARIANT(double, 4, 1, LOCKSTEP, false),    BSYM_CVARIANT(double, 4, 1, SEQUENTIAL, true),
@@ -870,10 +875,12 @@ const variant<double> CERT_VARIANTS_D[] = {
     BSYM_CVARIANT(double, 16, 8, LOCKSTEP, false),   BSYM_CVARIANT(double, 16, 8, SEQUENTIAL, true),
     BSYM_CVARIANT(double, 32, 16, SEQUENTIAL, true), BSYM_CVARIANT(double, 48, 48, SEQUENTIAL, true),
     BSYM_CVARIANT(double, 64, 64, SEQUENTIAL, true),
+    BSYM_BLOCK_CVARIANT(double, 128, 128),           BSYM_BLOCK_CVARIANT(double, 256, 256),
 };
 #undef BSYM_CVARIANT
 #undef BSYM_VARIANT
 #undef BSYM_BLOCK_VARIANT
+#undef BSYM_BLOCK_CVARIANT
 const int NMAX_LIST[] = {4, 8, 16, 32, 48, 64, 128, 256};
 
 int nmax_for(int n)
@@ -995,29 +1002,6 @@ bsym_status ldlt_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T
     return dispatch<T>(uplo, n, nrhs, batch, A, B, info, group, s, msg, msglen);
 }
 
-template <typename T> int ldlt_cert_max_n()
-{
-    int m = 0;
-    for (const variant<T> *v = cert_variants_of<T>::begin(); v != cert_variants_of<T>::end(); v++)
-        m = std::max(m, v->nmax);
-    return m;
-}
-
-template <typename T>
-bsym_status ldlt_rule_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                             pivot_rule rule, cudaStream_t s, char *msg, size_t msglen)
-{
-    // the tuned variant for n, when it is the block kernel (of 128 or 256
-    // threads: its launch is block_launch<T, NT>)
-    const variant<T> *v = n >= 1 ? find_variant<T>(n, 0) : nullptr;
-    if (v != nullptr && v->launch == &block_launch<T, 128>)
-        return ldlt_block_launch<T, 128>(uplo, n, nrhs, batch, A, B, info, rule, s, msg, msglen);
-    if (v != nullptr && v->launch == &block_launch<T, 256>)
-        return ldlt_block_launch<T, 256>(uplo, n, nrhs, batch, A, B, info, rule, s, msg, msglen);
-    std::snprintf(msg, msglen, "no GPU LDL^T block kernel for n = %d", n);
-    return BSYM_ERR_ARG;
-}
-
 template <typename T>
 bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
                              const ldlt_cert &cert, int mode, cudaStream_t s, char *msg, size_t msglen)
@@ -1036,10 +1020,7 @@ bsym_status ldlt_cert_launch(char uplo, int n, int nrhs, int64_t batch, const T 
     template bsym_status ldlt_launch<T>(char, int, int, int64_t, const T *, T *, int *, int,         \
                                         cudaStream_t, char *, size_t);                              \
     template bsym_status ldlt_cert_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
-                                             const ldlt_cert &, int, cudaStream_t, char *, size_t); \
-    template bsym_status ldlt_rule_launch<T>(char, int, int, int64_t, const T *, T *, int *,         \
-                                             pivot_rule, cudaStream_t, char *, size_t);             \
-    template int ldlt_cert_max_n<T>();
+                                             const ldlt_cert &, int, cudaStream_t, char *, size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_INSTANTIATE)
 template bsym_status ldlt_op<float, double>(const bsym__exec *, const bsym__job *);
 

@@ -84,13 +84,15 @@ namespace bsym_cuda {
 
 // ldlt_block.cu: the block kernel of NT threads a system, for 1 <= n <=
 // ldlt_block_max_n(NT) (NT = 128: n <= 128; NT = 256: n <= 256), with
-// ldlt_launch's arguments and semantics under pivot rule PIVOT_NONZERO.
+// ldlt_launch's arguments and semantics (cert null), or ldlt_cert_launch's
+// (cert not null: the certifying kernel, common.cuh's ldlt_cert).
 __host__ __device__ constexpr int ldlt_block_max_n(int NT) { return NT; }
 template <typename T, int NT>
 bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                              pivot_rule rule, cudaStream_t s, char *msg, size_t msglen);
-// Systems of n resident on one multiprocessor (-1 on error).
-template <typename T, int NT> int ldlt_block_systems_per_sm(int n);
+                              const ldlt_cert *cert, cudaStream_t s, char *msg, size_t msglen);
+// Systems of n resident on one multiprocessor (-1 on error), plain or
+// certifying kernel.
+template <typename T, int NT, bool CERT> int ldlt_block_systems_per_sm(int n);
 
 } // namespace bsym_cuda
 

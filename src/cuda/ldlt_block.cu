@@ -2,9 +2,18 @@
 // the GPU: one thread block a system, the matrix in shared memory, a blocked
 // right-looking factorization whose rank-NB updates run from registers.
 // Same arguments and per-system semantics as ldlt.cu's kernel (uplo, nrhs,
-// info), which serves n <= 64 from registers alone; besides its rule of
-// breakdown (|pivot| <= tol) two more for the certificate of method AUTO
-// (common.cuh, pivot_rule).
+// info), which serves n <= 64 from registers alone; and, like ldlt.cu's
+// SEQUENTIAL kernels, a certifying form (template CERT) for method AUTO's
+// LDL^T start (common.cuh's ldlt_cert; the numerics are
+// core/strategy_numerics.h's): a pivot that is not positive is a breakdown
+// too; the norms of A give the shift sigma; after the factorization two
+// warps solve M y = e and M^T z = e with the comparison matrix M of L (the
+// cheap form, min D > sigma ||y|| ||z||); each right-hand side's warp takes
+// the backward error of its x against A and b as given (A re-read from
+// global memory, b before x overwrites it); and only where a system passes
+// all that but the cheap form fails is A - sigma I loaded and factored for
+// the signs of its pivots. The verdict: certified (rank n, used LDLT) or
+// listed for the steps after.
 //
 // Layout of the work:
 //  - a persistent grid: block b solves systems b, b + gridDim.x, ...; NT
@@ -57,6 +66,7 @@
 #include <cmath>
 #include <mutex>
 
+#define BSYM_CUDA_STRATEGY_NUMERICS // strategy_shift_, strategy_berr_ etc. (common.cuh)
 #include "ldlt.cuh"
 
 namespace {
@@ -135,7 +145,9 @@ template <typename T, bool SMEM> size_t shared_bytes(int n) { return size_t(layo
 // it spilled), global tiles 1 (64-bit addresses: up to 250). For float n <=
 // 128 shared memory admits 5 blocks of 128 (42 KB at n = 128), for double
 // n = 128 two (76 KB), so only double 128 < n < ~160 loses a block to
-// registers. No variant spills.
+// registers. No plain variant spills; the certifying ones spill up to 48
+// bytes (values held across the factorization: the shift, the norm, the
+// counts), read once a system.
 template <typename T, int NT, bool SMEM> constexpr int min_blocks()
 {
     return !SMEM ? 1 : sizeof(T) == 4 ? (NT == 128 ? 4 : 2) : (NT == 128 ? 2 : 1);
@@ -144,12 +156,13 @@ template <typename T, int NT, bool SMEM> constexpr int min_blocks()
 // ---- 1. the system into the tiles --------------------------------------------------
 
 // The referenced triangle of system A (n x n, column-major) into the tiles,
-// shifted by off = N - n; amax = max |entry| over the finite ones, bad = 1
-// when one is not finite. Thread r reads row r of each column (NT >= n): a
-// warp reads consecutive words, 8 columns' loads in flight before the stores.
-template <typename T, int NT>
+// shifted by off = N - n, minus `shift` on the diagonal when SHIFT; amax =
+// max |entry| over the finite ones, bad = 1 when one is not finite. Thread r
+// reads row r of each column (NT >= n): a warp reads consecutive words, 8
+// columns' loads in flight before the stores.
+template <typename T, int NT, bool SHIFT = false>
 __device__ __forceinline__ void load_system(const T *__restrict__ A, int n, int off, bool lower, T *tiles, int r,
-                                            T &amax, int &bad)
+                                            T &amax, int &bad, T shift = T(0))
 {
     constexpr int U = 8;
     for (int c0 = 0; c0 < n; c0 += U) {
@@ -168,7 +181,7 @@ __device__ __forceinline__ void load_system(const T *__restrict__ A, int n, int 
                     bad = 1;
                 amax = max(amax, fabs(v[u])); // max ignores a NaN
                 // (r, c) of the lower triangle, or (c, r) for the upper one
-                tiles[lower ? at(r + off, c + off) : at(c + off, r + off)] = v[u];
+                tiles[lower ? at(r + off, c + off) : at(c + off, r + off)] = SHIFT && r == c ? v[u] - shift : v[u];
             }
         }
     }
@@ -192,29 +205,30 @@ template <typename T, int NT> __device__ __forceinline__ void pad_system(T *tile
 
 // ---- 2. the factorization ---------------------------------------------------------------
 
-// Whether pivot d passes the rule (common.cuh, pivot_rule): finite, and
-// |d| > tol (SIGNED false: PIVOT_NONZERO), else d > tol (rule
-// PIVOT_POSITIVE_TOL) or d > 0 (PIVOT_POSITIVE). A NaN fails every
-// comparison. The signed rules are a kernel of their own: the runtime choice
-// in the plain solve's kernel cost it 6 to 12 % (bench_ldlt, n = 65..192).
-template <bool SIGNED, typename T> __device__ __forceinline__ bool pivot_ok(T d, T tol, int rule)
+// The rules of breakdown at a pivot d (every rule also breaks down at a pivot
+// that is not finite; a NaN fails every comparison): the solve's, |d| <=
+// tol; the certificate's, d <= tol (a pivot must also be positive); the
+// shifted factorization's, d <= 0.
+enum { RULE_SOLVE, RULE_CERT, RULE_SHIFTED };
+template <int RULE, typename T> __device__ __forceinline__ bool pivot_ok(T d, T tol)
 {
-    if constexpr (!SIGNED)
+    if constexpr (RULE == RULE_SOLVE)
         return fabs(d) > tol && fabs(d) <= prec<T>::max;
     else
-        return fabs(d) <= prec<T>::max && (rule == bsym_cuda::PIVOT_POSITIVE_TOL ? d > tol : d > T(0));
+        return fabs(d) <= prec<T>::max && (RULE == RULE_CERT ? d > tol : d > T(0));
 }
 
 // Columns p..p+NB-1 (see the top of the file), thread r holding row r. The
 // first right-hand side's y_r is updated with every column (L y = b);
-// breakdown takes the first real column (c >= off) whose pivot fails `rule`
-// (pivot_ok), 1-based in the caller's numbering, as the CPU does.
+// breakdown takes the first real column (c >= off) whose pivot fails RULE
+// (pivot_ok), 1-based in the caller's numbering, as the CPU does; mind
+// tracks the smallest real pivot (the cheap certificate's min D).
 // L(r, c) (D_c for r = c) goes to the tiles and W(r, c) to w as soon as
 // column c is done (nothing reads them before the caller's barrier), so that
 // the registers of the panel row die as the panel advances.
-template <typename T, int NB, bool SIGNED>
-__device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int off, int p, int r, T tol, int rule,
-                                             T &y, int &breakdown)
+template <typename T, int NB, int RULE>
+__device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int off, int p, int r, T tol, T &y,
+                                             int &breakdown, T &mind)
 {
     constexpr int V = VW<T>, CB = NB + 4; // a column buffer, whole 16-byte words
     const bool mine = r >= p && r < N;
@@ -239,8 +253,10 @@ __device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int 
         for (int v = 0; v < CB / V; v++) // (the reads below j are dead, so dropped)
             unpack(reinterpret_cast<const vec_t<T> *>(buf)[v], cv + v * V);
         const T d = cv[j];
-        if (c >= off && breakdown == 0 && !pivot_ok<SIGNED>(d, tol, rule))
+        if (c >= off && breakdown == 0 && !pivot_ok<RULE>(d, tol))
             breakdown = c - off + 1;
+        if (RULE == RULE_CERT && c >= off)
+            mind = min(mind, d);
         const T inv = reciprocal(d);
         if (mine && r > c) {
             const T l = a[j] * inv;
@@ -305,10 +321,25 @@ __device__ __forceinline__ void update_trailing(T *tiles, const T *w, int N, int
     }
 }
 
+// The whole factorization under RULE, panel by panel (every thread of the
+// block calls it; it ends with a barrier).
+template <typename T, int NT, int NB, int RULE>
+__device__ __forceinline__ void factor_all(T *tiles, T *w, T *col, int N, int off, int t, T tol, T &y,
+                                           int &breakdown, T &mind)
+{
+    for (int p = 0; p < N; p += NB) {
+        factor_panel<T, NB, RULE>(tiles, w, col, N, off, p, t, tol, y, breakdown, mind);
+        __syncthreads(); // the panel's L, D and W are in place
+        update_trailing<T, NT, NB>(tiles, w, N, p, t);
+        __syncthreads(); // the trailing matrix is up to date (and w free)
+    }
+}
+
 // ---- 3. the substitutions, one warp a right-hand side -------------------------------
 
-// L y = b in place in x (rows lane + 32q of the padded order N).
-template <typename T, int Q>
+// L y = b in place in x (rows lane + 32q of the padded order N); ABS: M y =
+// b instead, M the comparison matrix of L (unit diagonal, -|L| below it).
+template <typename T, int Q, bool ABS = false>
 __device__ __forceinline__ void forward_warp(const T *tiles, int N, T (&x)[Q], int lane)
 {
 #pragma unroll
@@ -321,21 +352,25 @@ __device__ __forceinline__ void forward_warp(const T *tiles, int N, T (&x)[Q], i
 #pragma unroll
             for (int q = q0; q < Q; q++) {
                 const int row = lane + 32 * q;
-                if (row > j && row < N)
-                    x[q] -= tiles[at(row, j)] * xj;
+                if (row > j && row < N) {
+                    if (ABS)
+                        x[q] += fabs(tiles[at(row, j)]) * xj;
+                    else
+                        x[q] -= tiles[at(row, j)] * xj;
+                }
             }
         }
     }
 }
 
-// D z = y, then L^T x = z, in place in x.
-template <typename T, int Q>
+// D z = y, then L^T x = z, in place in x; ABS: M^T x = y alone (no D).
+template <typename T, int Q, bool ABS = false>
 __device__ __forceinline__ void backward_warp(const T *tiles, int N, T (&x)[Q], int lane)
 {
 #pragma unroll
     for (int q = 0; q < Q; q++) {
         const int row = lane + 32 * q;
-        if (row < N)
+        if (!ABS && row < N)
             x[q] /= tiles[at(row, row)];
     }
 #pragma unroll
@@ -348,23 +383,163 @@ __device__ __forceinline__ void backward_warp(const T *tiles, int N, T (&x)[Q], 
 #pragma unroll
             for (int q = 0; q <= q0; q++) {
                 const int row = lane + 32 * q;
-                if (row < i)
-                    x[q] -= tiles[at(i, row)] * xi; // L(i, row)
+                if (row < i) {
+                    if (ABS)
+                        x[q] += fabs(tiles[at(i, row)]) * xi;
+                    else
+                        x[q] -= tiles[at(i, row)] * xi; // L(i, row)
+                }
             }
         }
     }
 }
 
+// Right-hand side c's solution, rows lane + 32q of the padded order in x:
+// the first one's y = L^-1 b came with the factorization (ys), the others
+// start from b.
+template <typename T, int Q>
+__device__ __forceinline__ void solve_warp(const T *tiles, const T *ys, const T *b, int c, int N, int off,
+                                           T (&x)[Q])
+{
+    const int lane = threadIdx.x % 32;
+#pragma unroll
+    for (int q = 0; q < Q; q++) {
+        const int row = lane + 32 * q;
+        x[q] = row >= N ? T(0) : c == 0 ? ys[row] : row >= off ? b[row - off] : T(0);
+    }
+    if (c > 0)
+        forward_warp<T, Q>(tiles, N, x, lane);
+    backward_warp<T, Q>(tiles, N, x, lane);
+}
+
+// The real rows of x into b.
+template <typename T, int Q> __device__ __forceinline__ void store_warp(const T (&x)[Q], T *b, int N, int off)
+{
+    const int lane = threadIdx.x % 32;
+#pragma unroll
+    for (int q = 0; q < Q; q++) {
+        const int row = lane + 32 * q;
+        if (row >= off && row < N)
+            b[row - off] = x[q];
+    }
+}
+
+// ---- 4. the certificate (CERT) -----------------------------------------------------
+
+// max that keeps a NaN (the backward error's: NaN fails the test).
+__device__ __forceinline__ double max_nan(double a, double b) { return a > b || a != a ? a : b; }
+
+// Block-wide max, sum (SUM; else max) and max of three doubles, NaN kept by
+// the maxima (every thread gets them), through red (3 NT/32 doubles of
+// shared memory, free again on return).
+template <int NT, bool SUM = true>
+__device__ __forceinline__ void block_reduce3(double &m0, double &s, double &m1, double *red)
+{
+    constexpr int W = NT / 32;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+#pragma unroll
+    for (int o = 16; o > 0; o /= 2) {
+        m0 = max_nan(m0, __shfl_xor_sync(0xffffffffu, m0, o));
+        const double so = __shfl_xor_sync(0xffffffffu, s, o);
+        s = SUM ? s + so : max_nan(s, so);
+        m1 = max_nan(m1, __shfl_xor_sync(0xffffffffu, m1, o));
+    }
+    if (lane == 0) {
+        red[warp] = m0;
+        red[W + warp] = s;
+        red[2 * W + warp] = m1;
+    }
+    __syncthreads(); // every warp's part is in
+    m0 = red[0];
+    s = red[W];
+    m1 = red[2 * W];
+#pragma unroll
+    for (int k = 1; k < W; k++) {
+        m0 = max_nan(m0, red[k]);
+        s = SUM ? s + red[W + k] : max_nan(s, red[W + k]);
+        m1 = max_nan(m1, red[2 * W + k]);
+    }
+    __syncthreads(); // red is read
+}
+
+// The norms of the certificate's shift (strategy_shift_) from the system in
+// the tiles, in double as ldlt.cu's cert_shift: anorm = ||A||_inf (the
+// backward error's norm too), fro = ||A||_F^2, dmax = max |a_ii|; thread t
+// sums row t of the symmetric matrix.
+template <typename T, int NT>
+__device__ __forceinline__ void cert_norms(const T *tiles, int N, int off, int t, double *red, double &anorm,
+                                           double &fro, double &dmax)
+{
+    anorm = fro = dmax = 0;
+    if (t >= off && t < N) {
+        for (int k = off; k < N; k++) {
+            const double v = double(tiles[t >= k ? at(t, k) : at(k, t)]);
+            anorm += fabs(v);
+            fro += v * v;
+        }
+        dmax = fabs(double(tiles[at(t, t)]));
+    }
+    block_reduce3<NT>(anorm, fro, dmax, red);
+}
+
+// max over the rows of M^-1 e (warp Q - 2) or M^-T e (warp Q - 1), M the
+// comparison matrix of the factored L in the tiles, into red[0] and red[1];
+// the last two warps, which the first right-hand sides leave idle.
+template <typename T, int Q> __device__ __forceinline__ void cheap_maxima(const T *tiles, int N, T *red)
+{
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32 - (Q - 2);
+    if (warp < 0)
+        return;
+    T v[Q];
+#pragma unroll
+    for (int q = 0; q < Q; q++)
+        v[q] = lane + 32 * q < N ? T(1) : T(0);
+    if (warp == 0)
+        forward_warp<T, Q, true>(tiles, N, v, lane);
+    else
+        backward_warp<T, Q, true>(tiles, N, v, lane);
+    T m = 0;
+#pragma unroll
+    for (int q = 0; q < Q; q++)
+        m = max(m, v[q]);
+#pragma unroll
+    for (int o = 16; o > 0; o /= 2)
+        m = max(m, __shfl_xor_sync(0xffffffffu, m, o));
+    if (lane == 0)
+        red[warp] = m;
+}
+
+// The backward error (strategy_berr_) of one right-hand side's solution,
+// x (N values, padded) in shared memory, against A (global, as given) and b
+// (before x overwrites it), thread t taking row t; red: 3 NT/32 doubles.
+// Every thread of the block calls it and gets the result.
+template <typename T, int NT>
+__device__ __forceinline__ double block_berr(const T *xs, const T *A, const T *b, int n, int off, bool lower,
+                                             double anorm, double *red)
+{
+    const int t = threadIdx.x;
+    double m[3] = {0, 0, 0}; // max |residual|, |x|, |b|
+    if (t < n) {
+        double arow;
+        m[0] = strategy_resid_row_(prec_tag<T>(), lower ? 'L' : 'U', n, A, xs + off, b[t], t, &arow);
+        m[1] = fabs(double(xs[off + t]));
+        m[2] = fabs(double(b[t]));
+    }
+    block_reduce3<NT, false>(m[0], m[1], m[2], red);
+    return strategy_berr_(prec_tag<T>(), m[0], anorm, m[1], m[2]);
+}
+
 // ---- the kernel -------------------------------------------------------------------------
 
 // work: the tiles' global workspace when !SMEM (tile_elems(N) a block);
-// rule: read when SIGNED (pivot_ok).
-template <typename T, int NT, bool SMEM, bool SIGNED>
+// cert: read when CERT (common.cuh, ldlt_cert; see the top of the file).
+template <typename T, int NT, bool SMEM, bool CERT>
 __global__ void __launch_bounds__(NT, min_blocks<T, NT, SMEM>())
 ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
-                  int *__restrict__ info, bool lower, int rule, T *__restrict__ work)
+                  int *__restrict__ info, bool lower, T *__restrict__ work, bsym_cuda::ldlt_cert cert)
 {
     constexpr int NB = panel_width<T, SMEM>(), Q = NT / 32;
+    static_assert(!CERT || NB >= Q, "the certificate keeps each warp's x in W (NB x N)");
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *sm = reinterpret_cast<T *>(smem_raw);
     const block_layout L = layout_of<T, SMEM>(n);
@@ -375,8 +550,14 @@ ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *
     else
         tiles = work + (long long)blockIdx.x * tile_elems(N);
     T *w = sm + L.w, *col = sm + L.col, *ys = sm + L.y, *scratch = sm + L.scratch;
+    // the certificate's scratch: the norms' reduction in w (free before the
+    // factorization), the cheap form's two maxima in the column buffers
+    // (free after it)
+    double *wred = reinterpret_cast<double *>(w);
+    T *cred = col;
     const int t = threadIdx.x, lane = t % 32, warp = t / 32;
     const T tol_scale = T(n) * limits<T>::eps();
+    unsigned long long certified = 0, cheaply = 0; // thread 0's counts, added once at the end
 
     for (long long sys = blockIdx.x; sys < batch; sys += gridDim.x) {
         const T *As = A + sys * (long long)n * n;
@@ -384,7 +565,8 @@ ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *
 
         // 1. The system into the tiles (and the padding), max |a| and the
         //    finiteness of A and of every right-hand side; the first
-        //    right-hand side's row t (padded with zeros in front).
+        //    right-hand side's row t (padded with zeros in front). CERT:
+        //    the norms, and the shift sigma.
         T amax = 0;
         int bad = 0;
         load_system<T, NT>(As, n, off, lower, tiles, t, amax, bad);
@@ -395,47 +577,105 @@ ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *
         T y = nrhs > 0 && t >= off && t < N ? Bs[t - off] : T(0);
         group_reduce<T, NT>(amax, bad, t, scratch); // (its barriers also publish the tiles)
         const T tol = tol_scale * amax;
-
-        // 2. The factorization, panel by panel.
-        int breakdown = 0; // the same in every thread: all see every pivot
-        for (int p = 0; p < N; p += NB) {
-            factor_panel<T, NB, SIGNED>(tiles, w, col, N, off, p, t, tol, rule, y, breakdown);
-            __syncthreads(); // the panel's L, D and W are in place
-            update_trailing<T, NT, NB>(tiles, w, N, p, t);
-            __syncthreads(); // the trailing matrix is up to date (and w free)
+        double anorm = 0, sigma = 0;
+        if (CERT) {
+            double fro, dmax;
+            cert_norms<T, NT>(tiles, N, off, t, wred, anorm, fro, dmax);
+            sigma = strategy_shift_(prec_tag<T>(), n, fmin(anorm, sqrt(fro)), dmax, cert.rcond);
         }
+
+        // 2. The factorization, panel by panel (CERT: a pivot must also be
+        //    positive).
+        int breakdown = 0; // the same in every thread: all see every pivot
+        T mind = T(INFINITY);
+        factor_all<T, NT, NB, CERT ? RULE_CERT : RULE_SOLVE>(tiles, w, col, N, off, t, tol, y, breakdown, mind);
         if (t < N)
             ys[t] = y;
         __syncthreads(); // the first right-hand side's y is complete
 
         // 3. The solutions, or NaN everywhere for a system with a non-finite
-        //    input or a breakdown.
+        //    input or a breakdown (uniform over the block).
+        bool cheap = false, shift_ok = false;
+        double worst = 0; // CERT: the worst backward error over the right-hand sides
         if (bad || breakdown != 0) {
             for (long long e = t; e < (long long)n * nrhs; e += NT)
                 Bs[e] = T(NAN);
-        } else {
+        } else if constexpr (!CERT) {
             for (int c = warp; c < nrhs; c += Q) {
                 T *b = Bs + (long long)c * n;
                 T x[Q];
+                solve_warp<T, Q>(tiles, ys, b, c, N, off, x);
+                store_warp<T, Q>(x, b, N, off);
+            }
+        } else {
+            // Rounds of Q right-hand sides, a warp each; in the first, the
+            // last two warps also take the cheap form's maxima (cred[0, 1]).
+            // Then each solution's backward error, row t by thread t (x
+            // through w, the reductions through ys, free after the first
+            // round's barrier: 3 NT/32 doubles, N >= 65 values of T),
+            // before the solutions overwrite b.
+            for (int c0 = 0; c0 < nrhs || c0 == 0; c0 += Q) {
+                const int c = c0 + warp;
+                T *b = Bs + (long long)c * n;
+                T x[Q];
+                if (c < nrhs) {
+                    solve_warp<T, Q>(tiles, ys, b, c, N, off, x);
 #pragma unroll
-                for (int q = 0; q < Q; q++) {
-                    const int row = lane + 32 * q;
-                    x[q] = row >= N ? T(0) : c == 0 ? ys[row] : row >= off ? b[row - off] : T(0);
+                    for (int q = 0; q < Q; q++)
+                        if (lane + 32 * q < N)
+                            w[warp * N + lane + 32 * q] = x[q];
                 }
-                if (c > 0)
-                    forward_warp<T, Q>(tiles, N, x, lane);
-                backward_warp<T, Q>(tiles, N, x, lane);
-#pragma unroll
-                for (int q = 0; q < Q; q++) {
-                    const int row = lane + 32 * q;
-                    if (row >= off && row < N)
-                        b[row - off] = x[q];
+                if (c0 == 0)
+                    cheap_maxima<T, Q>(tiles, N, cred);
+                __syncthreads(); // the round's solutions and the maxima are in place
+                if (c0 == 0) {
+                    cheap = strategy_cert_cheap_(prec_tag<T>(), n, double(mind), double(cred[0]) * double(cred[1]), sigma);
+                }
+                for (int k = 0; k < Q && c0 + k < nrhs; k++)
+                    worst = max_nan(worst, block_berr<T, NT>(w + k * N, As, Bs + (long long)(c0 + k) * n, n, off, lower,
+                                                             anorm, reinterpret_cast<double *>(ys)));
+                if (c < nrhs)
+                    store_warp<T, Q>(x, b, N, off);
+            }
+        }
+
+        // 4. CERT: the verdict, after the factorization of A - sigma I where
+        //    only the cheap form failed (uniform over the block; the last
+        //    barrier of step 3 passed every use of the tiles, w and col).
+        if constexpr (CERT) if (!bad && breakdown == 0 && !cheap && worst <= cert.tol) {
+            T ignored = 0;
+            int ignored_bad = 0;
+            load_system<T, NT, true>(As, n, off, lower, tiles, t, ignored, ignored_bad, T(sigma));
+            pad_system<T, NT>(tiles, N, off, t);
+            __syncthreads(); // the shifted matrix is in place
+            int shifted = 0;
+            T y2 = 0, mind2 = 0;
+            factor_all<T, NT, NB, RULE_SHIFTED>(tiles, w, col, N, off, t, T(0), y2, shifted, mind2);
+            shift_ok = shifted == 0;
+        }
+        if (t == 0) {
+            const int code = bad ? -1 : breakdown;
+            info[sys] = code;
+            if (CERT) {
+                if (code == -1) {
+                    cert.rank[sys] = -1;
+                    cert.used[sys] = BSYM_METHOD_LDLT;
+                } else if (code == 0 && (cheap || shift_ok) && worst <= cert.tol) {
+                    cert.rank[sys] = n;
+                    cert.used[sys] = BSYM_METHOD_LDLT;
+                    certified++;
+                    cheaply += cheap;
+                } else {
+                    cert.idx[atomicAdd(cert.counter, 1)] = int(sys);
                 }
             }
         }
-        if (t == 0)
-            info[sys] = bad ? -1 : breakdown;
-        __syncthreads(); // the tiles and ys are read: the next system may overwrite them
+        __syncthreads(); // the tiles, ys and cred are read: the next system may overwrite them
+    }
+    if (CERT && t == 0 && certified > 0) {
+        atomicAdd(cert.solved, certified);
+        if (cert.cheap != nullptr && cheaply > 0)
+            atomicAdd(cert.cheap, cheaply);
     }
 }
 
@@ -453,7 +693,7 @@ template <typename T> bool tiles_fit(int n, int dev)
 // device's context); the calls of several GPUs run on threads of their
 // own: one flag per device. The shared memory depends on n, so the opt-in is
 // to the device's maximum rather than to one n's bytes.
-template <typename T, int NT, bool SMEM, bool SIGNED> cudaError_t prepare(int dev)
+template <typename T, int NT, bool SMEM, bool CERT> cudaError_t prepare(int dev)
 {
     static std::once_flag once[BSYM_MAX_GPUS];
     static cudaError_t result[BSYM_MAX_GPUS];
@@ -461,22 +701,22 @@ template <typename T, int NT, bool SMEM, bool SIGNED> cudaError_t prepare(int de
         int optin = 0;
         cudaError_t e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
         if (e == cudaSuccess)
-            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM, SIGNED>, cudaFuncAttributePreferredSharedMemoryCarveout,
+            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM, CERT>, cudaFuncAttributePreferredSharedMemoryCarveout,
                                      int(cudaSharedmemCarveoutMaxShared));
         if (e == cudaSuccess)
-            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM, SIGNED>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+            e = cudaFuncSetAttribute(ldlt_block_kernel<T, NT, SMEM, CERT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      optin);
         result[dev] = e;
     });
     return result[dev];
 }
 
-// Blocks of ldlt_block_kernel<T, NT, SMEM, SIGNED> for n resident on one
+// Blocks of ldlt_block_kernel<T, NT, SMEM, CERT> for n resident on one
 // multiprocessor (0 on error).
-template <typename T, int NT, bool SMEM, bool SIGNED> int blocks_per_sm(int n)
+template <typename T, int NT, bool SMEM, bool CERT> int blocks_per_sm(int n)
 {
     int per_sm = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_block_kernel<T, NT, SMEM, SIGNED>, NT,
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_block_kernel<T, NT, SMEM, CERT>, NT,
                                                       shared_bytes<T, SMEM>(n)) != cudaSuccess) {
         cudaGetLastError();
         return 0;
@@ -484,22 +724,22 @@ template <typename T, int NT, bool SMEM, bool SIGNED> int blocks_per_sm(int n)
     return per_sm;
 }
 
-template <typename T, int NT, bool SMEM, bool SIGNED>
-bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info, int rule, int dev,
-                   cudaStream_t stream, char *msg, size_t msglen)
+template <typename T, int NT, bool SMEM, bool CERT>
+bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B, int *info,
+                   const bsym_cuda::ldlt_cert &cert, int dev, cudaStream_t stream, char *msg, size_t msglen)
 {
-    BSYM_CUDA_TRY((prepare<T, NT, SMEM, SIGNED>(dev)));
+    BSYM_CUDA_TRY((prepare<T, NT, SMEM, CERT>(dev)));
     int sms = 0;
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    const long long blocks = std::min<long long>(batch, (long long)std::max(1, sms * blocks_per_sm<T, NT, SMEM, SIGNED>(n)));
+    const long long blocks = std::min<long long>(batch, (long long)std::max(1, sms * blocks_per_sm<T, NT, SMEM, CERT>(n)));
     if (blocks == 0)
         return BSYM_OK;
     T *work = nullptr; // the tiles of each block, when not in shared memory
     if (!SMEM)
         BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work),
                                       size_t(blocks) * tile_elems(layout_of<T, SMEM>(n).N) * sizeof(T), stream));
-    ldlt_block_kernel<T, NT, SMEM, SIGNED><<<unsigned(blocks), NT, shared_bytes<T, SMEM>(n), stream>>>(
-        n, nrhs, batch, A, B, info, uplo == 'L', rule, work);
+    ldlt_block_kernel<T, NT, SMEM, CERT><<<unsigned(blocks), NT, shared_bytes<T, SMEM>(n), stream>>>(
+        n, nrhs, batch, A, B, info, uplo == 'L', work, cert);
     const cudaError_t launched = cudaGetLastError();
     if (!SMEM)
         BSYM_CUDA_TRY(cudaFreeAsync(work, stream)); // stream-ordered: after the kernel
@@ -513,7 +753,7 @@ namespace bsym_cuda {
 
 template <typename T, int NT>
 bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T *A, T *B, int *info,
-                              pivot_rule rule, cudaStream_t s, char *msg, size_t msglen)
+                              const ldlt_cert *cert, cudaStream_t s, char *msg, size_t msglen)
 {
     if (n < 1 || n > ldlt_block_max_n(NT)) {
         std::snprintf(msg, msglen, "no GPU LDL^T block kernel for n = %d with %d threads", n, NT);
@@ -526,14 +766,16 @@ bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T
         return BSYM_ERR_NODEVICE;
     }
     const bool fit = tiles_fit<T>(n, dev);
-    if (rule == PIVOT_NONZERO)
-        return fit ? launch<T, NT, true, false>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen)
-                   : launch<T, NT, false, false>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen);
-    return fit ? launch<T, NT, true, true>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen)
-               : launch<T, NT, false, true>(uplo, n, nrhs, batch, A, B, info, rule, dev, s, msg, msglen);
+    if (cert == nullptr) {
+        const ldlt_cert none{};
+        return fit ? launch<T, NT, true, false>(uplo, n, nrhs, batch, A, B, info, none, dev, s, msg, msglen)
+                   : launch<T, NT, false, false>(uplo, n, nrhs, batch, A, B, info, none, dev, s, msg, msglen);
+    }
+    return fit ? launch<T, NT, true, true>(uplo, n, nrhs, batch, A, B, info, *cert, dev, s, msg, msglen)
+               : launch<T, NT, false, true>(uplo, n, nrhs, batch, A, B, info, *cert, dev, s, msg, msglen);
 }
 
-template <typename T, int NT> int ldlt_block_systems_per_sm(int n)
+template <typename T, int NT, bool CERT> int ldlt_block_systems_per_sm(int n)
 {
     int dev = 0;
     if (n < 1 || n > ldlt_block_max_n(NT) || cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= BSYM_MAX_GPUS) {
@@ -541,19 +783,21 @@ template <typename T, int NT> int ldlt_block_systems_per_sm(int n)
         return -1;
     }
     const bool fit = tiles_fit<T>(n, dev);
-    if ((fit ? prepare<T, NT, true, false>(dev) : prepare<T, NT, false, false>(dev)) != cudaSuccess)
+    if ((fit ? prepare<T, NT, true, CERT>(dev) : prepare<T, NT, false, CERT>(dev)) != cudaSuccess)
         return -1;
-    const int per_sm = fit ? blocks_per_sm<T, NT, true, false>(n) : blocks_per_sm<T, NT, false, false>(n);
+    const int per_sm = fit ? blocks_per_sm<T, NT, true, CERT>(n) : blocks_per_sm<T, NT, false, CERT>(n);
     return per_sm > 0 ? per_sm : -1;
 }
 
 #define BSYM_LDLT_BLOCK_INSTANTIATE(T)                                                                    \
     template bsym_status ldlt_block_launch<T, 128>(char, int, int, int64_t, const T *, T *, int *,        \
-                                                   pivot_rule, cudaStream_t, char *, size_t);             \
+                                                   const ldlt_cert *, cudaStream_t, char *, size_t);      \
     template bsym_status ldlt_block_launch<T, 256>(char, int, int, int64_t, const T *, T *, int *,        \
-                                                   pivot_rule, cudaStream_t, char *, size_t);             \
-    template int ldlt_block_systems_per_sm<T, 128>(int);                                                  \
-    template int ldlt_block_systems_per_sm<T, 256>(int);
+                                                   const ldlt_cert *, cudaStream_t, char *, size_t);      \
+    template int ldlt_block_systems_per_sm<T, 128, false>(int);                                           \
+    template int ldlt_block_systems_per_sm<T, 256, false>(int);                                           \
+    template int ldlt_block_systems_per_sm<T, 128, true>(int);                                            \
+    template int ldlt_block_systems_per_sm<T, 256, true>(int);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_BLOCK_INSTANTIATE)
 #undef BSYM_LDLT_BLOCK_INSTANTIATE
 

@@ -10,10 +10,7 @@
 //      the same pass over A, decides whether it keeps the solution (positive
 //      pivots of A - sigma I, the backward error, info 0); the others are
 //      listed through an atomic counter, which the host reads (one
-//      synchronization) to size the next launches. Above the certifying
-//      kernels' n (64) the same certificate comes from separate passes
-//      (certified_blocked: the block LDL^T kernel twice, shift_kernel and
-//      check_kernel);
+//      synchronization) to size the next launches;
 //   2. (start LDLT: the listed systems, gathered from the original A and
 //      B0; start TRIDIAG: every system, in place) Householder + PCR keeping
 //      T, then check_kernel, one warp per system: the backward error (lanes
@@ -53,49 +50,6 @@ __device__ double warp_sum(double v)
 // Call-wide counters: systems solved, fallbacks, not positive definite.
 enum { ST_SOLVED, ST_FALLBACK, ST_NOTSPD, ST_N };
 
-// ---- step 1 above the certifying kernels' n -----------------------------------------
-constexpr int SHIFT_THREADS = 128;
-
-// A - sigma I of system j into As (n x n, column-major, every entry copied),
-// sigma the certificate's shift (strategy_shift_ from min(||A||_inf,
-// ||A||_F) and max |a_ii| of the symmetric A, read from the triangle named
-// by uplo); one block per system, threads over rows. (A non-finite entry
-// needs no care: the solve reports that system as non-finite input.)
-template <typename T>
-__global__ void __launch_bounds__(SHIFT_THREADS) shift_kernel(char uplo, int n, double rcond, const T *A, T *As)
-{
-    __shared__ double part[3][SHIFT_THREADS];
-    const int64_t j = blockIdx.x;
-    const T *a = A + j * n * n;
-    T *as = As + j * n * n;
-    double rowmax = 0, fro = 0, dmax = 0;
-    for (int i = threadIdx.x; i < n; i += SHIFT_THREADS) {
-        double rs = 0;
-        for (int k = 0; k < n; k++) {
-            const double v = (uplo == 'L') == (i >= k) ? a[i + (size_t)k * n] : a[k + (size_t)i * n];
-            rs += fabs(v);
-            fro += v * v;
-        }
-        rowmax = fmax(rowmax, rs);
-        dmax = fmax(dmax, fabs(double(a[i + (size_t)i * n])));
-    }
-    part[0][threadIdx.x] = rowmax;
-    part[1][threadIdx.x] = fro;
-    part[2][threadIdx.x] = dmax;
-    __syncthreads();
-    for (int h = SHIFT_THREADS / 2; h > 0; h /= 2) {
-        if (threadIdx.x < h) {
-            part[0][threadIdx.x] = fmax(part[0][threadIdx.x], part[0][threadIdx.x + h]);
-            part[1][threadIdx.x] += part[1][threadIdx.x + h];
-            part[2][threadIdx.x] = fmax(part[2][threadIdx.x], part[2][threadIdx.x + h]);
-        }
-        __syncthreads();
-    }
-    const T sigma = T(strategy_shift_(prec_tag<T>(), n, fmin(part[0][0], sqrt(part[1][0])), part[2][0], rcond));
-    for (int e = threadIdx.x; e < n * n; e += SHIFT_THREADS)
-        as[e] = e % (n + 1) == 0 ? a[e] - sigma : a[e];
-}
-
 // ---- step 2 -------------------------------------------------------------------------
 // The checks of a cheap solve of `count` positions: position j holds system
 // map[j] (map null: j itself) solved in place or gathered (A, X, info_in and
@@ -115,8 +69,6 @@ template <typename T> struct check_args {
     int *idx, *counter;          // the systems to redo, and how many
     int *pending;                // by position; 1: residual passed, conditioning test next
     unsigned long long *stats;
-    const int *info2;            // by position, or null: nonzero also sends the system on (a
-                                 // failed certificate: the shifted factorization's info)
     T *ws;                       // by position, 2n each: cond_kernel's scratch
     __device__ int64_t sys(int64_t j) const { return map != nullptr ? map[j] : j; }
 };
@@ -140,7 +92,7 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
         }
         return;
     }
-    bool redo = inf != 0 || (a.info2 != nullptr && a.info2[j] != 0);
+    bool redo = inf != 0;
     if (!redo) {
         // backward error, lanes over rows; NaN is tracked apart (fmax drops it)
         const T *A = a.A + j * n * n;
@@ -365,40 +317,6 @@ bsym_status gather(const bsym__strategy &job, int64_t count, const int *idx, con
     return BSYM_OK;
 }
 
-// Step 1 where no certifying kernel is built (n > 64): the certificate of
-// ldlt.cu's kernels (common.cuh, ldlt_cert) in separate passes, each over
-// every system:
-//   - the LDL^T solve, in place, under pivot rule POSITIVE_TOL (a pivot that
-//     is not positive is a breakdown too);
-//   - A - sigma I into b.Ac (shift_kernel) and its factorization alone under
-//     rule POSITIVE, info in b.einfo;
-//   - check_kernel: the backward error against B0 where both infos are 0, and
-//     the verdict (kept: rank n, used LDLT; else listed in b.idx).
-// There is no cheap form here (it saves the shifted factorization, and
-// certifies nothing the shifted factorization would not, up to rounding).
-template <typename T>
-bsym_status certified_blocked(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, int *rank,
-                              int *used, const strategy_bufs<T> &b, unsigned long long *stats, cudaStream_t s,
-                              char *msg, size_t msglen)
-{
-    const int n = int(job.n), nrhs = int(job.nrhs);
-    bsym_status st = bsym_cuda::ldlt_rule_launch<T>(job.uplo, n, nrhs, count, A, B, info,
-                                                    bsym_cuda::PIVOT_POSITIVE_TOL, s, msg, msglen);
-    if (st != BSYM_OK)
-        return st;
-    shift_kernel<T><<<unsigned(count), SHIFT_THREADS, 0, s>>>(job.uplo, n, job.rcond, A, b.Ac);
-    BSYM_CUDA_TRY(cudaGetLastError());
-    if ((st = bsym_cuda::ldlt_rule_launch<T>(job.uplo, n, 0, count, b.Ac, nullptr, b.einfo,
-                                             bsym_cuda::PIVOT_POSITIVE, s, msg, msglen)) != BSYM_OK)
-        return st;
-    check_args<T> c{job.uplo, n,    nrhs,    BSYM_METHOD_LDLT, count, job.rcond, job.tol, nullptr, A,
-                    B,        nullptr, nullptr, info,          b.B0,  B,         info,    rank,    used,
-                    b.idx,    b.counter, b.pending, stats, b.einfo, nullptr};
-    check_kernel<T><<<unsigned((count + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(c);
-    BSYM_CUDA_TRY(cudaGetLastError());
-    return BSYM_OK;
-}
-
 // Step 1 of start LDLT: every system by the certifying LDL^T kernel. The
 // certified ones (and non-finite input) are final; the others are listed in
 // b.idx, their number in *redo.
@@ -408,10 +326,8 @@ bsym_status certified_ldlt(const bsym__strategy &job, int64_t count, const T *A,
                            char *msg, size_t msglen)
 {
     const bsym_cuda::ldlt_cert cert{job.rcond, job.tol, rank, used, b.idx, b.counter, stats + ST_SOLVED, nullptr};
-    bsym_status st = job.n > bsym_cuda::ldlt_cert_max_n<T>()
-                         ? certified_blocked<T>(job, count, A, B, info, rank, used, b, stats, s, msg, msglen)
-                         : bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info,
-                                                          cert, 0, s, msg, msglen);
+    bsym_status st = bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, cert, 0, s,
+                                                    msg, msglen);
     return st != BSYM_OK ? st : read_count(b.counter, s, redo, msg, msglen);
 }
 
@@ -434,7 +350,7 @@ bsym_status checked_tridiag(const bsym__strategy &job, int64_t m, const int *map
         return st;
     check_args<T> c{job.uplo, n,    nrhs, BSYM_METHOD_TRIDIAG, m,    job.rcond, job.tol, map,     Am,
                     Xm,       b.d,  b.e,  im,                  b.B0, B,         info,    rank,    used,
-                    out_idx,  out_counter, b.pending, stats, nullptr, b.ws};
+                    out_idx,  out_counter, b.pending, stats, b.ws};
     BSYM_CUDA_TRY(cudaMemsetAsync(b.pending, 0, size_t(m) * sizeof(int), s));
     check_kernel<T><<<unsigned((m + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(c);
     BSYM_CUDA_TRY(cudaGetLastError());

@@ -3532,13 +3532,21 @@ static void test_rules_failures(void)
     check(bad == 3 && strlen(buf) == 11, "failure summary: truncated to the buffer", "rules", bad, 0);
 }
 
-static void test_sx_family(bsym_device dev, const char *dname)
+/* subset (the sanitizers): the equivalence test alone, on one certifying
+ * kernel in registers (16) and the block kernel's certifying form at its two
+ * thread counts (70, 130). */
+static void test_sx_family(bsym_device dev, const char *dname, int subset)
 {
-    /* on the GPU: the certifying LDL^T kernels up to 64, the certificate
-     * from separate passes above (65..256) */
+    /* on the GPU: the certifying LDL^T kernels in registers up to 64, the
+     * block kernel's certifying form above (65..256, 128 or 256 threads) */
     const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 65, 70, 128, 129, 256};
     const int eq_sizes[] = {8, 32, 64, 65, 128, 200};
     for (int single = 0; single < 2; single++) {
+        if (subset) {
+            for (int s = 0; s < 3; s++)
+                test_sx_equivalence(dev, dname, single, (int[]){16, 70, 130}[s]);
+            continue;
+        }
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
             if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_STRATEGY_MAX_N)
                 test_sx_known(dev, dname, single, sizes[s]);
@@ -4640,8 +4648,8 @@ int main(int argc, char **argv)
             test_eig_shapes(devs[d].dev, devs[d].name);
         else if (WANT("eig"))
             test_eig_family(devs[d].dev, devs[d].name);
-        if (WANT("strategy"))
-            test_sx_family(devs[d].dev, devs[d].name);
+        if (WANT("strategy") && (!subset || only != NULL)) /* --only strategy --subset: the sanitizers */
+            test_sx_family(devs[d].dev, devs[d].name, subset);
     }
     if (!subset) {
         test_errors();
