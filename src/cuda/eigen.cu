@@ -234,23 +234,31 @@ bsym_status launch_qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t m
     return BSYM_OK;
 }
 
-// The smallest n replayed with rows in shared memory (qls_kernel): 33, or
-// BSYM_EIG_QLS_FROM where that is lower (a measurement hook). Measured on
-// the H100 (batch 1e5, vectors, matrices/s, registers (qlv_kernel's NMAX =
-// 64 class, since removed) -> shared memory):
-//   float  n = 33: 6.14e6 -> 9.07e6, 64: 1.62e6 -> 1.98e6
-//   double n = 33: 3.00e6 -> 6.25e6, 64: 7.91e5 -> 9.37e5
-// (that class held 64 registers of row a thread whatever n, and loaded its
-// rotations one by one from L2; qls_kernel stages them through shared
-// memory a warp's worth at a time).
-static int qls_from() { return std::min(33, env_int("BSYM_EIG_QLS_FROM", 33)); }
+// The smallest n replayed with rows in shared memory (qls_kernel): 17 in
+// float, 9 in double, or BSYM_EIG_QLS_FROM where that is lower (a
+// measurement hook). Measured on the H100 (batch 1e5, vectors, matrices/s,
+// registers (qlv_kernel) -> shared memory):
+//   float  n = 16: 6.94e7 -> 6.49e7; 17: 3.74e7 -> 3.99e7, 24: 2.25e7 ->
+//          2.41e7, 32: 1.37e7 -> 1.42e7
+//   double n = 8: 1.88e8 -> 1.66e8; 9: 9.74e7 -> 1.06e8, 17: 2.20e7 ->
+//          2.68e7, 32: 7.87e6 -> 8.27e6
+// and before, with qlv_kernel's NMAX = 64 class (since removed): float
+// n = 33: 6.14e6 -> 9.07e6, 64: 1.62e6 -> 1.98e6; double n = 33: 3.00e6 ->
+// 6.25e6, 64: 7.91e5 -> 9.37e5 (that class held 64 registers of row a
+// thread whatever n, and loaded its rotations one by one from L2;
+// qls_kernel stages them through shared memory a warp's worth at a time).
+template <typename T> int qls_from()
+{
+    const int from = sizeof(T) == 8 ? 9 : 17;
+    return std::min(from, env_int("BSYM_EIG_QLS_FROM", from));
+}
 
-// The vector replay by n: qls_kernel from qls_from(), else qlv_kernel with
-// NMAX the register row's length and RPL rows a thread (two in double at
-// n 17..32: measured faster on the H100; one in float).
+// The vector replay by n: qls_kernel from qls_from<T>(), else qlv_kernel
+// with NMAX the register row's length, one row a thread: n <= 8, and in
+// float n <= 16.
 template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
-    if (a.n >= qls_from()) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
+    if (a.n >= qls_from<T>()) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
         const size_t smem = qls_smem<T>(a.n);
         if (smem > 48 * 1024)
             BSYM_CUDA_TRY(cudaFuncSetAttribute(qls_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -260,11 +268,10 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char
         BSYM_CUDA_TRY(cudaGetLastError());
         return BSYM_OK;
     }
-    if (a.n <= 8)
-        return launch_qlv<T, 8, 1>(a, s, msg, msglen);
-    if (a.n <= 16)
-        return launch_qlv<T, 16, 1>(a, s, msg, msglen);
-    return launch_qlv<T, 32, sizeof(T) == 8 ? 2 : 1>(a, s, msg, msglen);
+    if constexpr (sizeof(T) == 4)
+        if (a.n > 8)
+            return launch_qlv<T, 16, 1>(a, s, msg, msglen);
+    return launch_qlv<T, 8, 1>(a, s, msg, msglen);
 }
 
 // The record's capacity a system: rotations 1.5 n^2 + 16 (measured 1.0-1.4

@@ -8,13 +8,15 @@
 //     selection and writes w, count and info. With vectors it records every
 //     Givens rotation (c, s) of every sweep, and each eigenvalue's sorted
 //     position, in a per-system scratch record.
-//   qlv_kernel (n <= 32; RPL rows a thread, NMAX / RPL threads a system):
+//   qlv_kernel (small n: eigen.cu's qls_from, n <= 16 in float, n <= 8 in
+//     double; RPL rows a thread, NMAX / RPL threads a system):
 //     loads Q (or I) row by row into registers, replays the recorded sweeps
 //     on its rows and writes its rows of the selected eigenvectors in
 //     ascending order. Its threads never talk to each other: a system's rows
 //     are independent under column rotations.
-//   qls_kernel (n >= 33): the same replay on rows held in shared memory, 32
-//     rows a block, the rotations staged through shared memory.
+//   qls_kernel (above): the same replay on rows held in shared memory, 32
+//     rows a block, the rotations staged through shared memory (measured
+//     faster from n = 17 in float, n = 9 in double).
 //
 // Why this split: a QL sweep is a chain of dependent rotations, each a few
 // dozen operations on scalars. One system a thread runs 32 chains a warp side
