@@ -139,18 +139,18 @@ template <typename T, bool SMEM> __host__ __device__ inline block_layout layout_
 template <typename T, bool SMEM> size_t shared_bytes(int n) { return size_t(layout_of<T, SMEM>(n).total) * sizeof(T); }
 
 // Registers: the blocks a multiprocessor should hold at once, for ptxas to
-// plan registers by (nvcc -Xptxas -v, sm_90; ptxas's own demand in brackets):
-// float 4 blocks of 128 threads or 2 of 256 (128 registers; it needs 123 and
-// 125), double 2 of 128 or 1 of 256 (it needs 174 and 168: capped at 128,
-// it spilled), global tiles 1 (64-bit addresses: up to 250). For float n <=
-// 128 shared memory admits 5 blocks of 128 (42 KB at n = 128), for double
-// n = 128 two (76 KB), so only double 128 < n < ~160 loses a block to
-// registers. No plain variant spills; the certifying ones spill up to 48
+// plan registers by (nvcc -Xptxas -v, sm_90): as many as leave a thread 128
+// registers in float and 176 in double (ptxas's own demand: float 121 to
+// 125, double 168 to 174; capped at 128, double spilled): float 5 blocks of
+// 96 threads, 4 of 128 or 2 of 256, double 3, 2 or 1; global tiles 1
+// (64-bit addresses: up to 250). For float n <= 128 shared memory admits 5
+// blocks of 128 (42 KB at n = 128), for double n = 128 two (76 KB), so only
+// double 128 < n < ~160 loses a block to registers. No plain variant spills; the certifying ones spill up to 48
 // bytes (values held across the factorization: the shift, the norm, the
 // counts), read once a system.
 template <typename T, int NT, bool SMEM> constexpr int min_blocks()
 {
-    return !SMEM ? 1 : sizeof(T) == 4 ? (NT == 128 ? 4 : 2) : (NT == 128 ? 2 : 1);
+    return !SMEM ? 1 : 65536 / (NT * (sizeof(T) == 4 ? 128 : 176));
 }
 
 // ---- 1. the system into the tiles --------------------------------------------------
@@ -790,10 +790,14 @@ template <typename T, int NT, bool CERT> int ldlt_block_systems_per_sm(int n)
 }
 
 #define BSYM_LDLT_BLOCK_INSTANTIATE(T)                                                                    \
+    template bsym_status ldlt_block_launch<T, 96>(char, int, int, int64_t, const T *, T *, int *,         \
+                                                  const ldlt_cert *, cudaStream_t, char *, size_t);       \
     template bsym_status ldlt_block_launch<T, 128>(char, int, int, int64_t, const T *, T *, int *,        \
                                                    const ldlt_cert *, cudaStream_t, char *, size_t);      \
     template bsym_status ldlt_block_launch<T, 256>(char, int, int, int64_t, const T *, T *, int *,        \
                                                    const ldlt_cert *, cudaStream_t, char *, size_t);      \
+    template int ldlt_block_systems_per_sm<T, 96, false>(int);                                            \
+    template int ldlt_block_systems_per_sm<T, 96, true>(int);                                             \
     template int ldlt_block_systems_per_sm<T, 128, false>(int);                                           \
     template int ldlt_block_systems_per_sm<T, 256, false>(int);                                           \
     template int ldlt_block_systems_per_sm<T, 128, true>(int);                                            \

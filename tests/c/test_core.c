@@ -3533,8 +3533,8 @@ static void test_rules_failures(void)
 }
 
 /* subset (the sanitizers): the equivalence test alone, on one certifying
- * kernel in registers (16) and the block kernel's certifying form at its two
- * thread counts (70, 130). */
+ * kernel in registers (16) and the block kernel's certifying form at its
+ * three thread counts (70, 100, 130). */
 static void test_sx_family(bsym_device dev, const char *dname, int subset)
 {
     /* on the GPU: the certifying LDL^T kernels in registers up to 64, the
@@ -3543,8 +3543,8 @@ static void test_sx_family(bsym_device dev, const char *dname, int subset)
     const int eq_sizes[] = {8, 32, 64, 65, 128, 200};
     for (int single = 0; single < 2; single++) {
         if (subset) {
-            for (int s = 0; s < 3; s++)
-                test_sx_equivalence(dev, dname, single, (int[]){16, 70, 130}[s]);
+            for (int s = 0; s < 4; s++)
+                test_sx_equivalence(dev, dname, single, (int[]){16, 70, 100, 130}[s]);
             continue;
         }
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
@@ -4635,9 +4635,9 @@ int main(int argc, char **argv)
             test_ldlt_gpu_orders(devs[d].name);
         for (int single = 0; single < 2 && WANT("ldlt"); single++) {
             test_bad_systems(devs[d].dev, devs[d].name, single);
-            const int big[] = {65, 130, 256}; /* the block kernel's 128 and 256 threads */
+            const int big[] = {65, 100, 130, 256}; /* the block kernel's 96, 128 and 256 threads */
             for (size_t b = 0; b < sizeof big / sizeof *big; b++)
-                if (!subset || big[b] == 130)
+                if (!subset || big[b] == 100 || big[b] == 130)
                     test_bad_systems_big(devs[d].dev, devs[d].name, single, big[b]);
         }
         if (!subset)
