@@ -708,29 +708,16 @@ ldlt_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__rest
         if (active && t == 0) {
             const int code = nonfinite ? -1 : breakdown;
             info[sys] = code;
-            if (CERT) { // the verdict
-                if (code == -1) {
-                    cert.rank[sys] = -1;
-                    cert.used[sys] = BSYM_METHOD_LDLT;
-                } else if (code == 0 && !ch.notpos && (cheap || !shift_bad) && worst <= cert.tol) {
-                    // (SEQUENTIAL: every system that gets here without the
-                    // cheap form had its shifted factorization run)
-                    cert.rank[sys] = n;
-                    cert.used[sys] = BSYM_METHOD_LDLT;
-                    certified++;
-                    cheaply += cheap;
-                } else {
-                    cert.idx[atomicAdd(cert.counter, 1)] = int(sys);
-                }
-            }
+            // the verdict (SEQUENTIAL: every system that gets here without
+            // the cheap form had its shifted factorization run)
+            if (CERT)
+                cert_verdict(cert, sys, n, code, !ch.notpos && (cheap || !shift_bad) && worst <= cert.tol, cheap,
+                             certified, cheaply);
         }
         group_sync<G>(); // the column buffers are free for the next system
     }
-    if (CERT && t == 0 && certified > 0) {
-        atomicAdd(cert.solved, certified);
-        if (cert.cheap != nullptr && cheaply > 0)
-            atomicAdd(cert.cheap, cheaply);
-    }
+    if (CERT && t == 0)
+        cert_totals(cert, certified, cheaply);
 }
 
 // Launches one (NMAX, G, MODE) variant (cert: read when MODE != PLAIN).

@@ -78,6 +78,39 @@ __device__ __forceinline__ void group_reduce(T &amax, int &bad, int t, T *scratc
     bad = *flag;
 }
 
+// The certificate's verdict on system sys (common.cuh, ldlt_cert), by one
+// thread: code its info (-1 non-finite input, > 0 a breakdown), ok whether
+// every other test passed, cheap whether the cheap form was among them.
+// Certified: rank n, used LDLT, counted in the caller's certified (and
+// cheaply); non-finite input: rank -1, used LDLT; else listed in idx.
+__device__ __forceinline__ void cert_verdict(const bsym_cuda::ldlt_cert &cert, long long sys, int n, int code, bool ok,
+                                             bool cheap, unsigned long long &certified, unsigned long long &cheaply)
+{
+    if (code == -1) {
+        cert.rank[sys] = -1;
+        cert.used[sys] = BSYM_METHOD_LDLT;
+    } else if (code == 0 && ok) {
+        cert.rank[sys] = n;
+        cert.used[sys] = BSYM_METHOD_LDLT;
+        certified++;
+        cheaply += cheap;
+    } else {
+        cert.idx[atomicAdd(cert.counter, 1)] = int(sys);
+    }
+}
+
+// A kernel's counts of certified systems into the call's totals (once a
+// thread that holds them, at the end).
+__device__ __forceinline__ void cert_totals(const bsym_cuda::ldlt_cert &cert, unsigned long long certified,
+                                            unsigned long long cheaply)
+{
+    if (certified > 0) {
+        atomicAdd(cert.solved, certified);
+        if (cert.cheap != nullptr && cheaply > 0)
+            atomicAdd(cert.cheap, cheaply);
+    }
+}
+
 } // namespace bsym_ldlt
 
 namespace bsym_cuda {

@@ -656,27 +656,13 @@ ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *
         if (t == 0) {
             const int code = bad ? -1 : breakdown;
             info[sys] = code;
-            if (CERT) {
-                if (code == -1) {
-                    cert.rank[sys] = -1;
-                    cert.used[sys] = BSYM_METHOD_LDLT;
-                } else if (code == 0 && (cheap || shift_ok) && worst <= cert.tol) {
-                    cert.rank[sys] = n;
-                    cert.used[sys] = BSYM_METHOD_LDLT;
-                    certified++;
-                    cheaply += cheap;
-                } else {
-                    cert.idx[atomicAdd(cert.counter, 1)] = int(sys);
-                }
-            }
+            if (CERT)
+                cert_verdict(cert, sys, n, code, (cheap || shift_ok) && worst <= cert.tol, cheap, certified, cheaply);
         }
         __syncthreads(); // the tiles, ys and cred are read: the next system may overwrite them
     }
-    if (CERT && t == 0 && certified > 0) {
-        atomicAdd(cert.solved, certified);
-        if (cert.cheap != nullptr && cheaply > 0)
-            atomicAdd(cert.cheap, cheaply);
-    }
+    if (CERT && t == 0)
+        cert_totals(cert, certified, cheaply);
 }
 
 // Whether the tiles of n fit in the shared memory a block of the current
