@@ -6,14 +6,15 @@
 // SEQUENTIAL kernels, a certifying form (template CERT) for method AUTO's
 // LDL^T start (common.cuh's ldlt_cert; the numerics are
 // core/strategy_numerics.h's): a pivot that is not positive is a breakdown
-// too; the norms of A give the shift sigma; after the factorization two
-// warps solve M y = e and M^T z = e with the comparison matrix M of L (the
-// cheap form, min D > sigma ||y|| ||z||); each right-hand side's warp takes
-// the backward error of its x against A and b as given (A re-read from
-// global memory, b before x overwrites it); and only where a system passes
-// all that but the cheap form fails is A - sigma I loaded and factored for
-// the signs of its pivots. The verdict: certified (rank n, used LDLT) or
-// listed for the steps after.
+// too; the norms of A give the shift sigma; beside the first right-hand
+// sides' substitutions the last two warps solve M y = e and M^T z = e with
+// the comparison matrix M of L (the cheap form, min D > sigma ||y|| ||z||);
+// the whole block takes each solution's backward error against A and b as
+// given (row t by thread t; A re-read from global memory, b before x
+// overwrites it); and only where a system passes all that but the cheap
+// form fails is A - sigma I loaded and factored for the signs of its
+// pivots. The verdict: certified (rank n, used LDLT) or listed for the
+// steps after.
 //
 // Layout of the work:
 //  - a persistent grid: block b solves systems b, b + gridDim.x, ...; NT
@@ -145,9 +146,9 @@ template <typename T, bool SMEM> size_t shared_bytes(int n) { return size_t(layo
 // 96 threads, 4 of 128 or 2 of 256, double 3, 2 or 1; global tiles 1
 // (64-bit addresses: up to 250). For float n <= 128 shared memory admits 5
 // blocks of 128 (42 KB at n = 128), for double n = 128 two (76 KB), so only
-// double 128 < n < ~160 loses a block to registers. No plain variant spills; the certifying ones spill up to 48
-// bytes (values held across the factorization: the shift, the norm, the
-// counts), read once a system.
+// double 128 < n < ~160 loses a block to registers. No plain variant
+// spills; the certifying ones spill up to 48 bytes (values held across the
+// factorization: the shift, the norm, the counts), read once a system.
 template <typename T, int NT, bool SMEM> constexpr int min_blocks()
 {
     return !SMEM ? 1 : 65536 / (NT * (sizeof(T) == 4 ? 128 : 176));
