@@ -90,11 +90,11 @@ static T PREC(hh_dot_)(int64_t m, const T *restrict x, const T *restrict y)
     return r;
 }
 
+#include "reflector_impl.h" /* PREC(refl_rescale_): squares that lost digits to underflow */
+
 /* Builds the reflector that maps x (length m >= 2) to (beta, 0, ..., 0):
  * overwrites x with v (v[0] = 1), sets *tau, returns beta. When x[1:] is
  * already zero, tau = 0 (H = I), x is left alone and beta = x[0]. */
-#include "reflector_impl.h" /* PREC(refl_rescale_): squares that lost digits to underflow */
-
 static T PREC(hh_reflector_)(int64_t m, T *x, T *tau)
 {
     T alpha = x[0], sigma = PREC(hh_dot_)(m - 1, x + 1, x + 1);

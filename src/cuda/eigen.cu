@@ -4,12 +4,13 @@
 //   - the implicit QL iteration with Wilkinson shifts (eigen_ql.cuh), one
 //     thread a system, gives the values; with vectors it records its
 //     rotations and a second kernel replays them on the rows of Q (or I),
-//     each thread owning rows in registers (n <= 32) or in shared memory;
+//     each thread owning rows in registers (small n: qls_from below) or in
+//     shared memory;
 //   - divide and conquer (Abbas-Turki & Graillat 2017, Sect. 5, Algorithm 3;
 //     eig_kernel below: the per-system numerics of core/tridiag_eig_impl.h,
 //     the CPU's source, with a group of G lanes per system and its whole
 //     workspace in shared memory) solves, in list mode, the systems whose
-//     QL record would overflow, up to n = 64; above, eigen_ql.cuh's
+//     QL record would overflow, up to DC_MAX_N = 64; above, eigen_ql.cuh's
 //     qlr_kernel does (no record: each rotation applied as it is made).
 // Scaling, selection and output rules are the core's (te_scale_,
 // te_select_range_, te_dc_select_, te_dc_output_).
@@ -41,6 +42,10 @@ namespace cap64 {
 #include "eigen_numerics.cuh"
 #undef TE_ROWS_CAP
 } // namespace cap64
+
+// The largest n of divide and conquer (eig_kernel, cap64's row cap): the
+// fallback of an overflowed QL record up to here, qlr_kernel above.
+constexpr int DC_MAX_N = 64;
 
 // ---- the kernel ------------------------------------------------------------------
 template <typename T> struct eig_args {
@@ -278,7 +283,7 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char
 // n^2 on random matrices, n = 8..64; about 0.8 n^2 at 256), sweeps 3 n + 8
 // (measured <= 2.4 n). BSYM_EIG_ROT_CAP overrides the rotations (tests: 0
 // hands every system with a rotation to the fallback: divide and conquer up
-// to n = 64, qlr_kernel above).
+// to DC_MAX_N, qlr_kernel above).
 static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 * n * n / 2 + 16)); }
 
 // Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors,
@@ -304,11 +309,11 @@ static size_t ql_scratch_max(int n)
     return std::max(size_t(64) << 20, std::min(size_t(1) << 30, fr / 8));
 }
 
-// A system's slot of rotations: the capacity, and above n = 64 at least
+// A system's slot of rotations: the capacity, and above DC_MAX_N at least
 // the fallback's workspace (qlr_kernel: 32 (2n + 1) + n^2 entries).
 static int64_t ql_slot(int n, int rot_cap)
 {
-    const int64_t need = n > 64 ? (int64_t(32) * (2 * n + 1) + int64_t(n) * n + 1) / 2 : 0;
+    const int64_t need = n > DC_MAX_N ? (int64_t(32) * (2 * n + 1) + int64_t(n) * n + 1) / 2 : 0;
     return std::max<int64_t>(std::max(rot_cap, 1), need);
 }
 
@@ -362,8 +367,8 @@ cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, cons
     return cudaGetLastError();
 }
 
-// The replay (qlv_kernel up to n = 32, qls_kernel above), then the systems
-// whose record overflowed: divide and conquer up to n = 64, qlr_kernel above.
+// The replay (qlv), then the systems whose record overflowed: divide and
+// conquer up to DC_MAX_N, qlr_kernel above.
 template <typename T>
 bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_t s, char *msg, size_t msglen)
 {
@@ -371,7 +376,7 @@ bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_
     bsym_status st = qlv<T>(v, s, msg, msglen);
     if (st != BSYM_OK)
         return st;
-    if (b.n > 64) {
+    if (b.n > DC_MAX_N) {
         ql_args<T> a = ql_args_of(b);
         a.rec = rec;
         qlr_kernel<T><<<unsigned(b.batch), 32, 0, s>>>(a, b.V, b.full);

@@ -26,8 +26,8 @@
 // n^2 rotations (measured 1.0-1.3 n^2 on random matrices at n = 8..64,
 // about 0.8 n^2 at 256): a system whose record would exceed its capacity is
 // handed, untouched, to divide and conquer instead (eig_kernel's list mode)
-// up to n = 64, to qlr_kernel above, so the result never depends on the
-// capacity.
+// up to n = 64 (eigen.cu's DC_MAX_N), to qlr_kernel above, so the result
+// never depends on the capacity.
 
 #include "ql_iterate.h"
 
@@ -172,7 +172,7 @@ template <typename T> struct qlv_args {
 // float).
 template <typename T, int NMAX> __host__ __device__ constexpr int qlv_block()
 {
-    static_assert(NMAX <= 32, "qlv_kernel serves n <= 32 (qls_kernel above)");
+    static_assert(NMAX <= 16, "qlv_kernel serves n <= 16 (eigen.cu's qls_from: qls_kernel above)");
     return sizeof(T) == 8 ? 4 : 0;
 }
 
@@ -295,21 +295,22 @@ __global__ void __launch_bounds__(128) qlv_kernel(qlv_args<T> a)
                 V[lane + q * G + (size_t)col * n] = T(NAN);
 }
 
-// ---- above n = 64: rows in shared memory, and a fallback without a record ----
+// ---- rows in shared memory, and a fallback without a record -----------------
 
-// Rows a block of the replay above n = 64 (one warp).
+// Rows a block of qls_kernel (one warp).
 constexpr int QLS_ROWS = 32;
 
-// The replay above n = 64 (rows too long for registers): a block of
-// QLS_ROWS threads owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of one system
-// (block k tiles + t), all n columns of them in shared memory, column by
-// column (Z[c QLS_ROWS + lane]: a warp's accesses hit distinct banks). The
-// sweeps are replayed as qlv_kernel's, a rotation a column pair: the
-// rotation of columns i, i + 1 carries the new column i down to the next,
-// so each thread loads and stores one element a rotation. The rotations
-// come through shared memory, QLS_ROWS at a time (one coalesced load, a lane
-// a rotation, issued a chunk ahead), so that no rotation waits on a load
-// from L2. The rows are independent; the warp syncs only around its chunks.
+// The replay from eigen.cu's qls_from (n = 17 in float, 9 in double) up:
+// a block of QLS_ROWS threads owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of
+// one system (block k tiles + t), all n columns of them in shared memory,
+// column by column (Z[c QLS_ROWS + lane]: a warp's accesses hit distinct
+// banks). The sweeps are replayed as qlv_kernel's, a rotation a column
+// pair: the rotation of columns i, i + 1 carries the new column i down to
+// the next, so each thread loads and stores one element a rotation. The
+// rotations come through shared memory, QLS_ROWS at a time (one coalesced
+// load, a lane a rotation, issued a chunk ahead), so that no rotation waits
+// on a load from L2. The rows are independent; the warp syncs only around
+// its chunks.
 template <typename T>
 __global__ void __launch_bounds__(QLS_ROWS) qls_kernel(qlv_args<T> a)
 {

@@ -95,9 +95,14 @@ template <typename T> struct reflector {
         beta = bs * scale;
     }
 };
+// TMIN and TMIN / EPS of T (2^-103 in float, 2^-970 in double).
+template <typename T> __host__ __device__ constexpr T reflector_tmin()
+{
+    return sizeof(T) == 4 ? T(FLT_MIN) : T(DBL_MIN);
+}
 template <typename T> __host__ __device__ constexpr T reflector_small()
 {
-    return sizeof(T) == 4 ? T(0x1p-103) : T(0x1p-970);
+    return reflector_tmin<T>() / (sizeof(T) == 4 ? T(FLT_EPSILON) : T(DBL_EPSILON));
 }
 // 2^e with max |x| / 2^e in [0.5, 1); 1 where max |x| is below TMIN (x
 // is then absolutely negligible, its squares 0, and H = I: 1 / 2^e would
@@ -105,7 +110,7 @@ template <typename T> __host__ __device__ constexpr T reflector_small()
 template <typename T> __host__ __device__ inline T reflector_scale(T amax)
 {
     int ex = 0;
-    if (amax >= (sizeof(T) == 4 ? T(FLT_MIN) : T(DBL_MIN)))
+    if (amax >= reflector_tmin<T>())
         frexp(amax, &ex);
     return ldexp(T(1), ex);
 }

@@ -2520,7 +2520,7 @@ static void test_eig_fallback(bsym_device dev, const char *dname, int single, in
 /* Graded matrices, A_ij 2^-g(i+j) (A random), many at once: where the
  * squares of a Householder column underflow while its entries are not
  * negligible beside its first, the reflector must be built from the column
- * scaled (hh_rescale_'s rule); without it tau did not match v and the
+ * scaled (core/reflector_impl.h's rule); without it tau did not match v and the
  * vectors lost orthogonality (up to 3.5e5 n eps, in 2.5 % of float systems
  * at n = 7, g = 8, and nearly all at n >= 62, g = 1: once taken for a
  * limit of divide and conquer). Every n and g here underflows somewhere. */
@@ -3538,7 +3538,8 @@ static void test_rules_failures(void)
 static void test_sx_family(bsym_device dev, const char *dname, int subset)
 {
     /* on the GPU: the certifying LDL^T kernels in registers up to 64, the
-     * block kernel's certifying form above (65..256, 128 or 256 threads) */
+     * block kernel's certifying form above (65..256: 96, 128 or 256
+     * threads) */
     const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 65, 70, 128, 129, 256};
     const int eq_sizes[] = {8, 32, 64, 65, 128, 200};
     for (int single = 0; single < 2; single++) {

@@ -297,6 +297,13 @@ lsfit_ref <- function(X, y, w = NULL, rcond = 1e-5) {
        scale = max(max(abs(beta)), if (max(d2) > 0) max(abs(wy)) / sqrt(max(d2)) else 0))
 }
 
+# The device for a dense call of order n (n, or p for a fit) whose method
+# the GPU takes up to n = 256 (eigen, auto, least squares; the same rule as
+# tests/octave/dev_for.m): the suite's device option, or "auto" above 256,
+# so that a suite run with options(batchsym.device = "gpu") lets the CPU
+# serve those sizes.
+dev_for <- function(n) if (n > 256) "auto" else getOption("batchsym.device", "auto")
+
 # The device for a call the GPU may have no kernel for (complex Hermitian
 # input with tridiag, eigen or auto: issue 14): the suite's device
 # option, except that "gpu" (the option tools/gpu-check.sh sets) becomes

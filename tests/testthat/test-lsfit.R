@@ -73,9 +73,6 @@ expect_ls_ok <- function(X, Y, weights, fit, precision, label, which = NULL, rco
                                                   chk$worst[1], chk$worst[2], label, precision))
 }
 
-# the GPU's fits take p <= 256 (larger p: the automatic device choice)
-dev_for <- function(p) if (p > 256) "auto" else getOption("batchsym.device", "auto")
-
 shapes <- list(c(12, 1), c(20, 2), c(30, 5), c(60, 16), c(100, 30), c(120, 33), c(200, 64), c(150, 70))
 
 test_that("full-rank designs match lm.fit(), double and single", {

@@ -184,11 +184,6 @@ test_that("n larger than the GPU limit is solved on the CPU under auto", {
 C_TRUNC <- 10
 sizes_x <- c(1, 2, 5, 16, 30, 33, 64, 70)
 
-# The GPU's truncated-spectrum and automatic solves take n <= 256: larger n
-# run under the automatic device choice when the suite runs with
-# options(batchsym.device = "gpu").
-dev_for <- function(n) if (n > 256) "auto" else getOption("batchsym.device", "auto")
-
 # Random symmetric indefinite n x n x batch, each matrix redrawn until no
 # eigenvalue lies near the cut rcond max |l| (as the checks below demand in
 # single precision).
