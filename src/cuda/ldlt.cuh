@@ -116,7 +116,7 @@ __device__ __forceinline__ void cert_totals(const bsym_cuda::ldlt_cert &cert, un
 namespace bsym_cuda {
 
 // ldlt_block.cu: the block kernel of NT threads a system, for 1 <= n <=
-// ldlt_block_max_n(NT) (NT = 96, 128 or 256 threads: n <= NT), with
+// ldlt_block_max_n(NT) (NT = 96, 128, 160, 192 or 256 threads: n <= NT), with
 // ldlt_launch's arguments and semantics (cert null), or ldlt_cert_launch's
 // (cert not null: the certifying kernel, common.cuh's ldlt_cert).
 __host__ __device__ constexpr int ldlt_block_max_n(int NT) { return NT; }

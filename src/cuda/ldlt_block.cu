@@ -76,13 +76,35 @@ using namespace bsym_ldlt;
 
 constexpr int TB = 4; // tile side
 
-// Panel width: 16 columns, 8 for double with the tiles in shared memory, so
-// that W (NB x N) leaves room for the tiles of n = 224 (204 KB + 14 KB); with
-// the tiles in global memory, 16, so that each trailing tile makes half as
-// many round trips to memory.
-template <typename T, bool SMEM> __host__ __device__ constexpr int panel_width()
+// The tuning of each kernel, per precision and thread count (plain and
+// certifying alike unless said), measured with inst/bench/bench_ldlt on an
+// H200 (inst/bench/RESULTS.md, 2026-11-27, session 28):
+//  - NB, the panel width with the tiles in shared memory: 16 columns, so
+//    that each trailing tile makes half as many passes over shared memory as
+//    with 8; but 8 for double, so that W (NB x N) leaves room for the tiles
+//    of n = 224 (204 KB + 14 KB), and 8 for float at 96 threads (n = 65 to
+//    96), where the padding to 80 of 16 costs more at n = 65 (2.6e7 against
+//    2.2e7 systems/s) than the half-width panels cost at 96 (1.64e7 against
+//    1.84e7). With the tiles in global memory, 16 (half the round trips).
+//  - REGS, the registers a thread of the plain kernel is planned with
+//    (ptxas, by __launch_bounds__' blocks a multiprocessor, below): its own
+//    demand is 109 to 125 in float and 156 to 166 in double, but in float
+//    fewer registers and more blocks a multiprocessor win wherever shared
+//    memory admits the blocks: 64 at 96 threads (10 blocks, 84 bytes
+//    spilled: n = 65 at 2.6e7 instead of 1.8e7), 96 at 128 and 160 (5 and
+//    4 blocks; n = 128 at 8.9e6 instead of 7.9e6, n = 129 at 6.2e6 instead
+//    of 5.5e6), 128 above (192 and 256 threads: nothing to gain). Double
+//    keeps 176, above ptxas's demand. The certifying kernels, which hold
+//    the certificate's values on top, keep 128 (float) and 176.
+template <typename T, int NT> struct block_tuning {
+    static constexpr bool F = sizeof(T) == 4;
+    static constexpr int NB = F && NT == 96 ? 8 : F ? 16 : 8;
+    static constexpr int REGS = !F ? 176 : NT == 96 ? 64 : NT <= 160 ? 96 : 128;
+    static constexpr int CERT_REGS = F ? 128 : 176;
+};
+template <typename T, int NT, bool SMEM> __host__ __device__ constexpr int panel_width()
 {
-    return sizeof(T) == 8 && SMEM ? 8 : 16;
+    return SMEM ? block_tuning<T, NT>::NB : 16;
 }
 
 // The padded order: n rounded up to a whole number of panels.
@@ -124,9 +146,9 @@ __device__ __forceinline__ int tile_row(int t)
 struct block_layout {
     int N, tiles, w, col, y, scratch, total;
 };
-template <typename T, bool SMEM> __host__ __device__ inline block_layout layout_of(int n)
+template <typename T, int NT, bool SMEM> __host__ __device__ inline block_layout layout_of(int n)
 {
-    constexpr int NB = panel_width<T, SMEM>();
+    constexpr int NB = panel_width<T, NT, SMEM>();
     block_layout L;
     L.N = padded_order(n, NB);
     L.tiles = 0;
@@ -137,21 +159,22 @@ template <typename T, bool SMEM> __host__ __device__ inline block_layout layout_
     L.total = L.scratch + 16 / int(sizeof(T));
     return L;
 }
-template <typename T, bool SMEM> size_t shared_bytes(int n) { return size_t(layout_of<T, SMEM>(n).total) * sizeof(T); }
-
-// Registers: the blocks a multiprocessor should hold at once, for ptxas to
-// plan registers by (nvcc -Xptxas -v, sm_90): as many as leave a thread 128
-// registers in float and 176 in double (ptxas's own demand: float 121 to
-// 125, double 168 to 174; capped at 128, double spilled): float 5 blocks of
-// 96 threads, 4 of 128 or 2 of 256, double 3, 2 or 1; global tiles 1
-// (64-bit addresses: up to 250). For float n <= 128 shared memory admits 5
-// blocks of 128 (42 KB at n = 128), for double n = 128 two (76 KB), so only
-// double 128 < n < ~160 loses a block to registers. No plain variant
-// spills; the certifying ones spill up to 48 bytes (values held across the
-// factorization: the shift, the norm, the counts), read once a system.
-template <typename T, int NT, bool SMEM> constexpr int min_blocks()
+template <typename T, int NT, bool SMEM> size_t shared_bytes(int n)
 {
-    return !SMEM ? 1 : 65536 / (NT * (sizeof(T) == 4 ? 128 : 176));
+    return size_t(layout_of<T, NT, SMEM>(n).total) * sizeof(T);
+}
+
+// The blocks a multiprocessor should hold at once, for ptxas to plan
+// registers by (block_tuning's REGS a thread, CERT_REGS for the certifying
+// form); with the tiles in global memory 1 (64-bit addresses: up to 250
+// registers). Shared memory admits as many wherever REGS asks for more
+// blocks than at ptxas's own demand (float at 96 threads: 14 KB a block at
+// n = 65, 23 KB at 96; at 128: 42 KB at n = 128; at 160: 52 KB at n = 144),
+// except near the top of a class (float n = 160: 3 blocks of 62 KB).
+template <typename T, int NT, bool SMEM, bool CERT> constexpr int min_blocks()
+{
+    using tune = block_tuning<T, NT>;
+    return !SMEM ? 1 : 65536 / (NT * (CERT ? tune::CERT_REGS : tune::REGS));
 }
 
 // ---- 1. the system into the tiles --------------------------------------------------
@@ -535,15 +558,15 @@ __device__ __forceinline__ double block_berr(const T *xs, const T *A, const T *b
 // work: the tiles' global workspace when !SMEM (tile_elems(N) a block);
 // cert: read when CERT (common.cuh, ldlt_cert; see the top of the file).
 template <typename T, int NT, bool SMEM, bool CERT>
-__global__ void __launch_bounds__(NT, min_blocks<T, NT, SMEM>())
+__global__ void __launch_bounds__(NT, min_blocks<T, NT, SMEM, CERT>())
 ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *__restrict__ B,
                   int *__restrict__ info, bool lower, T *__restrict__ work, bsym_cuda::ldlt_cert cert)
 {
-    constexpr int NB = panel_width<T, SMEM>(), Q = NT / 32;
+    constexpr int NB = panel_width<T, NT, SMEM>(), Q = NT / 32;
     static_assert(!CERT || NB >= Q, "the certificate keeps each warp's x in W (NB x N)");
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *sm = reinterpret_cast<T *>(smem_raw);
-    const block_layout L = layout_of<T, SMEM>(n);
+    const block_layout L = layout_of<T, NT, SMEM>(n);
     const int N = L.N, off = N - n;
     T *tiles;
     if constexpr (SMEM)
@@ -668,11 +691,11 @@ ldlt_block_kernel(int n, int nrhs, long long batch, const T *__restrict__ A, T *
 
 // Whether the tiles of n fit in the shared memory a block of the current
 // device may have (opt-in: 227 KB on Hopper, 163 KB on A100).
-template <typename T> bool tiles_fit(int n, int dev)
+template <typename T, int NT> bool tiles_fit(int n, int dev)
 {
     int optin = 0;
     cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    return shared_bytes<T, true>(n) <= size_t(optin);
+    return shared_bytes<T, NT, true>(n) <= size_t(optin);
 }
 
 // Opt-in to the device's largest shared memory a block and to the largest
@@ -704,7 +727,7 @@ template <typename T, int NT, bool SMEM, bool CERT> int blocks_per_sm(int n)
 {
     int per_sm = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, ldlt_block_kernel<T, NT, SMEM, CERT>, NT,
-                                                      shared_bytes<T, SMEM>(n)) != cudaSuccess) {
+                                                      shared_bytes<T, NT, SMEM>(n)) != cudaSuccess) {
         cudaGetLastError();
         return 0;
     }
@@ -724,8 +747,8 @@ bsym_status launch(char uplo, int n, int nrhs, long long batch, const T *A, T *B
     T *work = nullptr; // the tiles of each block, when not in shared memory
     if (!SMEM)
         BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work),
-                                      size_t(blocks) * tile_elems(layout_of<T, SMEM>(n).N) * sizeof(T), stream));
-    ldlt_block_kernel<T, NT, SMEM, CERT><<<unsigned(blocks), NT, shared_bytes<T, SMEM>(n), stream>>>(
+                                      size_t(blocks) * tile_elems(layout_of<T, NT, SMEM>(n).N) * sizeof(T), stream));
+    ldlt_block_kernel<T, NT, SMEM, CERT><<<unsigned(blocks), NT, shared_bytes<T, NT, SMEM>(n), stream>>>(
         n, nrhs, batch, A, B, info, uplo == 'L', work, cert);
     const cudaError_t launched = cudaGetLastError();
     if (!SMEM)
@@ -752,7 +775,7 @@ bsym_status ldlt_block_launch(char uplo, int n, int nrhs, int64_t batch, const T
         std::snprintf(msg, msglen, "device %d is beyond batchsym's %d", dev, BSYM_MAX_GPUS);
         return BSYM_ERR_NODEVICE;
     }
-    const bool fit = tiles_fit<T>(n, dev);
+    const bool fit = tiles_fit<T, NT>(n, dev);
     if (cert == nullptr) {
         const ldlt_cert none{};
         return fit ? launch<T, NT, true, false>(uplo, n, nrhs, batch, A, B, info, none, dev, s, msg, msglen)
@@ -769,27 +792,27 @@ template <typename T, int NT, bool CERT> int ldlt_block_systems_per_sm(int n)
         cudaGetLastError();
         return -1;
     }
-    const bool fit = tiles_fit<T>(n, dev);
+    const bool fit = tiles_fit<T, NT>(n, dev);
     if ((fit ? prepare<T, NT, true, CERT>(dev) : prepare<T, NT, false, CERT>(dev)) != cudaSuccess)
         return -1;
     const int per_sm = fit ? blocks_per_sm<T, NT, true, CERT>(n) : blocks_per_sm<T, NT, false, CERT>(n);
     return per_sm > 0 ? per_sm : -1;
 }
 
-#define BSYM_LDLT_BLOCK_INSTANTIATE(T)                                                                    \
-    template bsym_status ldlt_block_launch<T, 96>(char, int, int, int64_t, const T *, T *, int *,         \
+// One thread count NT: its launch and its occupancy, plain and certifying.
+#define BSYM_LDLT_BLOCK_INSTANTIATE_NT(T, NT)                                                             \
+    template bsym_status ldlt_block_launch<T, NT>(char, int, int, int64_t, const T *, T *, int *,         \
                                                   const ldlt_cert *, cudaStream_t, char *, size_t);       \
-    template bsym_status ldlt_block_launch<T, 128>(char, int, int, int64_t, const T *, T *, int *,        \
-                                                   const ldlt_cert *, cudaStream_t, char *, size_t);      \
-    template bsym_status ldlt_block_launch<T, 256>(char, int, int, int64_t, const T *, T *, int *,        \
-                                                   const ldlt_cert *, cudaStream_t, char *, size_t);      \
-    template int ldlt_block_systems_per_sm<T, 96, false>(int);                                            \
-    template int ldlt_block_systems_per_sm<T, 96, true>(int);                                             \
-    template int ldlt_block_systems_per_sm<T, 128, false>(int);                                           \
-    template int ldlt_block_systems_per_sm<T, 256, false>(int);                                           \
-    template int ldlt_block_systems_per_sm<T, 128, true>(int);                                            \
-    template int ldlt_block_systems_per_sm<T, 256, true>(int);
+    template int ldlt_block_systems_per_sm<T, NT, false>(int);                                            \
+    template int ldlt_block_systems_per_sm<T, NT, true>(int);
+#define BSYM_LDLT_BLOCK_INSTANTIATE(T)                                                                    \
+    BSYM_LDLT_BLOCK_INSTANTIATE_NT(T, 96)                                                                 \
+    BSYM_LDLT_BLOCK_INSTANTIATE_NT(T, 128)                                                                \
+    BSYM_LDLT_BLOCK_INSTANTIATE_NT(T, 160)                                                                \
+    BSYM_LDLT_BLOCK_INSTANTIATE_NT(T, 192)                                                                \
+    BSYM_LDLT_BLOCK_INSTANTIATE_NT(T, 256)
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_LDLT_BLOCK_INSTANTIATE)
 #undef BSYM_LDLT_BLOCK_INSTANTIATE
+#undef BSYM_LDLT_BLOCK_INSTANTIATE_NT
 
 } // namespace bsym_cuda

@@ -3533,27 +3533,34 @@ static void test_rules_failures(void)
 }
 
 /* subset (the sanitizers): the equivalence test alone, on one certifying
- * kernel in registers (16) and the block kernel's certifying form at its
- * three thread counts (70, 100, 130). */
+ * kernel in registers (16) and the block kernel's certifying form at four
+ * of its thread counts (70, 100, 130, 170: 96, 128, 160 and 192 or 256). */
 static void test_sx_family(bsym_device dev, const char *dname, int subset)
 {
     /* on the GPU: the certifying LDL^T kernels in registers up to 64, the
-     * block kernel's certifying form above (65..256: 96, 128 or 256
-     * threads) */
+     * block kernel's certifying form above (65..256: 96, 128, 160, 192 or
+     * 256 threads) */
     const int sizes[] = {1, 2, 5, 16, 30, 33, 64, 65, 70, 128, 129, 256};
     const int eq_sizes[] = {8, 32, 64, 65, 128, 200};
     for (int single = 0; single < 2; single++) {
         if (subset) {
-            for (int s = 0; s < 4; s++)
-                test_sx_equivalence(dev, dname, single, (int[]){16, 70, 100, 130}[s]);
+            for (int s = 0; s < 5; s++)
+                test_sx_equivalence(dev, dname, single, (int[]){16, 70, 100, 130, 170}[s]);
             continue;
         }
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
             if (dev != BSYM_DEVICE_GPU || sizes[s] <= BSYM_GPU_STRATEGY_MAX_N)
                 test_sx_known(dev, dname, single, sizes[s]);
         test_sx_plan(dev, dname, single);
-        for (size_t s = 0; s < sizeof eq_sizes / sizeof *eq_sizes; s++)
-            test_sx_equivalence(dev, dname, single, eq_sizes[s]);
+        if (dev == BSYM_DEVICE_GPU) /* every kernel class and its edges: all n to 66, then every third n
+                                       and both sides of each multiple of 32 */
+            for (int n = 1; n <= BSYM_GPU_STRATEGY_MAX_N; n++) {
+                if (n <= 66 || n % 3 == 0 || n % 32 <= 1)
+                    test_sx_equivalence(dev, dname, single, n);
+            }
+        else
+            for (size_t s = 0; s < sizeof eq_sizes / sizeof *eq_sizes; s++)
+                test_sx_equivalence(dev, dname, single, eq_sizes[s]);
         if (single)
             test_dssolvex(dev, dname);
         test_lsfit(dev, dname, single, 40, 6);
@@ -4594,7 +4601,7 @@ static void test_ceig_family(void); /* issue 14, at the end of this file */
 int main(int argc, char **argv)
 {
     /* --subset: the GPU only, one size of every launch shape (LDL^T classes 4
-     * to 64, the block kernel's 128 and 256 threads, double n = 256 with its
+     * to 64, the block kernel's 96 to 256 threads, double n = 256 with its
      * tiles in global memory; Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
@@ -4616,7 +4623,7 @@ int main(int argc, char **argv)
     printf("batchsym core tests: built with CUDA %d, GPU %s%s%s\n", di.built_with_cuda,
            di.gpu_available ? di.name : "none", di.gpu_available ? "" : ": ", di.reason);
     const int all_sizes[] = {1, 2, 3, 5, 8, 16, 31, 32, 33, 47, 48, 63, 64, 65, 100};
-    const int subset_sizes[] = {1, 3, 8, 16, 31, 40, 64, 100, 256};
+    const int subset_sizes[] = {1, 3, 8, 16, 31, 40, 64, 70, 100, 140, 170, 256};
     const int *sizes = subset ? subset_sizes : all_sizes;
     const size_t nsizes = subset ? sizeof subset_sizes / sizeof *subset_sizes : sizeof all_sizes / sizeof *all_sizes;
     struct { bsym_device dev; const char *name; } devs[] = {{BSYM_DEVICE_CPU, "cpu"}, {BSYM_DEVICE_GPU, "gpu"}};
@@ -4636,7 +4643,8 @@ int main(int argc, char **argv)
             test_ldlt_gpu_orders(devs[d].name);
         for (int single = 0; single < 2 && WANT("ldlt"); single++) {
             test_bad_systems(devs[d].dev, devs[d].name, single);
-            const int big[] = {65, 100, 130, 256}; /* the block kernel's 96, 128 and 256 threads */
+            /* the block kernel's 96, 128, 160, 192 (float; double: 256) and 256 threads */
+            const int big[] = {65, 100, 130, 170, 256};
             for (size_t b = 0; b < sizeof big / sizeof *big; b++)
                 if (!subset || big[b] == 100 || big[b] == 130)
                     test_bad_systems_big(devs[d].dev, devs[d].name, single, big[b]);
