@@ -817,10 +817,8 @@ bsym_status block_launch(char uplo, int n, int nrhs, long long batch, const T *A
 // Above 64 the block kernel with the fewest threads that hold the padded
 // order: 96 threads up to n = 96, then 128, 160, 192 and 256 (more systems a
 // multiprocessor, fewer idle threads in the panel steps; 256 at n = 129
-// ran at 1.5e6 systems/s in double, 160 at 2.0e6), except double from 161
-// to 192, where the 256-thread kernel is 7 % faster (one block a
-// multiprocessor either way: 184 KB of shared memory at n = 192); in each
-// class the other kernel stays listed for bench_ldlt's comparison (--group).
+// ran at 1.5e6 systems/s in double, 160 at 2.0e6); in each class the next
+// larger kernel stays listed for bench_ldlt's comparison (--group).
 const variant<float> VARIANTS_S[] = {
     BSYM_VARIANT(float, 4, 4, false),   BSYM_VARIANT(float, 4, 2, false),   BSYM_VARIANT(float, 4, 1, true),
     BSYM_VARIANT(float, 8, 8, false),   BSYM_VARIANT(float, 8, 4, true),    BSYM_VARIANT(float, 8, 2, false),
@@ -844,7 +842,7 @@ const variant<double> VARIANTS_D[] = {
     BSYM_BLOCK_VARIANT(double, 96, 96, true),   BSYM_BLOCK_VARIANT(double, 96, 128, false),
     BSYM_BLOCK_VARIANT(double, 128, 128, true), BSYM_BLOCK_VARIANT(double, 128, 256, false),
     BSYM_BLOCK_VARIANT(double, 160, 160, true), BSYM_BLOCK_VARIANT(double, 160, 256, false),
-    BSYM_BLOCK_VARIANT(double, 192, 192, false), BSYM_BLOCK_VARIANT(double, 192, 256, true),
+    BSYM_BLOCK_VARIANT(double, 192, 192, true), BSYM_BLOCK_VARIANT(double, 192, 256, false),
     BSYM_BLOCK_VARIANT(double, 256, 256, true),
 };
 // The certifying variants (method AUTO's LDL^T start), on the plain tuned
@@ -875,7 +873,7 @@ const variant<double> CERT_VARIANTS_D[] = {
     BSYM_CVARIANT(double, 32, 16, SEQUENTIAL, true), BSYM_CVARIANT(double, 48, 48, SEQUENTIAL, true),
     BSYM_CVARIANT(double, 64, 64, SEQUENTIAL, true),
     BSYM_BLOCK_CVARIANT(double, 96, 96),             BSYM_BLOCK_CVARIANT(double, 128, 128),
-    BSYM_BLOCK_CVARIANT(double, 160, 160), BSYM_BLOCK_CVARIANT(double, 192, 256),
+    BSYM_BLOCK_CVARIANT(double, 160, 160), BSYM_BLOCK_CVARIANT(double, 192, 192),
     BSYM_BLOCK_CVARIANT(double, 256, 256),
 };
 #undef BSYM_CVARIANT

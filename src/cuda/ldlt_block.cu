@@ -28,14 +28,18 @@
 //    panel: the trailing updates, the O(N^3) part, only ever touch real rows.
 //    (Padding at the end would cost (N/n)^3 in the updates, up to 1.7x at
 //    n = 81 for NB = 16, a step in throughput.)
-//  - the lower triangle of the padded matrix lives in 4 x 4 tiles (TB = 4):
-//    tile (I, K), I >= K, at tile index I(I+1)/2 + K (rows of tiles one
-//    after the other), its entries column by column; the diagonal tiles are
-//    stored whole, their upper slots zero (or, after the updates, values
-//    that nothing reads). A row of tiles is contiguous, so the threads of a
-//    warp updating neighbouring tiles of one row touch consecutive 16-byte
-//    words (no bank conflicts), and the L of a panel for rows 4I..4I+3 is
-//    NB*4 consecutive values;
+//  - the lower triangle of the padded matrix lives in 4 x 4 tiles (TB = 4),
+//    rows of tiles one after the other (row I, tiles K = 0..I, from 16
+//    I(I+1)/2 on); the diagonal tiles are stored whole, their upper slots
+//    zero (or, after the updates, values that nothing reads). Within a row
+//    of tiles, column kk of every tile comes together: a strip of I + 1
+//    four-value words, word K holding rows 4I..4I+3 of column 4K + kk (see
+//    at()). So the threads of a warp updating neighbouring tiles K of one
+//    row read and write consecutive 16-byte words, one column at a time (no
+//    bank conflicts; with each tile's 16 values together, the 64-byte
+//    stride between the threads made every such access 4-way conflicted
+//    in float, 45 % of all shared-memory wavefronts at n = 128 by Nsight
+//    Compute), and L(4I..4I+3, c) of a panel column is one such word;
 //  - per panel of NB columns p..p+NB-1:
 //      1. panel steps (one barrier a column): thread r >= p holds row r of
 //         the panel, A(r, p..p+NB-1), in registers; at column c the rows of
@@ -87,15 +91,16 @@ constexpr int TB = 4; // tile side
 //    2.2e7 systems/s) than the half-width panels cost at 96 (1.64e7 against
 //    1.84e7). With the tiles in global memory, 16 (half the round trips).
 //  - REGS, the registers a thread of the plain kernel is planned with
-//    (ptxas, by __launch_bounds__' blocks a multiprocessor, below): its own
-//    demand is 109 to 125 in float and 156 to 166 in double, but in float
-//    fewer registers and more blocks a multiprocessor win wherever shared
-//    memory admits the blocks: 64 at 96 threads (10 blocks, 84 bytes
-//    spilled: n = 65 at 2.6e7 instead of 1.8e7), 96 at 128 and 160 (5 and
-//    4 blocks; n = 128 at 8.9e6 instead of 7.9e6, n = 129 at 6.2e6 instead
-//    of 5.5e6), 128 above (192 and 256 threads: nothing to gain). Double
-//    keeps 176, above ptxas's demand. The certifying kernels, which hold
-//    the certificate's values on top, keep 128 (float) and 176.
+//    (ptxas, by __launch_bounds__' blocks a multiprocessor, below): with
+//    128 its own demand was 109 to 125 in float, but fewer registers and
+//    more blocks a multiprocessor win wherever shared memory admits the
+//    blocks: 64 at 96 threads (10 blocks, 80 bytes spilled: n = 65 at 2.6e7
+//    instead of 1.8e7), 96 at 128 and 160 (5 and 4 blocks; n = 128 at 8.9e6
+//    instead of 7.9e6, n = 129 at 6.2e6 instead of 5.5e6), 128 above (192
+//    and 256 threads: nothing to gain). Double: 176. The certifying
+//    kernels, which hold the certificate's values on top, keep 128 (float)
+//    and 176. (These figures are of the layout of whole tiles; the strip
+//    layout of the tiles, below, then added 5 to 45 % at every n.)
 template <typename T, int NT> struct block_tuning {
     static constexpr bool F = sizeof(T) == 4;
     static constexpr int NB = F && NT == 96 ? 8 : F ? 16 : 8;
@@ -115,10 +120,12 @@ __host__ __device__ inline int tile_elems(int N)
 {
     return tile_index(N / TB, 0) * TB * TB;
 }
+// Offset of column kk (0..TB-1) of row of tiles I: its strip of I + 1 words.
+__host__ __device__ constexpr int strip(int I, int kk) { return tile_index(I, 0) * (TB * TB) + kk * TB * (I + 1); }
 // Offset of entry (i, k), i >= k, of the padded matrix among the tiles.
 __device__ __forceinline__ int at(int i, int k)
 {
-    return tile_index(i / TB, k / TB) * (TB * TB) + (k % TB) * TB + i % TB;
+    return strip(i / TB, k % TB) + (k / TB) * TB + i % TB;
 }
 // The row I of the tile of index t among the tiles of a triangle (t = I(I+1)/2
 // + K, K <= I): the square root gives it to within one, the tests make it exact.
@@ -223,7 +230,7 @@ template <typename T, int NT> __device__ __forceinline__ void pad_system(T *tile
     for (int e = t; e < N / TB * TB * TB; e += NT) {
         const int I = e / (TB * TB), s = e % (TB * TB);
         if (s % TB < s / TB) // row within the tile < column
-            tiles[tile_index(I, I) * (TB * TB) + s] = T(0);
+            tiles[at(TB * I + s % TB, TB * I + s / TB)] = T(0);
     }
 }
 
@@ -256,11 +263,13 @@ __device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int 
 {
     constexpr int V = VW<T>, CB = NB + 4; // a column buffer, whole 16-byte words
     const bool mine = r >= p && r < N;
-    const int base = tile_index(r / TB, p / TB) * (TB * TB) + r % TB; // (r, p + jj) at base + jj*TB
+    // (r, p + jj) at base + (jj % TB) * sw + (jj / TB) * TB (p is a multiple of TB)
+    const int base = at(r, p), sw = TB * (r / TB + 1);
+    auto entry = [&](int jj) { return base + (jj % TB) * sw + (jj / TB) * TB; };
     T a[NB]; // the panel row
 #pragma unroll
     for (int jj = 0; jj < NB; jj++)
-        a[jj] = mine && p + jj <= r ? tiles[base + jj * TB] : T(0); // no tile above the diagonal
+        a[jj] = mine && p + jj <= r ? tiles[entry(jj)] : T(0); // no tile above the diagonal
 #pragma unroll
     for (int j = 0; j < NB; j++) {
         const int c = p + j;
@@ -269,7 +278,7 @@ __device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int 
             buf[r - p] = a[j]; // column c of the diagonal block, rows >= c
         if (r == c) {
             buf[NB] = y;
-            tiles[base + j * TB] = a[j]; // D_c
+            tiles[entry(j)] = a[j]; // D_c
         }
         __syncthreads(); // column c and y_c published
         T cv[CB];
@@ -286,7 +295,7 @@ __device__ __forceinline__ void factor_panel(T *tiles, T *w, T *col, int N, int 
             const T l = a[j] * inv;
             if (r >= p + NB)
                 w[j * N + r] = a[j]; // W(r, c) = D_c L(r, c), for the trailing update
-            tiles[base + j * TB] = l;
+            tiles[entry(j)] = l;
 #pragma unroll
             for (int k = j + 1; k < NB; k++)
                 a[k] -= l * cv[k]; // A(r, p+k) -= L(r, c) D_c L(p+k, c)
@@ -307,8 +316,9 @@ __device__ __forceinline__ void update_trailing(T *tiles, const T *w, int N, int
     for (int e = t; e < tile_index(m, 0); e += NT) {
         const int Il = tile_row(e);
         const int I = S0 + Il, K = S0 + e - tile_index(Il, 0);
-        const T *lp = tiles + tile_index(I, p / TB) * (TB * TB); // L(4I + ii, p + j) at lp[j*TB + ii]
-        const T *wp = w + K * TB;                                  // W(4K + kk, j) at wp[j*N + kk]
+        const int sw = TB * (I + 1);             // from one column's strip of row I to the next
+        const T *lp = tiles + strip(I, 0) + p; // L(4I + ii, p + j) at lp[(j%TB)*sw + (j/TB)*TB + ii]
+        const T *wp = w + K * TB;              // W(4K + kk, j) at wp[j*N + kk]
         T acc[TB][TB];
 #pragma unroll
         for (int ii = 0; ii < TB; ii++)
@@ -320,7 +330,7 @@ __device__ __forceinline__ void update_trailing(T *tiles, const T *w, int N, int
             T l[TB], x[TB];
 #pragma unroll
             for (int v = 0; v < TB / V; v++) {
-                unpack(reinterpret_cast<const vec_t<T> *>(lp + j * TB)[v], l + v * V);
+                unpack(reinterpret_cast<const vec_t<T> *>(lp + (j % TB) * sw + (j / TB) * TB)[v], l + v * V);
                 unpack(reinterpret_cast<const vec_t<T> *>(wp + j * N)[v], x + v * V);
             }
 #pragma unroll
@@ -329,12 +339,12 @@ __device__ __forceinline__ void update_trailing(T *tiles, const T *w, int N, int
                 for (int kk = 0; kk < TB; kk++)
                     acc[ii][kk] += l[ii] * x[kk];
         }
-        T *tp = tiles + tile_index(I, K) * (TB * TB); // (4I + ii, 4K + kk) at tp[kk*TB + ii]
+        T *tp = tiles + strip(I, 0) + K * TB; // (4I + ii, 4K + kk) at tp[kk*sw + ii]
 #pragma unroll
         for (int kk = 0; kk < TB; kk++)
 #pragma unroll
             for (int v = 0; v < TB / V; v++) {
-                vec_t<T> *q = reinterpret_cast<vec_t<T> *>(tp + kk * TB) + v;
+                vec_t<T> *q = reinterpret_cast<vec_t<T> *>(tp + kk * sw) + v;
                 T s[V];
                 unpack(*q, s);
 #pragma unroll
