@@ -61,6 +61,9 @@ template <typename T> struct eig_args {
     size_t t_bytes;     // of which the T part
     const int *list;    // list mode: the systems list[0 .. *nlist) only
     const int *nlist;
+    const T *A;         // full input (run's Householder reduces it into d, e
+                        // and Q in V, a sub-batch at a time), or nullptr
+    char uplo;          // A's triangle
 };
 
 // Shared bytes of one system's divide-and-conquer workspace.
@@ -217,17 +220,13 @@ bsym_status ql_shape_set(int n, bool perfect, ql_shape *shape, char *msg, size_t
     return BSYM_OK;
 }
 
-// Values only: QL, one thread per system.
-template <typename T> bsym_status ql_values(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+// Values only: QL, one thread per system, on the systems of b (shape from
+// ql_shape_set<T, false>).
+template <typename T> cudaError_t ql_values_launch(const eig_args<T> &b, const ql_shape &sh, cudaStream_t s)
 {
-    ql_shape sh{};
-    const bsym_status st = ql_shape_set<T, false>(e.n, false, &sh, msg, msglen);
-    if (st != BSYM_OK)
-        return st;
-    ql_kernel<T, false><<<unsigned((e.batch + sh.threads - 1) / sh.threads), sh.threads, sh.smem, s>>>(
-        ql_args_of(e));
-    BSYM_CUDA_TRY(cudaGetLastError());
-    return BSYM_OK;
+    ql_kernel<T, false><<<unsigned((b.batch + sh.threads - 1) / sh.threads), sh.threads, sh.smem, s>>>(
+        ql_args_of(b));
+    return cudaGetLastError();
 }
 
 template <typename T, int NMAX, int RPL>
@@ -295,18 +294,16 @@ static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 
 // measurement.
 static bool ql_perfect(int n) { return env_int("BSYM_EIG_QL_PERFECT", n <= 32) != 0; }
 
-// Scratch bytes of one QL record buffer (there are two when the batch takes
-// more than one): 256 MB up to n = 64; above, 1 GB (a record is 0.8 MB a
-// system at n = 256 in float: 256 MB would hold 330 systems, too few
-// threads for ql_kernel), or an eighth of the free memory where that is less.
-static size_t ql_scratch_max(int n)
+// Scratch bytes of one QL record buffer (there are two when a run has more
+// than one sub-batch): an eighth of the free memory, within 64 MB .. 2 GB
+// (at n = 32 in float a record is 13 KB a system: a sub-batch of 25000
+// takes 325 MB; at n = 256 0.8 MB).
+static size_t ql_scratch_max()
 {
-    if (n <= 64)
-        return size_t(256) << 20;
     size_t fr = 0, tot = 0;
     if (cudaMemGetInfo(&fr, &tot) != cudaSuccess)
         fr = size_t(2) << 30;
-    return std::max(size_t(64) << 20, std::min(size_t(1) << 30, fr / 8));
+    return std::max(size_t(64) << 20, std::min(size_t(2) << 30, fr / 8));
 }
 
 // A system's slot of rotations: the capacity, and above DC_MAX_N at least
@@ -345,9 +342,10 @@ template <typename T> eig_args<T> sub_batch(const eig_args<T> &e, int64_t k0, in
     b.batch = cnt;
     b.d = e.d + k0 * n;
     b.e = e.e + k0 * (n - 1);
+    b.A = e.A != nullptr ? e.A + k0 * n * n : nullptr;
     b.hinfo = e.hinfo != nullptr ? e.hinfo + k0 : nullptr;
     b.w = e.w + k0 * n;
-    b.V = e.V + k0 * n * n;
+    b.V = e.V != nullptr ? e.V + k0 * n * n : nullptr; // nullptr: values only
     b.count = e.count + k0;
     b.info = e.info + k0;
     return b;
@@ -388,82 +386,155 @@ bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_
     return launch_vec<T>(b, s, msg, msglen);
 }
 
-// With vectors: QL records the rotations (ql_kernel), the replay applies
-// them (qlv_kernel), then divide and conquer solves the systems whose record
-// overflowed. Sub-batches bound the scratch; with more than one, QL on a
-// second stream records sub-batch i + 1 (a latency-bound kernel: one thread
-// a system) while the replay of sub-batch i runs, in two record buffers.
-template <typename T> bsym_status ql_vectors(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+// Householder of sub-batch b where the input is full (b.A): its matrices
+// to b.d, b.e (run's scratch, hence writable) and, with vectors, Q in b.V.
+// Nothing for tridiagonal input.
+template <typename T> bsym_status reduce(const eig_args<T> &b, cudaStream_t s, char *msg, size_t msglen)
 {
-    const int n = e.n;
-    ql_record<T> rec[2] = {};
-    rec[0].rot_cap = rec[1].rot_cap = ql_rot_cap(n);
-    rec[0].swp_cap = rec[1].swp_cap = 3 * n + 8;
-    rec[0].rot_stride = rec[1].rot_stride = ql_slot(n, rec[0].rot_cap);
-    const size_t per_sys = carve_record<T>(&rec[0], n, 1, nullptr);
-    const int64_t sub = std::max<int64_t>(1, std::min<int64_t>(e.batch, int64_t(ql_scratch_max(n) / per_sys)));
-    const int nbuf = sub < e.batch ? 2 : 1;
-    const size_t bytes = carve_record<T>(&rec[0], n, sub, nullptr);
-    ql_shape shape{};
-    const bsym_status sst = ql_shape_set<T, true>(n, ql_perfect(n), &shape, msg, msglen);
-    if (sst != BSYM_OK)
-        return sst;
-    char *scratch = nullptr;
-    BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&scratch), nbuf * bytes, s));
-    for (int h = 0; h < nbuf; h++)
-        carve_record<T>(&rec[h], n, sub, scratch + h * bytes);
+    if (b.A == nullptr)
+        return BSYM_OK;
+    return bsym_cuda::tridiagonalize_launch<T>(b.uplo, b.n, b.batch, b.A, const_cast<T *>(b.d),
+                                               const_cast<T *>(b.e), b.V, b.info, s, msg, msglen);
+}
 
-    bsym_status st = BSYM_OK;
-    cudaError_t err = cudaSuccess;
-    if (nbuf == 1) {
-        if ((err = ql_record_launch<T>(e, rec[0], shape, s)) == cudaSuccess)
-            st = ql_replay_launch<T>(e, rec[0], s, msg, msglen);
-    } else {
-        // s2 runs QL; events order buffer h's QL after its previous replay,
-        // and its replay after its QL
-        cudaStream_t s2 = nullptr;
-        cudaEvent_t ready = nullptr, recorded[2] = {}, replayed[2] = {};
-        // s2 at the highest priority, so that its blocks are dispatched
-        // beside the replay's queue rather than after it
+// The sub-batches a run with vectors aims at (4), each of at least
+// EIG_SUB_MIN systems (QL runs a thread a system: fewer leave the GPU
+// idle); values only, one (QL of sub-batches in turn costs more than it
+// hides). Measured on the H200, batch 1e5, matrices/s with 1, 2, 4, 8
+// sub-batches (before: 256 MB of record scratch, about 5 sub-batches at
+// n = 32 in float, QL alone beside the replay):
+//   vectors float  n = 32: 1.63e7, 1.65e7, 1.74e7, 1.45e7 (before 1.48e7)
+//                  n = 64: 2.49e6, 2.48e6, 2.57e6, 2.62e6 (before 2.00e6)
+//           double n = 32: 1.12e7 all four (before 8.35e6)
+//                  n = 64: 1.49e6 all four (before 9.31e5)
+//   values  float  n = 32: 5.31e7, 5.19e7, 3.72e7, 2.57e7
+// The environment variable BSYM_EIG_SUBS sets the sub-batches, values too,
+// without the minimum (a measurement and test hook).
+constexpr int64_t EIG_SUBS = 4, EIG_SUB_MIN = 16384;
+
+// The systems of one sub-batch of a run of `batch`, at most cap (the record
+// scratch), the sub-batches balanced.
+static int64_t sub_size(int64_t batch, int64_t cap, bool vectors)
+{
+    const int64_t most = std::max<int64_t>(1, std::min(batch, cap)), hook = env_int("BSYM_EIG_SUBS", 0);
+    int64_t parts = hook > 0 ? hook : !vectors ? 1 : std::min(EIG_SUBS, (batch + EIG_SUB_MIN - 1) / EIG_SUB_MIN);
+    parts = std::max(parts, (batch + most - 1) / most);
+    return (batch + parts - 1) / parts;
+}
+
+// The streams and events of a run of several sub-batches: s2 runs QL (at
+// the highest priority, so that its blocks are dispatched beside the
+// other stream's queue rather than after it); `reduced` orders QL of a
+// sub-batch after its Householder, recorded[h] / replayed[h] the record
+// buffer h between QL and the replay.
+struct eig_streams {
+    cudaStream_t s2 = nullptr;
+    cudaEvent_t reduced = nullptr, done = nullptr, recorded[2] = {}, replayed[2] = {};
+    cudaError_t make()
+    {
         int least = 0, greatest = 0;
-        err = cudaDeviceGetStreamPriorityRange(&least, &greatest);
+        cudaError_t err = cudaDeviceGetStreamPriorityRange(&least, &greatest);
         if (err == cudaSuccess)
             err = cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, greatest);
-        for (int h = 0; h < 2 && err == cudaSuccess; h++)
-            if ((err = cudaEventCreateWithFlags(&recorded[h], cudaEventDisableTiming)) == cudaSuccess)
-                err = cudaEventCreateWithFlags(&replayed[h], cudaEventDisableTiming);
-        if (err == cudaSuccess && (err = cudaEventCreateWithFlags(&ready, cudaEventDisableTiming)) == cudaSuccess &&
-            (err = cudaEventRecord(ready, s)) == cudaSuccess) // d, e (Householder) and the scratch
-            err = cudaStreamWaitEvent(s2, ready, 0);
+        cudaEvent_t *ev[6] = {&reduced, &done, &recorded[0], &recorded[1], &replayed[0], &replayed[1]};
+        for (int i = 0; i < 6 && err == cudaSuccess; i++)
+            err = cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming);
+        return err;
+    }
+    ~eig_streams()
+    {
+        for (cudaEvent_t ev : {reduced, done, recorded[0], recorded[1], replayed[0], replayed[1]})
+            if (ev != nullptr)
+                cudaEventDestroy(ev);
+        if (s2 != nullptr)
+            cudaStreamDestroy(s2);
+    }
+};
+
+// The eigensolver on the systems of e (d, e given, or A to reduce first),
+// on stream s. One sub-batch: Householder, QL (with vectors recording its
+// rotations), the replay, in order. Several (sub_size): Householder of
+// sub-batch i + 1 and the replay of i - 1 on s run beside QL of i on a
+// second stream (QL is latency-bound, a thread a system; the others are
+// throughput-bound), with two record buffers. The replay then solves the
+// systems whose record overflowed (divide and conquer or qlr_kernel).
+template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
+{
+    const int n = e.n;
+    const bool vectors = e.V != nullptr;
+    ql_record<T> rec[2] = {};
+    int64_t cap = e.batch;
+    if (vectors) {
+        rec[0].rot_cap = rec[1].rot_cap = ql_rot_cap(n);
+        rec[0].swp_cap = rec[1].swp_cap = 3 * n + 8;
+        rec[0].rot_stride = rec[1].rot_stride = ql_slot(n, rec[0].rot_cap);
+        cap = int64_t(ql_scratch_max() / carve_record<T>(&rec[0], n, 1, nullptr));
+    }
+    const int64_t sub = sub_size(e.batch, cap, vectors);
+    const int nbuf = vectors ? (sub < e.batch ? 2 : 1) : 0;
+    ql_shape shape{};
+    bsym_status st = vectors ? ql_shape_set<T, true>(n, ql_perfect(n), &shape, msg, msglen)
+                             : ql_shape_set<T, false>(n, false, &shape, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    const size_t bytes = nbuf > 0 ? carve_record<T>(&rec[0], n, sub, nullptr) : 0;
+    char *scratch = nullptr;
+    if (nbuf > 0) {
+        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&scratch), nbuf * bytes, s));
+        for (int h = 0; h < nbuf; h++)
+            carve_record<T>(&rec[h], n, sub, scratch + h * bytes);
+    }
+
+    cudaError_t err = cudaSuccess;
+    if (sub == e.batch) {
+        if ((st = reduce<T>(e, s, msg, msglen)) == BSYM_OK) {
+            if (!vectors)
+                err = ql_values_launch<T>(e, shape, s);
+            else if ((err = ql_record_launch<T>(e, rec[0], shape, s)) == cudaSuccess)
+                st = ql_replay_launch<T>(e, rec[0], s, msg, msglen);
+        }
+    } else {
+        eig_streams q;
+        err = q.make();
+        if (err == cudaSuccess && (err = cudaEventRecord(q.done, s)) == cudaSuccess) // the scratch allocated
+            err = cudaStreamWaitEvent(q.s2, q.done, 0);
+        eig_args<T> prev{};
         int i = 0;
         for (int64_t k0 = 0; k0 < e.batch && err == cudaSuccess && st == BSYM_OK; k0 += sub, i++) {
             const int h = i % 2;
             const eig_args<T> b = sub_batch(e, k0, std::min(sub, e.batch - k0));
-            if (i >= 2 && (err = cudaStreamWaitEvent(s2, replayed[h], 0)) != cudaSuccess)
+            if ((st = reduce<T>(b, s, msg, msglen)) != BSYM_OK)
                 break;
-            if ((err = ql_record_launch<T>(b, rec[h], shape, s2)) != cudaSuccess ||
-                (err = cudaEventRecord(recorded[h], s2)) != cudaSuccess ||
-                (err = cudaStreamWaitEvent(s, recorded[h], 0)) != cudaSuccess)
+            if ((err = cudaEventRecord(q.reduced, s)) != cudaSuccess ||
+                (err = cudaStreamWaitEvent(q.s2, q.reduced, 0)) != cudaSuccess)
                 break;
-            if ((st = ql_replay_launch<T>(b, rec[h], s, msg, msglen)) == BSYM_OK)
-                err = cudaEventRecord(replayed[h], s);
+            if (!vectors) {
+                err = ql_values_launch<T>(b, shape, q.s2);
+                continue;
+            }
+            // buffer h is free once the replay of sub-batch i - 2 is done
+            if (i >= 2 && (err = cudaStreamWaitEvent(q.s2, q.replayed[h], 0)) != cudaSuccess)
+                break;
+            if ((err = ql_record_launch<T>(b, rec[h], shape, q.s2)) != cudaSuccess ||
+                (err = cudaEventRecord(q.recorded[h], q.s2)) != cudaSuccess)
+                break;
+            if (i >= 1) { // the replay of sub-batch i - 1, behind Householder of i on s
+                if ((err = cudaStreamWaitEvent(s, q.recorded[1 - h], 0)) != cudaSuccess ||
+                    (st = ql_replay_launch<T>(prev, rec[1 - h], s, msg, msglen)) != BSYM_OK ||
+                    (err = cudaEventRecord(q.replayed[1 - h], s)) != cudaSuccess)
+                    break;
+            }
+            prev = b;
         }
-        // every QL launched on s2 precedes a replay on s, but for an error on
+        if (vectors && err == cudaSuccess && st == BSYM_OK &&
+            (err = cudaStreamWaitEvent(s, q.recorded[(i - 1) % 2], 0)) == cudaSuccess)
+            st = ql_replay_launch<T>(prev, rec[(i - 1) % 2], s, msg, msglen);
+        // every launch on s2 precedes what follows on s, but for an error on
         // the way: s waits for s2 before the scratch is freed
-        if (s2 != nullptr && ready != nullptr && cudaEventRecord(ready, s2) == cudaSuccess)
-            cudaStreamWaitEvent(s, ready, 0);
-        for (int h = 0; h < 2; h++) {
-            if (recorded[h] != nullptr)
-                cudaEventDestroy(recorded[h]);
-            if (replayed[h] != nullptr)
-                cudaEventDestroy(replayed[h]);
-        }
-        if (ready != nullptr)
-            cudaEventDestroy(ready);
-        if (s2 != nullptr)
-            cudaStreamDestroy(s2);
+        if (q.s2 != nullptr && q.done != nullptr && cudaEventRecord(q.done, q.s2) == cudaSuccess)
+            cudaStreamWaitEvent(s, q.done, 0);
     }
-    const cudaError_t freed = cudaFreeAsync(scratch, s);
+    const cudaError_t freed = scratch != nullptr ? cudaFreeAsync(scratch, s) : cudaSuccess;
     BSYM_CUDA_TRY(err);
     BSYM_CUDA_TRY(freed);
     return st;
@@ -487,14 +558,13 @@ bsym_status run(char uplo, int n, int64_t batch, const T *A, T *dd, T *de, const
     a.count = count;
     a.info = info;
     a.sel = sel;
+    a.A = A;
+    a.uplo = uplo;
     if (A != nullptr) {
-        bsym_status st = bsym_cuda::tridiagonalize_launch<T>(uplo, n, batch, A, dd, de, V, info, s, msg, msglen);
-        if (st != BSYM_OK)
-            return st;
         a.hinfo = info; // read before the kernel overwrites it, by the same thread
         a.full = 1;
     }
-    return V != nullptr ? ql_vectors<T>(a, s, msg, msglen) : ql_values<T>(a, s, msg, msglen);
+    return solve_all<T>(a, s, msg, msglen);
 }
 
 template <typename T> struct host_args {

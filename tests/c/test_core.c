@@ -2564,6 +2564,30 @@ static void test_eig_shift_rule(bsym_device dev, const char *dname, int single)
     unsetenv("BSYM_EIG_QL_PERFECT");
 }
 
+/* The GPU eigensolver's sub-batches (eigen.cu's solve_all: Householder,
+ * QL and the replay of neighbouring sub-batches side by side, two record
+ * buffers): BSYM_EIG_SUBS = 3 splits the batches here (7 systems: 3, 3, 1;
+ * 5: 2, 2, 1), values and vectors, full and tridiagonal input, selections,
+ * bad systems, and the fallback of overflowed records within sub-batches. */
+static void test_eig_subbatches(bsym_device dev, const char *dname, int single)
+{
+    setenv("BSYM_EIG_SUBS", "3", 1);
+    const int sizes[] = {2, 5, 16, 32, 33, 64, 65, 100};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        test_eig_random(dev, dname, single, 'L', sizes[s], 7, 0);
+        test_eig_random(dev, dname, single, 'U', sizes[s], 5, 1);
+    }
+    test_eig_select(dev, dname, single, 16, 5, 0);
+    test_eig_select(dev, dname, single, 33, 5, 1);
+    test_eig_bad(dev, dname, single, 5);
+    test_eig_bad(dev, dname, single, 33);
+    setenv("BSYM_EIG_ROT_CAP", "40", 1);
+    test_eig_random(dev, dname, single, 'L', 16, 7, 0);
+    test_eig_random(dev, dname, single, 'L', 65, 5, 0);
+    unsetenv("BSYM_EIG_ROT_CAP");
+    unsetenv("BSYM_EIG_SUBS");
+}
+
 /* Every n of the GPU eigensolver, 1 .. BSYM_GPU_EIGEN_MAX_N, both
  * precisions: random full input (every n) and tridiagonal input (every
  * seventh), values and vectors (eig_suite's runs); then n + 1, a size
@@ -2600,6 +2624,10 @@ static void test_eig_shapes(bsym_device dev, const char *dname)
         test_eig_random(dev, dname, single, 'L', 65, 1, 0);
         test_eig_select(dev, dname, single, 16, 2, 0);
         test_eig_fallback(dev, dname, single, 1);
+        setenv("BSYM_EIG_SUBS", "2", 1);
+        test_eig_random(dev, dname, single, 'L', 33, 3, 0);
+        test_eig_random(dev, dname, single, 'L', 33, 3, 1);
+        unsetenv("BSYM_EIG_SUBS");
     }
 }
 
@@ -2640,6 +2668,7 @@ static void test_eig_family(bsym_device dev, const char *dname)
         if (dev == BSYM_DEVICE_GPU) {
             test_eig_fallback(dev, dname, single, 0);
             test_eig_shift_rule(dev, dname, single);
+            test_eig_subbatches(dev, dname, single);
         }
     }
     if (dev == BSYM_DEVICE_GPU)
