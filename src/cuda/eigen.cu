@@ -260,6 +260,32 @@ template <typename T> int qls_from()
 // The vector replay by n: qls_kernel from qls_from<T>(), else qlv_kernel
 // with NMAX the register row's length, one row a thread: n <= 8, and in
 // float n <= 16.
+// qls_kernel's warps a block at n: of 1, 2 and QLS_WARPS (within 48 KB of
+// shared memory), the one that keeps the most warps on an SM (the fewest on
+// a tie). A block of one warp is held to 32 an SM by the block limit: at
+// n = 32 in float (4.3 KB a warp) 4 warps a block keep 52 an SM. BSYM_EIG_QLS_WARPS
+// sets it (a measurement hook).
+template <typename T> int qls_warps(int n)
+{
+    const int hook = env_int("BSYM_EIG_QLS_WARPS", 0);
+    if (hook == 1 || hook == 2 || hook == QLS_WARPS)
+        return hook * qls_smem<T>(n) <= 48 * 1024 || hook == 1 ? hook : 1;
+    int best = 1, most = 0;
+    for (int w = 1; w <= QLS_WARPS; w *= 2) {
+        int blocks = 0;
+        if (w > 1 && w * qls_smem<T>(n) > 48 * 1024)
+            break;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, qls_kernel<T>, w * QLS_ROWS,
+                                                          w * qls_smem<T>(n)) != cudaSuccess)
+            break;
+        if (blocks * w > most) {
+            most = blocks * w;
+            best = w;
+        }
+    }
+    return best;
+}
+
 template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
     if (a.n >= qls_from<T>()) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
@@ -267,8 +293,9 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char
         if (smem > 48 * 1024)
             BSYM_CUDA_TRY(cudaFuncSetAttribute(qls_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                int(smem)));
-        const int64_t blocks = a.batch * ((a.n + QLS_ROWS - 1) / QLS_ROWS);
-        qls_kernel<T><<<unsigned(blocks), QLS_ROWS, smem, s>>>(a);
+        const int w = qls_warps<T>(a.n);
+        const int64_t units = a.batch * ((a.n + QLS_ROWS - 1) / QLS_ROWS);
+        qls_kernel<T><<<unsigned((units + w - 1) / w), w * QLS_ROWS, w * smem, s>>>(a);
         BSYM_CUDA_TRY(cudaGetLastError());
         return BSYM_OK;
     }

@@ -297,12 +297,13 @@ __global__ void __launch_bounds__(128) qlv_kernel(qlv_args<T> a)
 
 // ---- rows in shared memory, and a fallback without a record -----------------
 
-// Rows a block of qls_kernel (one warp).
-constexpr int QLS_ROWS = 32;
+// Rows a warp of qls_kernel; its blocks hold 1 to QLS_WARPS warps (eigen.cu's
+// qls_warps: a block of one warp is held to 32 blocks, 32 warps, an SM).
+constexpr int QLS_ROWS = 32, QLS_WARPS = 4;
 
 // The replay from eigen.cu's qls_from (n = 17 in float, 9 in double) up:
-// a block of QLS_ROWS threads owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of
-// one system (block k tiles + t), all n columns of them in shared memory,
+// a warp owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of one system (warp
+// k tiles + t of the grid), all n columns of them in its shared memory,
 // column by column (Z[c QLS_ROWS + lane]: a warp's accesses hit distinct
 // banks). The sweeps are replayed as qlv_kernel's, a rotation a column
 // pair: the rotation of columns i, i + 1 carries the new column i down to
@@ -311,18 +312,28 @@ constexpr int QLS_ROWS = 32;
 // load, a lane a rotation, issued a chunk ahead), so that no rotation waits
 // on a load from L2. The rows are independent; the warp syncs only around
 // its chunks.
+// qls_kernel's shared bytes a warp at n.
+template <typename T> __host__ __device__ size_t qls_smem(int n)
+{
+    return size_t(QLS_ROWS) * (n * sizeof(T) + sizeof(ql_rot<T>));
+}
+
 template <typename T>
-__global__ void __launch_bounds__(QLS_ROWS) qls_kernel(qlv_args<T> a)
+__global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    ql_rot<T> *cs = reinterpret_cast<ql_rot<T> *>(smem); // the chunk: QLS_ROWS rotations
+    const int n = a.n, lane = threadIdx.x % QLS_ROWS, wib = threadIdx.x / QLS_ROWS;
+    const int tiles = (n + QLS_ROWS - 1) / QLS_ROWS;
+    const int64_t unit = int64_t(blockIdx.x) * (blockDim.x / QLS_ROWS) + wib; // this warp's tile
+    if (unit >= a.batch * tiles)
+        return; // the whole warp (no barrier but __syncwarp)
+    ql_rot<T> *cs = reinterpret_cast<ql_rot<T> *>(smem + wib * qls_smem<T>(n)); // the chunk: QLS_ROWS rotations
     T *Z = reinterpret_cast<T *>(cs + QLS_ROWS);
-    const int n = a.n, lane = threadIdx.x, tiles = (n + QLS_ROWS - 1) / QLS_ROWS;
-    const int64_t k = blockIdx.x / tiles;
-    const int r = int(blockIdx.x % tiles) * QLS_ROWS + lane;
+    const int64_t k = unit / tiles;
+    const int r = int(unit % tiles) * QLS_ROWS + lane;
     const int2 meta = a.rec.meta[k];
     if (meta.x < 0)
-        return; // handed to the fallback (the whole block: no barrier is missed)
+        return; // handed to the fallback (the whole warp: no barrier is missed)
     T *V = a.V + (size_t)k * n * n;
     for (int c = 0; c < n; c++)
         Z[c * QLS_ROWS + lane] = r < n ? (a.full ? V[r + (size_t)c * n] : T(r == c)) : T(0);
@@ -391,8 +402,6 @@ __global__ void __launch_bounds__(QLS_ROWS) qls_kernel(qlv_args<T> a)
         V[r + (size_t)col * n] = T(NAN);
 }
 
-// qls_kernel's shared bytes at n.
-template <typename T> size_t qls_smem(int n) { return size_t(QLS_ROWS) * (n * sizeof(T) + sizeof(ql_rot<T>)); }
 
 // Each rotation as QL makes it, on a lane's rows (lane, lane + 32, ...) of
 // V (global, column-major: the lanes of a warp touch consecutive entries).

@@ -101,10 +101,18 @@ constexpr int WARPS_PER_BLOCK = 4;
 // kernels with NMAX <= 32 (8: at most 64 registers a thread; on the H200 6.8e7
 // n = 32 solves/s against 6.2e7 with no limit, 80 registers; the float
 // tridiagonalization without Q 8.9e7 against 6.8e7 matrices/s). Not for
-// double: at 64 registers it spills (n = 32 solve 2.2e7/s against 3.0e7, with
+// double at 64 registers: it spills (n = 32 solve 2.2e7/s against 3.0e7, with
 // Q 5.7e6/s against 3.0e7). See inst/bench/RESULTS.md.
 #ifndef BSYM_HH_MIN_BLOCKS
 #define BSYM_HH_MIN_BLOCKS 8
+#endif
+// The same for double with NMAX = 32 (4: at most 128 registers, 16 warps an
+// SM instead of 12 at 166). Measured on the H200 (no limit -> 4 -> 5): n =
+// 32 eigenvectors 1.13e7 -> 1.16e7 -> 9.75e6 matrices/s (batch 1e5), values
+// 2.50e7 -> 2.73e7 -> 2.77e7, method tridiag solve 33.9 -> 29.3 -> 28.3 ms
+// (batch 1e6); at NMAX = 16 it cost 4-8 % (no limit there).
+#ifndef BSYM_HH_MIN_BLOCKS_D
+#define BSYM_HH_MIN_BLOCKS_D 4
 #endif
 
 // Applies reflector k (v in V[k][.], tau[k]) to the vector held as x[r] =
@@ -293,7 +301,7 @@ __device__ __forceinline__ void accumulate_step(T (&w)[R][NMAX], const T *s, int
 
 template <typename T, int NMAX, int R, mode MODE>
 __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
-                                  (NMAX <= 32 && sizeof(T) == 4 ? BSYM_HH_MIN_BLOCKS : 0))
+                                  (NMAX > 32 ? 0 : sizeof(T) == 4 ? BSYM_HH_MIN_BLOCKS : NMAX == 32 ? BSYM_HH_MIN_BLOCKS_D : 0))
     householder_kernel(hh_args<T> p)
 {
     constexpr int G = NMAX / R;                  // lanes per system

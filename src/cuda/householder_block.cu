@@ -299,10 +299,11 @@ template <typename T, bool HEAD, int R>
 __device__ __forceinline__ void form_q(const packed<T, HEAD> &W, const T *TAU, T *q)
 {
     // columns a warp at once (registers: C R); measured on the H200 (batch
-    // 2e4 to 1e5, eigenvectors, matrices/s) against C = 2 for R < 8: float
-    // n = 64 2.60e6 -> 2.66e6, 128 3.85e5 -> 4.03e5; double n = 64 1.50e6
-    // -> 1.47e6, 128 1.69e5 -> 1.74e5; n = 100 and 256 unchanged
-    constexpr int C = R <= 2 ? 8 : 4;
+    // 2e4 to 1e5, eigenvectors, matrices/s) against C = 2 for R < 8: R = 4
+    // with 4 float n = 128 3.85e5 -> 4.03e5, double 1.69e5 -> 1.74e5 (n =
+    // 100 unchanged); R = 2 with 8 float n = 64 2.60e6 -> 2.66e6 but double
+    // 1.50e6 -> 1.43e6..1.47e6 (double keeps 2 there)
+    constexpr int C = R >= 4 ? 4 : sizeof(T) == 4 ? 8 : 2;
     const int n = W.n, lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
     for (int j0 = warp * C; j0 < n; j0 += warps * C) {
         T x[C][R];
