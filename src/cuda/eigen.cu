@@ -257,9 +257,6 @@ template <typename T> int qls_from()
     return std::min(from, env_int("BSYM_EIG_QLS_FROM", from));
 }
 
-// The vector replay by n: qls_kernel from qls_from<T>(), else qlv_kernel
-// with NMAX the register row's length, one row a thread: n <= 8, and in
-// float n <= 16.
 // qls_kernel's warps a block at n: of 1, 2 and QLS_WARPS (within 48 KB of
 // shared memory), the one that keeps the most warps on an SM (the fewest on
 // a tie). A block of one warp is held to 32 an SM by the block limit: at
@@ -286,6 +283,9 @@ template <typename T> int qls_warps(int n)
     return best;
 }
 
+// The vector replay by n: qls_kernel from qls_from<T>(), else qlv_kernel
+// with NMAX the register row's length, one row a thread: n <= 8, and in
+// float n <= 16.
 template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
 {
     if (a.n >= qls_from<T>()) { // rows in shared memory (eigen_ql.cuh's qls_kernel)

@@ -15,7 +15,7 @@
 //     ascending order. Its threads never talk to each other: a system's rows
 //     are independent under column rotations.
 //   qls_kernel (above): the same replay on rows held in shared memory, 32
-//     rows a block, the rotations staged through shared memory (measured
+//     rows a warp, the rotations staged through shared memory (measured
 //     faster from n = 17 in float, n = 9 in double).
 //
 // Why this split: a QL sweep is a chain of dependent rotations, each a few
