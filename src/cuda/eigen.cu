@@ -495,7 +495,12 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
         rec[0].rot_cap = rec[1].rot_cap = ql_rot_cap(n);
         rec[0].swp_cap = rec[1].swp_cap = 3 * n + 8;
         rec[0].rot_stride = rec[1].rot_stride = ql_slot(n, rec[0].rot_cap);
-        cap = int64_t(ql_scratch_max() / carve_record<T>(&rec[0], n, 1, nullptr));
+        // the free memory is asked only where the record passes 256 MB (the
+        // query costs about as much as a host path's chunk of 4000 systems
+        // at n = 32 computes)
+        const size_t per = carve_record<T>(&rec[0], n, 1, nullptr);
+        if (size_t(e.batch) * per > (size_t(256) << 20))
+            cap = int64_t(ql_scratch_max() / per);
     }
     const int64_t sub = sub_size(e.batch, cap, vectors);
     const int nbuf = vectors ? (sub < e.batch ? 2 : 1) : 0;
