@@ -51,7 +51,8 @@ constexpr int DC_MAX_N = 64;
 template <typename T> struct eig_args {
     int n;
     int64_t batch;
-    const T *d, *e;     // tridiagonal input (device), e (n-1) per system
+    T *d, *e;           // tridiagonal input (device), e (n-1) per system;
+                        // with A, the Householder reduction's output
     const int *hinfo;   // Householder info (-1 non-finite) or nullptr
     T *w, *V;           // V: Q on entry for full input (nullptr: values only)
     int full;           // 1: V holds Q on entry; 0: start from I
@@ -194,10 +195,13 @@ static int env_int(const char *name, int fallback)
 // ql_kernel's block at n: QL_THREADS threads, halved while their d and e
 // would pass 96 KB of shared memory (n > 64 in double), and its shared bytes.
 // perfect: with perfect shifts (their copy of d and e in shared memory too).
+// replay_warps: with vectors, qls_kernel's warps a block (replay_shape_set),
+// 0 where qlv_kernel replays.
 struct ql_shape {
     int threads;
     size_t smem;
     bool perfect;
+    int replay_warps;
 };
 template <typename T> ql_shape ql_shape_of(int n, bool perfect)
 {
@@ -205,7 +209,7 @@ template <typename T> ql_shape ql_shape_of(int n, bool perfect)
     int th = QL_THREADS;
     while (th > 8 && th * per > 96 * 1024)
         th /= 2;
-    return ql_shape{th, th * per, perfect};
+    return ql_shape{th, th * per, perfect, 0};
 }
 
 // ql_kernel<T, RECORD>'s shape at n, its shared limit raised where that
@@ -260,18 +264,19 @@ template <typename T> int qls_from()
 // qls_kernel's warps a block at n: of 1, 2 and QLS_WARPS (within 48 KB of
 // shared memory), the one that keeps the most warps on an SM (the fewest on
 // a tie). A block of one warp is held to 32 an SM by the block limit: at
-// n = 32 in float (4.3 KB a warp) 4 warps a block keep 52 an SM. BSYM_EIG_QLS_WARPS
-// sets it (a measurement hook).
+// n = 32 in float (4.3 KB a warp) 4 warps a block keep 52 an SM.
+// BSYM_EIG_QLS_WARPS = 1, 2 or QLS_WARPS takes that one alone (a
+// measurement hook; 1 where it does not fit 48 KB).
 template <typename T> int qls_warps(int n)
 {
     const int hook = env_int("BSYM_EIG_QLS_WARPS", 0);
-    if (hook == 1 || hook == 2 || hook == QLS_WARPS)
-        return hook * qls_smem<T>(n) <= 48 * 1024 || hook == 1 ? hook : 1;
     int best = 1, most = 0;
     for (int w = 1; w <= QLS_WARPS; w *= 2) {
         int blocks = 0;
         if (w > 1 && w * qls_smem<T>(n) > 48 * 1024)
             break;
+        if (hook > 0 && w != hook)
+            continue;
         if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, qls_kernel<T>, w * QLS_ROWS,
                                                           w * qls_smem<T>(n)) != cudaSuccess)
             break;
@@ -283,19 +288,29 @@ template <typename T> int qls_warps(int n)
     return best;
 }
 
-// The vector replay by n: qls_kernel from qls_from<T>(), else qlv_kernel
-// with NMAX the register row's length, one row a thread: n <= 8, and in
-// float n <= 16.
-template <typename T> bsym_status qlv(const qlv_args<T> &a, cudaStream_t s, char *msg, size_t msglen)
+// The replay's part of a run's shape at n, set once a run: from
+// qls_from<T>() qls_kernel, its shared limit raised where it passes 48 KB
+// (before the occupancy query), and its warps a block; below, 0 (qlv_kernel).
+template <typename T> bsym_status replay_shape_set(int n, ql_shape *shape, char *msg, size_t msglen)
 {
-    if (a.n >= qls_from<T>()) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
-        const size_t smem = qls_smem<T>(a.n);
-        if (smem > 48 * 1024)
-            BSYM_CUDA_TRY(cudaFuncSetAttribute(qls_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               int(smem)));
-        const int w = qls_warps<T>(a.n);
+    shape->replay_warps = 0;
+    if (n < qls_from<T>())
+        return BSYM_OK;
+    if (qls_smem<T>(n) > 48 * 1024)
+        BSYM_CUDA_TRY(cudaFuncSetAttribute(qls_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           int(qls_smem<T>(n))));
+    shape->replay_warps = qls_warps<T>(n);
+    return BSYM_OK;
+}
+
+// The vector replay: qls_kernel with w warps a block (replay_shape_set),
+// or for w = 0 qlv_kernel with NMAX the register row's length, one row a
+// thread: n <= 8, and in float n <= 16.
+template <typename T> bsym_status qlv(const qlv_args<T> &a, int w, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (w > 0) { // rows in shared memory (eigen_ql.cuh's qls_kernel)
         const int64_t units = a.batch * ((a.n + QLS_ROWS - 1) / QLS_ROWS);
-        qls_kernel<T><<<unsigned((units + w - 1) / w), w * QLS_ROWS, w * smem, s>>>(a);
+        qls_kernel<T><<<unsigned((units + w - 1) / w), w * QLS_ROWS, w * qls_smem<T>(a.n), s>>>(a);
         BSYM_CUDA_TRY(cudaGetLastError());
         return BSYM_OK;
     }
@@ -321,12 +336,17 @@ static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 
 // measurement.
 static bool ql_perfect(int n) { return env_int("BSYM_EIG_QL_PERFECT", n <= 32) != 0; }
 
-// Scratch bytes of one QL record buffer (there are two when a run has more
-// than one sub-batch): an eighth of the free memory, within 64 MB .. 2 GB
-// (at n = 32 in float a record is 13 KB a system: a sub-batch of 25000
-// takes 325 MB; at n = 256 0.8 MB).
-static size_t ql_scratch_max()
+// Scratch bytes one QL record buffer may take where a run's whole record
+// needs `need` (there are two buffers when a run has more than one
+// sub-batch): all of it up to 256 MB; above, an eighth of the free memory,
+// within 64 MB .. 2 GB (at n = 32 in float a record is 13 KB a system: a
+// sub-batch of 25000 takes 325 MB; at n = 256 0.8 MB). The free memory is
+// asked only above 256 MB: the query costs about as much as a host path's
+// chunk of 4000 systems at n = 32 computes.
+static size_t ql_scratch_max(size_t need)
 {
+    if (need <= (size_t(256) << 20))
+        return need;
     size_t fr = 0, tot = 0;
     if (cudaMemGetInfo(&fr, &tot) != cudaSuccess)
         fr = size_t(2) << 30;
@@ -395,10 +415,11 @@ cudaError_t ql_record_launch(const eig_args<T> &b, const ql_record<T> &rec, cons
 // The replay (qlv), then the systems whose record overflowed: divide and
 // conquer up to DC_MAX_N, qlr_kernel above.
 template <typename T>
-bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_t s, char *msg, size_t msglen)
+bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, const ql_shape &sh, cudaStream_t s,
+                             char *msg, size_t msglen)
 {
     qlv_args<T> v{b.n, b.batch, b.count, b.V, b.full, rec};
-    bsym_status st = qlv<T>(v, s, msg, msglen);
+    bsym_status st = qlv<T>(v, sh.replay_warps, s, msg, msglen);
     if (st != BSYM_OK)
         return st;
     if (b.n > DC_MAX_N) {
@@ -414,14 +435,12 @@ bsym_status ql_replay_launch(eig_args<T> b, const ql_record<T> &rec, cudaStream_
 }
 
 // Householder of sub-batch b where the input is full (b.A): its matrices
-// to b.d, b.e (run's scratch, hence writable) and, with vectors, Q in b.V.
-// Nothing for tridiagonal input.
+// to b.d, b.e and, with vectors, Q in b.V. Nothing for tridiagonal input.
 template <typename T> bsym_status reduce(const eig_args<T> &b, cudaStream_t s, char *msg, size_t msglen)
 {
     if (b.A == nullptr)
         return BSYM_OK;
-    return bsym_cuda::tridiagonalize_launch<T>(b.uplo, b.n, b.batch, b.A, const_cast<T *>(b.d),
-                                               const_cast<T *>(b.e), b.V, b.info, s, msg, msglen);
+    return bsym_cuda::tridiagonalize_launch<T>(b.uplo, b.n, b.batch, b.A, b.d, b.e, b.V, b.info, s, msg, msglen);
 }
 
 // The sub-batches a run with vectors aims at (4), each of at least
@@ -495,18 +514,16 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
         rec[0].rot_cap = rec[1].rot_cap = ql_rot_cap(n);
         rec[0].swp_cap = rec[1].swp_cap = 3 * n + 8;
         rec[0].rot_stride = rec[1].rot_stride = ql_slot(n, rec[0].rot_cap);
-        // the free memory is asked only where the record passes 256 MB (the
-        // query costs about as much as a host path's chunk of 4000 systems
-        // at n = 32 computes)
         const size_t per = carve_record<T>(&rec[0], n, 1, nullptr);
-        if (size_t(e.batch) * per > (size_t(256) << 20))
-            cap = int64_t(ql_scratch_max() / per);
+        cap = int64_t(ql_scratch_max(size_t(e.batch) * per) / per);
     }
     const int64_t sub = sub_size(e.batch, cap, vectors);
     const int nbuf = vectors ? (sub < e.batch ? 2 : 1) : 0;
     ql_shape shape{};
     bsym_status st = vectors ? ql_shape_set<T, true>(n, ql_perfect(n), &shape, msg, msglen)
                              : ql_shape_set<T, false>(n, false, &shape, msg, msglen);
+    if (st == BSYM_OK && vectors)
+        st = replay_shape_set<T>(n, &shape, msg, msglen);
     if (st != BSYM_OK)
         return st;
     const size_t bytes = nbuf > 0 ? carve_record<T>(&rec[0], n, sub, nullptr) : 0;
@@ -523,7 +540,7 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
             if (!vectors)
                 err = ql_values_launch<T>(e, shape, s);
             else if ((err = ql_record_launch<T>(e, rec[0], shape, s)) == cudaSuccess)
-                st = ql_replay_launch<T>(e, rec[0], s, msg, msglen);
+                st = ql_replay_launch<T>(e, rec[0], shape, s, msg, msglen);
         }
     } else {
         eig_streams q;
@@ -552,7 +569,7 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
                 break;
             if (i >= 1) { // the replay of sub-batch i - 1, behind Householder of i on s
                 if ((err = cudaStreamWaitEvent(s, q.recorded[1 - h], 0)) != cudaSuccess ||
-                    (st = ql_replay_launch<T>(prev, rec[1 - h], s, msg, msglen)) != BSYM_OK ||
+                    (st = ql_replay_launch<T>(prev, rec[1 - h], shape, s, msg, msglen)) != BSYM_OK ||
                     (err = cudaEventRecord(q.replayed[1 - h], s)) != cudaSuccess)
                     break;
             }
@@ -560,7 +577,7 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
         }
         if (vectors && err == cudaSuccess && st == BSYM_OK &&
             (err = cudaStreamWaitEvent(s, q.recorded[(i - 1) % 2], 0)) == cudaSuccess)
-            st = ql_replay_launch<T>(prev, rec[(i - 1) % 2], s, msg, msglen);
+            st = ql_replay_launch<T>(prev, rec[(i - 1) % 2], shape, s, msg, msglen);
         // every launch on s2 precedes what follows on s, but for an error on
         // the way: s waits for s2 before the scratch is freed
         if (q.s2 != nullptr && q.done != nullptr && cudaEventRecord(q.done, q.s2) == cudaSuccess)

@@ -301,6 +301,12 @@ __global__ void __launch_bounds__(128) qlv_kernel(qlv_args<T> a)
 // qls_warps: a block of one warp is held to 32 blocks, 32 warps, an SM).
 constexpr int QLS_ROWS = 32, QLS_WARPS = 4;
 
+// qls_kernel's shared bytes a warp at n.
+template <typename T> __host__ __device__ size_t qls_smem(int n)
+{
+    return size_t(QLS_ROWS) * (n * sizeof(T) + sizeof(ql_rot<T>));
+}
+
 // The replay from eigen.cu's qls_from (n = 17 in float, 9 in double) up:
 // a warp owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of one system (warp
 // k tiles + t of the grid), all n columns of them in its shared memory,
@@ -312,12 +318,6 @@ constexpr int QLS_ROWS = 32, QLS_WARPS = 4;
 // load, a lane a rotation, issued a chunk ahead), so that no rotation waits
 // on a load from L2. The rows are independent; the warp syncs only around
 // its chunks.
-// qls_kernel's shared bytes a warp at n.
-template <typename T> __host__ __device__ size_t qls_smem(int n)
-{
-    return size_t(QLS_ROWS) * (n * sizeof(T) + sizeof(ql_rot<T>));
-}
-
 template <typename T>
 __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a)
 {
@@ -401,7 +401,6 @@ __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a
     for (int col = count; col < n; col++)
         V[r + (size_t)col * n] = T(NAN);
 }
-
 
 // Each rotation as QL makes it, on a lane's rows (lane, lane + 32, ...) of
 // V (global, column-major: the lanes of a warp touch consecutive entries).
