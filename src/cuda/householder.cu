@@ -6,8 +6,9 @@
 //
 // The paper's collaborative version (Algorithm 2), with the matrix in
 // registers instead of shared memory: a group of G lanes of one warp owns a
-// system, lane l holding the full rows l, l + G, ... (R = NMAX / G rows, NMAX
-// the size class of n). Step k (LAPACK's lower order) builds the reflector
+// system, lane l holding rows l, l + G, ..., l + G (R - 1) (NMAX = G R rows)
+// up to column C (G, R and C: the size class of n, launch_warp below; the
+// padding is zero). Step k (LAPACK's lower order) builds the reflector
 // H_k = I - tau v v^T that zeroes column k below the sub-diagonal:
 //   1. the owner of row k publishes it in shared memory (row k = column k);
 //   2. a group reduction gives ||x||, every lane forms its part of v;
@@ -86,10 +87,12 @@ template <int J0, int N, typename T> __device__ __forceinline__ void store_vec(T
 }
 
 // Shared memory of one system, in elements of T: the input tile, later the
-// reflectors V[k][i] (NMAX x (NMAX + 1)); the published row; v; w; tau; d;
-// e; and four rows for PCR (R > 1) and the pivoted fallback. ROW, V and W
-// are 16-byte aligned (NMAX a multiple of 8) for vector accesses.
+// reflectors V[k][i] (NMAX x (NMAX + 1), NMAX the rows of a group); the
+// published row; v; w; tau; d; e; and four rows for PCR (R > 1) and the
+// pivoted fallback. ROW, V and W are 16-byte aligned (NMAX a multiple of 4)
+// for vector accesses.
 template <int NMAX> struct layout {
+    static_assert(NMAX % 4 == 0, "16-byte alignment of ROW, V, W");
     static constexpr int LD = NMAX + 1;
     static constexpr int TILE = 0, ROW = NMAX * LD, V = ROW + NMAX, W = V + NMAX, TAU = W + NMAX,
                          D = TAU + NMAX, E = D + NMAX, PA = E + NMAX, PB = PA + NMAX, PC = PB + NMAX,
@@ -98,19 +101,24 @@ template <int NMAX> struct layout {
 
 constexpr int WARPS_PER_BLOCK = 4;
 // Blocks per multiprocessor the register allocation must allow for the float
-// kernels with NMAX <= 32 (8: at most 64 registers a thread; on the H200 6.8e7
-// n = 32 solves/s against 6.2e7 with no limit, 80 registers; the float
-// tridiagonalization without Q 8.9e7 against 6.8e7 matrices/s). Not for
-// double at 64 registers: it spills (n = 32 solve 2.2e7/s against 3.0e7, with
-// Q 5.7e6/s against 3.0e7). See inst/bench/RESULTS.md.
+// classes whose matrix takes at most 32 registers a lane (R C <= 32; 8: at
+// most 64 registers a thread; on the H200 6.8e7 n = 32 solves/s against
+// 6.2e7 with no limit, 80 registers; the float tridiagonalization without Q
+// 8.9e7 against 6.8e7 matrices/s). Not for double at 64 registers: it spills
+// (n = 32 solve 2.2e7/s against 3.0e7, with Q 5.7e6/s against 3.0e7). See
+// inst/bench/RESULTS.md. Float classes with 32 < R C <= 80 get 4 (128
+// registers; class 8, 3, 24 at n = 24: tridiagonalize 1.37e8 -> 1.68e8
+// matrices/s; 8, 3, 20 the same with or without), larger ones none.
 #ifndef BSYM_HH_MIN_BLOCKS
 #define BSYM_HH_MIN_BLOCKS 8
 #endif
-// The same for double with NMAX = 32 (4: at most 128 registers, 16 warps an
-// SM instead of 12 at 166). Measured on the H200 (no limit -> 4 -> 5): n =
-// 32 eigenvectors 1.13e7 -> 1.16e7 -> 9.75e6 matrices/s (batch 1e5), values
-// 2.50e7 -> 2.73e7 -> 2.77e7, method tridiag solve 33.9 -> 29.3 -> 28.3 ms
-// (batch 1e6); at NMAX = 16 it cost 4-8 % (no limit there).
+// The same for double with 16 < R C <= 32 (4: at most 128 registers; class
+// 32, 1, 32: 16 warps an SM instead of 12 at 166). Measured on the H200 (no
+// limit -> 4 -> 5): n = 32 eigenvectors 1.13e7 -> 1.16e7 -> 9.75e6
+// matrices/s (batch 1e5), values 2.50e7 -> 2.73e7 -> 2.77e7, method tridiag
+// solve 33.9 -> 29.3 -> 28.3 ms (batch 1e6); at R C = 16 it cost 4-8 % (no
+// limit there), and larger double classes lose to it (4, 3, 12 at n = 9:
+// solve 4.16e8 -> 3.80e8; 8, 3, 20 at 17: 8.1e7 -> 5.7e7).
 #ifndef BSYM_HH_MIN_BLOCKS_D
 #define BSYM_HH_MIN_BLOCKS_D 4
 #endif
@@ -132,45 +140,61 @@ __device__ __forceinline__ void apply_reflector(const T *s, int k, int l, T (&x)
 }
 
 // Columns of W below BLOCK * (k / BLOCK) are done with at step k: a step
-// is compiled for each block start J0 and touches columns >= J0 only.
+// is compiled for each block start J0 and touches columns >= J0 only; and,
+// where a lane holds several rows (R > 1), rows r < J0 / G of every lane
+// (indices below J0) as well (W is symmetric).
 constexpr int BLOCK = 8;
 
 // Publishes columns >= J0 of row k (= column k) of W in s[ROW]; its owner
-// writes it.
-template <typename T, int NMAX, int R, int J0>
-__device__ __forceinline__ void publish_row(const T (&w)[R][NMAX], T *s, int k, int l)
+// writes it. (A size class: G lanes a system, R rows a lane, C columns; the
+// rows G R >= C >= n, s laid out for G R rows.)
+template <typename T, int G, int R, int C, int J0>
+__device__ __forceinline__ void publish_row(const T (&w)[R][C], T *s, int k, int l)
 {
-    constexpr int G = NMAX / R;
     __syncwarp(); // the previous reader of s[ROW] is done
     if (l == k % G) {
+        if (R == 1) {
+            store_vec<J0>(s + layout<G * R>::ROW, w[0]);
+        } else {
+            // row k / G, chosen by selects: a branch per row lets the
+            // compiler index w at run time, and w then leaves the registers
+            // (rows r < J0 / G are done with: k / G >= J0 / G)
+            constexpr int R0 = J0 / G;
+            const int rk = k / G;
+            T row[C];
 #pragma unroll
-        for (int r = 0; r < R; r++)
-            if (r == k / G)
-                store_vec<J0>(s + layout<NMAX>::ROW, w[r]);
+            for (int j = J0; j < C; j++) {
+                row[j] = w[R0][j];
+#pragma unroll
+                for (int r = R0 + 1; r < R; r++)
+                    row[j] = rk == r ? w[r][j] : row[j];
+            }
+            store_vec<J0>(s + layout<G * R>::ROW, row);
+        }
     }
     __syncwarp(); // the row is visible
 }
 
 // Step k of the reduction (J0 <= k): reflector H_k, W <- H_k W H_k, and
 // b <- H_k b (so that b ends as Q^T b; b = 0 when there is none).
-template <typename T, int NMAX, int R, int J0>
-__device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, int k, int l, int n)
+template <typename T, int G, int R, int C, int J0>
+__device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k, int l, int n)
 {
-    if (J0 + BLOCK < NMAX && k >= J0 + BLOCK) {
-        // a later block: recompile with its start (no recursion past NMAX)
-        reduce_step<T, NMAX, R, (J0 + BLOCK < NMAX ? J0 + BLOCK : J0)>(w, b, s, k, l, n);
+    if (J0 + BLOCK < C && k >= J0 + BLOCK) {
+        // a later block: recompile with its start (no recursion past C)
+        reduce_step<T, G, R, C, (J0 + BLOCK < C ? J0 + BLOCK : J0)>(w, b, s, k, l, n);
         return;
     }
-    constexpr int G = NMAX / R;
-    using L = layout<NMAX>;
-    publish_row<T, NMAX, R, J0>(w, s, k, l);
+    using L = layout<G * R>;
+    constexpr int R0 = J0 / G; // rows r < R0 of every lane are done with (J0 <= k < G R)
+    publish_row<T, G, R, C, J0>(w, s, k, l);
     // x = W[k+1:, k]; alpha its first entry, sigma the squares of the rest
     const T alpha = s[L::ROW + k + 1];
     T x[R], sig = T(0);
 #pragma unroll
     for (int r = 0; r < R; r++) {
         const int i = l + G * r;
-        x[r] = i > k + 1 ? s[L::ROW + i] : T(0);
+        x[r] = i > k + 1 && i < C ? s[L::ROW + i] : T(0); // (the row's columns < C)
         sig += x[r] * x[r];
     }
     sig = group_sum<G>(sig);
@@ -223,11 +247,11 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
         for (int u = 0; u < V::W; u++)
             acc[r][u] = T(0);
 #pragma unroll
-    for (int j = J0; j < NMAX; j += V::W) {
+    for (int j = J0; j < C; j += V::W) {
         const typename V::type q = *reinterpret_cast<const typename V::type *>(s + L::V + j);
         const T *vj = reinterpret_cast<const T *>(&q);
 #pragma unroll
-        for (int r = 0; r < R; r++)
+        for (int r = R0; r < R; r++)
 #pragma unroll
             for (int u = 0; u < V::W; u++)
                 acc[r][u] += w[r][j + u] * vj[u];
@@ -256,12 +280,12 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
     __syncwarp(); // w is visible
     // W -= v w^T + w v^T on columns >= J0
 #pragma unroll
-    for (int j = J0; j < NMAX; j += V::W) {
+    for (int j = J0; j < C; j += V::W) {
         const typename V::type qv = *reinterpret_cast<const typename V::type *>(s + L::V + j);
         const typename V::type qw = *reinterpret_cast<const typename V::type *>(s + L::W + j);
         const T *vj = reinterpret_cast<const T *>(&qv), *wj = reinterpret_cast<const T *>(&qw);
 #pragma unroll
-        for (int r = 0; r < R; r++)
+        for (int r = R0; r < R; r++)
 #pragma unroll
             for (int u = 0; u < V::W; u++)
                 w[r][j + u] -= v[r] * wj[u] + pv[r] * vj[u];
@@ -275,36 +299,45 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][NMAX], T (&b)[R], T *s, in
 // touches columns >= J0 only. Measured on the H200 (batch 1e5, eigenvectors,
 // matrices/s, against whole rows every step): float n = 32 1.80e7 -> 1.92e7;
 // double n = 32 1.12e7 -> 1.14e7.
-template <typename T, int NMAX, int R, int J0>
-__device__ __forceinline__ void accumulate_step(T (&w)[R][NMAX], const T *s, int k)
+template <typename T, int G, int R, int C, int J0>
+__device__ __forceinline__ void accumulate_step(T (&w)[R][C], const T *s, int k)
 {
-    if (J0 + BLOCK < NMAX && k + 1 >= J0 + BLOCK) {
-        // a later block: recompile with its start (no recursion past NMAX)
-        accumulate_step<T, NMAX, R, (J0 + BLOCK < NMAX ? J0 + BLOCK : J0)>(w, s, k);
+    if (J0 + BLOCK < C && k + 1 >= J0 + BLOCK) {
+        // a later block: recompile with its start (no recursion past C)
+        accumulate_step<T, G, R, C, (J0 + BLOCK < C ? J0 + BLOCK : J0)>(w, s, k);
         return;
     }
-    using L = layout<NMAX>;
+    using L = layout<G * R>;
     const T *vk = s + L::TILE + k * L::LD;
     const T tau = s[L::TAU + k];
 #pragma unroll
     for (int r = 0; r < R; r++) {
         T acc = T(0);
 #pragma unroll
-        for (int j = J0; j < NMAX; j++)
+        for (int j = J0; j < C; j++)
             acc += w[r][j] * vk[j];
         acc *= tau;
 #pragma unroll
-        for (int j = J0; j < NMAX; j++)
+        for (int j = J0; j < C; j++)
             w[r][j] -= acc * vk[j];
     }
 }
 
-template <typename T, int NMAX, int R, mode MODE>
-__global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
-                                  (NMAX > 32 ? 0 : sizeof(T) == 4 ? BSYM_HH_MIN_BLOCKS : NMAX == 32 ? BSYM_HH_MIN_BLOCKS_D : 0))
-    householder_kernel(hh_args<T> p)
+// The register limit of a size class (blocks an SM, 0 for none), from the
+// registers its matrix takes: R C values a lane.
+template <typename T, int R, int C> constexpr int min_blocks()
 {
-    constexpr int G = NMAX / R;                  // lanes per system
+    return sizeof(T) == 4 ? (R * C <= 32 ? BSYM_HH_MIN_BLOCKS : R * C <= 80 ? 4 : 0)
+                          : (R * C <= 16 ? 0 : R * C <= 32 ? BSYM_HH_MIN_BLOCKS_D : 0);
+}
+
+// The kernel of a size class: G lanes a system (a power of two), R rows a
+// lane (G R rows, padded), C columns (padded; C <= G R, a multiple of 4).
+template <typename T, int G, int R, int C, mode MODE>
+__global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) householder_kernel(hh_args<T> p)
+{
+    static_assert(32 % G == 0 && C <= G * R && C % 4 == 0, "a size class");
+    constexpr int NMAX = G * R;                  // rows of a system
     constexpr int PER_WARP = 32 / G;             // systems per warp
     using L = layout<NMAX>;
     extern __shared__ unsigned char smem_raw[];
@@ -324,7 +357,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
             s[L::TILE + i + j * L::LD] = live ? a[i + j * n] : T(0);
     __syncwarp(); // the tile is complete
     // rows l + G r of the full symmetric matrix, from the referenced triangle
-    T w[R][NMAX];
+    T w[R][C];
     T amax = T(0);
     bool bad = false;
     const bool lower = p.uplo == 'L';
@@ -332,7 +365,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
     for (int r = 0; r < R; r++) {
         const int i = l + G * r;
 #pragma unroll
-        for (int j = 0; j < NMAX; j++) {
+        for (int j = 0; j < C; j++) {
             T v = T(0);
             if (i < n && j < n)
                 v = (lower == (i >= j)) ? s[L::TILE + i + j * L::LD] : s[L::TILE + j + i * L::LD];
@@ -357,7 +390,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
 #pragma unroll
     for (int r = 0; r < R; r++)
 #pragma unroll
-        for (int j = 0; j < NMAX; j++)
+        for (int j = 0; j < C; j++)
             w[r][j] = bad ? T(0) : scale.down(w[r][j]);
     __syncwarp(); // everyone has read the tile: it now holds the reflectors
 
@@ -370,19 +403,19 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
         bz[r] = MODE == SOLVE && live && !bad && i < n && p.nrhs > 0 ? p.B[sys * p.nrhs * n + i] : T(0);
     }
     for (int k = 0; k + 2 < n; k++)
-        reduce_step<T, NMAX, R, 0>(w, bz, s, k, l, n);
+        reduce_step<T, G, R, C, 0>(w, bz, s, k, l, n);
     // the last 2 x 2 block (n >= 2) or 1 x 1 (n = 1)
     if (n >= 2) {
-        publish_row<T, NMAX, R, 0>(w, s, n - 2, l);
+        publish_row<T, G, R, C, 0>(w, s, n - 2, l);
         if (l == 0)
             s[L::D + n - 2] = s[L::ROW + n - 2];
-        publish_row<T, NMAX, R, 0>(w, s, n - 1, l);
+        publish_row<T, G, R, C, 0>(w, s, n - 1, l);
         if (l == 0) {
             s[L::D + n - 1] = s[L::ROW + n - 1];
             s[L::E + n - 2] = s[L::ROW + n - 2];
         }
     } else {
-        publish_row<T, NMAX, R, 0>(w, s, 0, l);
+        publish_row<T, G, R, C, 0>(w, s, 0, l);
         if (l == 0)
             s[L::D] = s[L::ROW];
     }
@@ -412,17 +445,17 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
 #pragma unroll
         for (int r = 0; r < R; r++)
 #pragma unroll
-            for (int j = 0; j < NMAX; j++)
+            for (int j = 0; j < C; j++)
                 w[r][j] = (l + G * r == j) ? T(1) : T(0);
         for (int k = 0; k + 2 < n; k++)
-            accumulate_step<T, NMAX, R, 0>(w, s, k);
+            accumulate_step<T, G, R, C, 0>(w, s, k);
         T *q = p.Q + sys * (long long)n * n;
 #pragma unroll
         for (int r = 0; r < R; r++) {
             const int i = l + G * r;
             if (i < n)
 #pragma unroll
-                for (int j = 0; j < NMAX; j++)
+                for (int j = 0; j < C; j++)
                     if (j < n)
                         q[i + j * n] = bad ? nan : w[r][j];
         }
@@ -569,19 +602,68 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK,
                 p.B[(sys * p.nrhs + rhs) * n + i] = nan;
 }
 
-// Launches the kernel for the size class of n.
-template <typename T, int NMAX, int R, mode MODE>
+// Launches the kernel of a size class.
+template <typename T, int G, int R, int C, mode MODE>
 bsym_status launch_class(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
 {
-    constexpr int PER_WARP = 32 / (NMAX / R);
+    constexpr int PER_WARP = 32 / G;
     const long long per_block = (long long)WARPS_PER_BLOCK * PER_WARP;
     const long long blocks = (a.batch + per_block - 1) / per_block;
-    const size_t smem = size_t(per_block) * layout<NMAX>::SIZE * sizeof(T);
-    auto kernel = householder_kernel<T, NMAX, R, MODE>;
+    const size_t smem = size_t(per_block) * layout<G * R>::SIZE * sizeof(T);
+    auto kernel = householder_kernel<T, G, R, C, MODE>;
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     kernel<<<unsigned(blocks), 32 * WARPS_PER_BLOCK, smem, stream>>>(a);
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
+}
+
+// The size class of n (G lanes a system, R rows a lane, C columns), chosen
+// by measurement on the H200 (inst/bench/RESULTS.md, session 30:
+// bench_tridiag --parts b,c, batch 1e6, every class that holds n at n = 8,
+// 9, 12, 13, 16, 17, 20, 21, 24, 25, 32). Fewer lanes a system (more
+// systems a warp, several rows a lane) win wherever the registers allow: a
+// step's fixed cost (publication, reflector, shuffles, barriers) is paid once
+// a group, and a group of G lanes pays it G times over. The columns are
+// padded to a multiple of 4 only (C = 12, 20, 24 between the powers of two),
+// the rows to G R. Against one row a lane (classes 8, 16, 32 before), float
+// tridiagonalize (d, e) in matrices/s: n = 8 2.09e9 -> 2.97e9, 9 7.28e8 ->
+// 1.17e9, 16 4.22e8 -> 5.97e8, 17 1.44e8 -> 2.49e8, 24 1.06e8 -> 1.68e8.
+template <typename T, mode MODE>
+bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
+{
+    constexpr bool F = sizeof(T) == 4, SOLVES = MODE == SOLVE;
+    const int n = a.n;
+    if (n <= 8) {
+        // double: 8, 1, 8 solves 7 % faster than 4, 2, 8 (and reduces 5 % slower)
+        if constexpr (F)
+            return launch_class<T, 4, 2, 8, MODE>(a, stream, msg, msglen);
+        else
+            return launch_class<T, 8, 1, 8, MODE>(a, stream, msg, msglen);
+    }
+    if (n <= 12)
+        return launch_class<T, 4, 3, 12, MODE>(a, stream, msg, msglen);
+    if (n <= 16) {
+        // double solves: PCR on the lanes (R = 1) beats PCR in shared memory
+        // by 10 %
+        if constexpr (!F && SOLVES)
+            return launch_class<T, 16, 1, 16, MODE>(a, stream, msg, msglen);
+        else
+            return launch_class<T, 8, 2, 16, MODE>(a, stream, msg, msglen);
+    }
+    if (n <= 20) {
+        // float solves: 4, 5, 20 8 % faster (the reductions alike or slower)
+        if constexpr (F && SOLVES)
+            return launch_class<T, 4, 5, 20, MODE>(a, stream, msg, msglen);
+        else
+            return launch_class<T, 8, 3, 20, MODE>(a, stream, msg, msglen);
+    }
+    if (n <= 24)
+        return launch_class<T, 8, 3, 24, MODE>(a, stream, msg, msglen);
+    if (n <= 32 || bsym_hh::WARP_MAX_N <= 32)
+        return launch_class<T, 32, 1, 32, MODE>(a, stream, msg, msglen);
+    if constexpr (bsym_hh::WARP_MAX_N > 32)
+        return launch_class<T, 32, 2, 64, MODE>(a, stream, msg, msglen);
+    return BSYM_OK; // not reached: n <= WARP_MAX_N
 }
 
 template <typename T, mode MODE>
@@ -595,13 +677,7 @@ bsym_status launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t m
         return BSYM_OK;
     if (a.n > bsym_hh::WARP_MAX_N)
         return bsym_hh::block_launch<T, MODE>(a, stream, msg, msglen);
-    if (a.n <= 8)
-        return launch_class<T, 8, 1, MODE>(a, stream, msg, msglen);
-    if (a.n <= 16)
-        return launch_class<T, 16, 1, MODE>(a, stream, msg, msglen);
-    if (a.n <= 32)
-        return launch_class<T, 32, 1, MODE>(a, stream, msg, msglen);
-    return launch_class<T, 64, 2, MODE>(a, stream, msg, msglen);
+    return launch_warp<T, MODE>(a, stream, msg, msglen);
 }
 
 // Pipeline chunk launchers. Arrays: SOLVE A, B, info; TRIDIAGONALIZE A, d,

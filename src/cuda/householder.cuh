@@ -24,7 +24,7 @@ namespace bsym_hh {
 //   float  tridiag   n = 33: 8.30e6 -> 2.58e7, 48: 6.48e6 -> 7.78e6, 64: 5.82e6 -> 5.08e6
 //   double tridiag   n = 33: 3.02e6 -> 2.11e7, 48: 2.36e6 -> 6.53e6, 64: 2.03e6 -> 4.17e6
 //   double (d, e, Q) n = 64: 7.95e5 -> 3.16e6
-// (the warp kernel's NMAX = 64 class keeps two rows a lane and spills in
+// (the warp kernel's class for n <= 64 (32, 2, 64) keeps two rows a lane and spills in
 // double), so 32: the block kernel from 33 on, in both precisions; float
 // loses 13 % at n = 64 and gains up to 3x below. A build-time knob for
 // benchmarks, e.g. make lib NVCC_FLAGS="... -DBSYM_HH_WARP_MAX_N=64".

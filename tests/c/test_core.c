@@ -1205,6 +1205,13 @@ static void test_tridiag_gpu_sizes(const char *dname, int subset)
         }
         test_tridiagonalize_bad(BSYM_DEVICE_GPU, dname, single, 'L', 100);
         test_tridiag_method_bad_n(BSYM_DEVICE_GPU, dname, single, 'U', 130);
+        /* bad systems beside good ones in every size class of the warp
+         * kernel (householder.cu's launch_warp: up to 8 systems a warp) */
+        static const int classes[] = {7, 11, 15, 19, 23, 29};
+        for (size_t c = 0; c < sizeof classes / sizeof *classes; c++) {
+            test_tridiagonalize_bad(BSYM_DEVICE_GPU, dname, single, c % 2 ? 'U' : 'L', classes[c]);
+            test_tridiag_method_bad_n(BSYM_DEVICE_GPU, dname, single, c % 2 ? 'L' : 'U', classes[c]);
+        }
         if (!subset) {
             test_tridiagonalize_bad(BSYM_DEVICE_GPU, dname, single, 'U', BSYM_GPU_HOUSEHOLDER_MAX_N);
             test_tridiag_method_bad_n(BSYM_DEVICE_GPU, dname, single, 'L', BSYM_GPU_HOUSEHOLDER_MAX_N);
