@@ -23,8 +23,11 @@
 //
 // Threads: one per row below the first, 32 ceil((n - 1) / 32) of them (64
 // at n = 65, 256 at n = 256), thread t owning row t + 1 at every step (the
-// rows done with leave whole warps idle). Step k (LAPACK's lower order,
-// sytd2), three barriers:
+// rows done with leave whole warps idle); for n <= 128 (the kernel's NMAX =
+// 64 and 128), where fewer registers let more systems run at once, some n
+// take rows t + 1 and t + 1 + nt instead (RB = 2 rows a thread: float up to
+// 88, double between 34 and 44; launch_block64 and launch_block128 give the
+// measurements). Step k (LAPACK's lower order, sytd2), three barriers:
 //   1. alpha = W(k+1, k), sig = ||W(k+2:n, k)||^2 (block reduction), the
 //      reflector H_k = I - tau v v^T (bsym_hh::reflector, as the warp kernel);
 //      beta is e_k;
@@ -63,10 +66,10 @@ using namespace bsym_hh;
 constexpr int MAX_THREADS = 256;
 constexpr int MAX_WARPS = MAX_THREADS / 32;
 
-// Threads for n: one per row of the first trailing matrix, whole warps.
-int block_threads(int n)
+// Threads for n: one per RB rows of the first trailing matrix, whole warps.
+int block_threads(int n, int rb)
 {
-    return 32 * ((n - 1 + 31) / 32);
+    return 32 * ((n - 1 + 32 * rb - 1) / (32 * rb));
 }
 
 // Start of column j in the packed lower triangle of an n x n matrix (also the
@@ -213,44 +216,72 @@ __host__ __device__ __forceinline__ void rank2_row(const packed<T, HEAD> &W, con
 // column k is the one its own update of the step before wrote. Three
 // barriers a step: the two reductions' and one before the update; the next
 // step's first reduction orders this update before anything reads it.
-template <typename T, bool HEAD>
+template <typename T, bool HEAD, int RB>
 __device__ __forceinline__ void reduce_step(const packed<T, HEAD> &W, T *VW, T *E, T *TAU, T *red_sig, T *red_dot, int k)
 {
-    const int n = W.n, t = threadIdx.x, i = t + 1;
-    const bool row = i > k && i < n;
+    const int n = W.n, t = threadIdx.x, nt = blockDim.x;
+    int i[RB];
+    bool row[RB];
+    T xi[RB], vi[RB], pi[RB];
     // 1. the reflector from x = W(k+1:n, k): sig = ||x(2:)||^2, alpha = x_1
-    const T xi = row ? W.at(i, k) : T(0);
-    T sig = block_reduce(row && i > k + 1 ? xi * xi : T(0), red_sig, op_sum{});
+    T sq = T(0);
+#pragma unroll
+    for (int b = 0; b < RB; b++) {
+        i[b] = t + 1 + nt * b;
+        row[b] = i[b] > k && i[b] < n;
+        xi[b] = row[b] ? W.at(i[b], k) : T(0);
+        sq += row[b] && i[b] > k + 1 ? xi[b] * xi[b] : T(0);
+    }
+    T sig = block_reduce(sq, red_sig, op_sum{});
     // (the reduction's barrier: every row's update of step k-1 is done)
     T alpha = W.at(k + 1, k), scale = T(1);
     if (alpha * alpha + sig < reflector_small<T>()) { // uniform: householder.cuh's reflector
         // (red_dot, then red_sig again: each reused after a later barrier)
-        scale = reflector_scale(block_reduce(row ? fabs(xi) : T(0), red_dot, op_max{}));
-        sig = block_reduce(row && i > k + 1 ? (xi / scale) * (xi / scale) : T(0), red_sig, op_sum{});
+        T mx = T(0);
+#pragma unroll
+        for (int b = 0; b < RB; b++)
+            mx = max(mx, row[b] ? fabs(xi[b]) : T(0));
+        scale = reflector_scale(block_reduce(mx, red_dot, op_max{}));
+        sq = T(0);
+#pragma unroll
+        for (int b = 0; b < RB; b++)
+            sq += row[b] && i[b] > k + 1 ? (xi[b] / scale) * (xi[b] / scale) : T(0);
+        sig = block_reduce(sq, red_sig, op_sum{});
         alpha /= scale;
     }
     const reflector<T> h(alpha, sig, scale);
-    const T vi = !row ? T(0) : i == k + 1 ? T(1) : xi * h.inv;
     // 2. p = tau W v, K = tau/2 p.v, w = p - K v; v_{k+1} = 1 and v_j = x_j
     //    inv read from column k itself (overwritten by v after the barrier)
-    const T pi = row ? h.tau * (W.at(i, k + 1) + h.inv * symv_row(W, i, k + 2, k)) : T(0);
-    const T dot = block_reduce(pi * vi, red_dot, op_sum{});
+    T pv = T(0);
+#pragma unroll
+    for (int b = 0; b < RB; b++) {
+        vi[b] = !row[b] ? T(0) : i[b] == k + 1 ? T(1) : xi[b] * h.inv;
+        pi[b] = row[b] ? h.tau * (W.at(i[b], k + 1) + h.inv * symv_row(W, i[b], k + 2, k)) : T(0);
+        pv += pi[b] * vi[b];
+    }
+    const T dot = block_reduce(pv, red_dot, op_sum{});
     // (the reduction's barrier: everyone has read column k and the trailing
     // matrix, and the previous update has read VW)
-    const T wi = pi - T(0.5) * h.tau * dot * vi;
-    if (row) {
-        W.at(i, k) = vi;
-        VW[2 * i] = vi;
-        VW[2 * i + 1] = wi;
+    T wi[RB];
+#pragma unroll
+    for (int b = 0; b < RB; b++) {
+        wi[b] = pi[b] - T(0.5) * h.tau * dot * vi[b];
+        if (row[b]) {
+            W.at(i[b], k) = vi[b];
+            VW[2 * i[b]] = vi[b];
+            VW[2 * i[b] + 1] = wi[b];
+        }
     }
     if (t == 0) {
         E[k] = h.beta;
         TAU[k] = h.tau;
     }
     __syncthreads(); // v and w are visible
-    // 3. the symmetric rank-2 update, row i
-    if (row)
-        rank2_row(W, VW, i, k + 1, vi, wi);
+    // 3. the symmetric rank-2 update, row by row
+#pragma unroll
+    for (int b = 0; b < RB; b++)
+        if (row[b])
+            rank2_row(W, VW, i[b], k + 1, vi[b], wi[b]);
 }
 
 // ---- reflectors applied by one warp ------------------------------------------
@@ -486,8 +517,11 @@ __device__ __forceinline__ int solve_t(const T *D, const T *E, T *PA, T *PB, T *
 // fewer blocks than the batch, HEAD's are persistent). NMAX: 128 or 256, the
 // register rows (NMAX / 32 a lane) of the warps' vectors. head_ws: HEAD's
 // workspace, layout(n, c0).head elements per block.
-template <typename T, int NMAX, bool HEAD, mode MODE>
-__global__ void __launch_bounds__(MAX_THREADS, 1) householder_block_kernel(hh_args<T> p, T *head_ws, int c0)
+// MINB, RB: the register limit (blocks an SM) and rows a thread (NMAX <= 128;
+// the block's threads then at most NMAX / RB).
+template <typename T, int NMAX, bool HEAD, mode MODE, int MINB = 1, int RB = 1>
+__global__ void __launch_bounds__(NMAX <= 128 && (MINB > 1 || RB > 1) ? NMAX / RB : MAX_THREADS, MINB)
+    householder_block_kernel(hh_args<T> p, T *head_ws, int c0)
 {
     constexpr int R = NMAX / 32;
     extern __shared__ __align__(16) unsigned char bsym_hh_block_smem[];
@@ -533,7 +567,7 @@ __global__ void __launch_bounds__(MAX_THREADS, 1) householder_block_kernel(hh_ar
 
         // ---- reduction to tridiagonal form ----------------------------------
         for (int k = 0; k + 2 < n; k++)
-            reduce_step(W, VW, E, TAU, red.t[1], red.t[2], k);
+            reduce_step<T, HEAD, RB>(W, VW, E, TAU, red.t[1], red.t[2], k);
         __syncthreads(); // the last update is done
         // T, unscaled: the diagonal (never overwritten), the betas, and the
         // last off-diagonal (no reflector: n >= 2 here)
@@ -583,11 +617,11 @@ __global__ void __launch_bounds__(MAX_THREADS, 1) householder_block_kernel(hh_ar
 
 // Runs the kernel for NMAX and HEAD: dynamic shared memory for L, opted in
 // above 48 KB; HEAD: a persistent grid and its workspace on the stream.
-template <typename T, int NMAX, bool HEAD, mode MODE>
+template <typename T, int NMAX, bool HEAD, mode MODE, int MINB = 1, int RB = 1>
 bsym_status launch_kernel(const hh_args<T> &a, int c0, size_t smem, cudaStream_t stream, char *msg, size_t msglen)
 {
-    auto kernel = householder_block_kernel<T, NMAX, HEAD, MODE>;
-    const int threads = block_threads(a.n);
+    auto kernel = householder_block_kernel<T, NMAX, HEAD, MODE, MINB, RB>;
+    const int threads = block_threads(a.n, RB);
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     long long blocks = a.batch < 0x7fffffffLL ? a.batch : 0x7fffffffLL;
     T *ws = nullptr;
@@ -608,6 +642,58 @@ bsym_status launch_kernel(const hh_args<T> &a, int c0, size_t smem, cudaStream_t
     return BSYM_OK;
 }
 
+// n <= 64 (no head): the kernel with NMAX = 64, its rows a thread (RB) and
+// register limit (MINB blocks an SM) measured on the H200 (bench_tridiag
+// --parts b,c, batch 262144, tridiag solve / tridiagonalize (d, e) / with
+// Q, systems/s; RESULTS.md, session 30). Against NMAX = 128 (one row a
+// thread, up to 95 registers in float and 112 in double):
+//   float  RB 2, MINB 32 (64 registers): n = 34 1.42e7 / 1.95e7 / 1.35e7 ->
+//          2.40e7 / 2.65e7 / 1.77e7; 48 9.09e6 / 1.15e7 / 7.92e6 -> 1.48e7
+//          / 1.58e7 / 1.10e7; above 48 MINB 16 (96 registers): 64 5.94e6 /
+//          7.18e6 / 4.81e6 -> 8.31e6 / 9.00e6 / 6.38e6;
+//   double RB 1, MINB 16 (64 registers, some spilled in the solve): 33 2.09e7
+//          / 2.65e7 / 1.34e7 -> 2.66e7 / 3.44e7 / 1.76e7; 64 4.15e6 / 4.66e6 /
+//          2.98e6 -> 4.49e6 / 4.94e6 / 3.21e6; between 34 and 44 RB 2, MINB 24
+//          (80 registers): 34 1.02e7 / 1.27e7 / 8.46e6 -> 1.74e7 / 1.96e7 /
+//          1.27e7.
+template <typename T, mode MODE>
+bsym_status launch_block64(const hh_args<T> &a, size_t smem, cudaStream_t stream, char *msg, size_t msglen)
+{
+    if constexpr (sizeof(T) == 4) {
+        if (a.n <= 48)
+            return launch_kernel<T, 64, false, MODE, 32, 2>(a, 0, smem, stream, msg, msglen);
+        return launch_kernel<T, 64, false, MODE, 16, 2>(a, 0, smem, stream, msg, msglen);
+    } else {
+        if (a.n >= 34 && a.n <= 44)
+            return launch_kernel<T, 64, false, MODE, 24, 2>(a, 0, smem, stream, msg, msglen);
+        return launch_kernel<T, 64, false, MODE, 16, 1>(a, 0, smem, stream, msg, msglen);
+    }
+}
+
+// 64 < n <= 128 (no head): NMAX = 128, RB and MINB as for launch_block64
+// (the same runs): against one row a thread with no register limit (80 to
+// 112 registers), float n = 65 5.73e6 / 7.00e6 / 4.67e6 -> 7.40e6 / 8.69e6 /
+// 4.97e6 with two rows a thread (RB 2, MINB 16, 64 threads), 80 2.58e6 /
+// 3.46e6 / 2.47e6 -> 3.39e6 / 3.64e6 / 2.64e6; two rows lose from 96 on
+// (tridiagonalize 2.60e6 -> 2.37e6), where MINB 6 (85 registers) speeds the
+// solve (128: 9.78e5 -> 1.08e6) and leaves the reductions as they were;
+// double with MINB 6 up to 88: 65 4.02e6 / 4.52e6 / 2.92e6 -> 4.36e6 /
+// 5.15e6 / 3.00e6, 80 1.88e6 / 2.09e6 / 1.49e6 -> 2.16e6 / 2.59e6 / 1.68e6,
+// and without above (96: 1.37e6 -> 1.25e6 solve).
+template <typename T, mode MODE>
+bsym_status launch_block128(const hh_args<T> &a, size_t smem, cudaStream_t stream, char *msg, size_t msglen)
+{
+    if constexpr (sizeof(T) == 4) {
+        if (a.n <= 88)
+            return launch_kernel<T, 128, false, MODE, 16, 2>(a, 0, smem, stream, msg, msglen);
+        return launch_kernel<T, 128, false, MODE, 6, 1>(a, 0, smem, stream, msg, msglen);
+    } else {
+        if (a.n <= 88)
+            return launch_kernel<T, 128, false, MODE, 6, 1>(a, 0, smem, stream, msg, msglen);
+        return launch_kernel<T, 128, false, MODE, 1, 1>(a, 0, smem, stream, msg, msglen);
+    }
+}
+
 } // namespace
 
 namespace bsym_hh {
@@ -623,9 +709,9 @@ namespace bsym_hh {
 constexpr int HEAD_BLOCKS = BSYM_HH_HEAD_BLOCKS;
 
 // Picks the kernel for n: the whole packed matrix in shared memory when it
-// fits this device (c0 = 0: NMAX = 128 for n <= 128, else 256), else the
-// fewest head columns c0 that make the rest fit (NMAX = 256, HEAD); see
-// HEAD_BLOCKS.
+// fits this device (c0 = 0: NMAX = 64 for n <= 64, see launch_block64; 128
+// for n <= 128, else 256), else the fewest head columns c0 that make the
+// rest fit (NMAX = 256, HEAD); see HEAD_BLOCKS.
 template <typename T, mode MODE>
 bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
 {
@@ -664,8 +750,10 @@ bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, si
     }
     if (c0 > 0)
         return launch_kernel<T, 256, true, MODE>(a, c0, smem, stream, msg, msglen);
+    if (a.n <= 64)
+        return launch_block64<T, MODE>(a, smem, stream, msg, msglen);
     if (a.n <= 128)
-        return launch_kernel<T, 128, false, MODE>(a, 0, smem, stream, msg, msglen);
+        return launch_block128<T, MODE>(a, smem, stream, msg, msglen);
     return launch_kernel<T, 256, false, MODE>(a, 0, smem, stream, msg, msglen);
 }
 
