@@ -518,7 +518,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
                 }
             }
             __syncwarp(); // the PCR rows are complete
-            bsym::pcr_shared(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n, l, G, &rhs_fail,
+            bsym::pcr_shared<R>(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n, l, G, &rhs_fail,
                              bsym::warp_sync{});
         }
         __syncwarp(); // y is in s[PF]

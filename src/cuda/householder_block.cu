@@ -454,7 +454,7 @@ __device__ __forceinline__ void scale_matrix(const packed<T, HEAD> &W, const pow
 // T in D, E: PCR by the block, redone with partial pivoting where its
 // residual is not small or a pivot broke down (bsym_hh::pcr_accept).
 // Returns (to every thread) the first failed row (0-based), INT_MAX if none.
-template <typename T>
+template <int RB, typename T>
 __device__ __forceinline__ int solve_t(const T *D, const T *E, T *PA, T *PB, T *PC, T *PF, T *b, int n, int nrhs,
                        reduce_bufs<T> &red)
 {
@@ -472,7 +472,8 @@ __device__ __forceinline__ int solve_t(const T *D, const T *E, T *PA, T *PB, T *
         }
         __syncthreads(); // the PCR rows are complete
         int rhs_fail = INT_MAX;
-        bsym::pcr_shared(PA, PB, PC, PF, n, t, nt, &rhs_fail, bsym::block_sync{}); // ends with a barrier
+        // (RB rows a thread: n - 1 <= RB nt, so n <= (RB + 1) nt)
+        bsym::pcr_shared<RB + 1>(PA, PB, PC, PF, n, t, nt, &rhs_fail, bsym::block_sync{}); // ends with a barrier
         // residual of T y = z, relative to ||T|| ||y|| + ||z||
         T res = T(0), ymax = T(0), zmax = T(0);
         for (int i = t; i < n; i += nt) {
@@ -601,7 +602,7 @@ __global__ void __launch_bounds__(NMAX <= 128 && (MINB > 1 || RB > 1) ? NMAX / R
         T *b = p.B + sys * (long long)n * p.nrhs;
         apply_q<T, HEAD, R>(W, TAU, b, p.nrhs, true);
         __syncthreads(); // z = Q^T b is in B for the whole block
-        int fail = solve_t(D, E, sm + L.pa, sm + L.pb, sm + L.pc, sm + L.pf, b, n, p.nrhs, red);
+        int fail = solve_t<RB>(D, E, sm + L.pa, sm + L.pb, sm + L.pc, sm + L.pf, b, n, p.nrhs, red);
         fail = min(fail, apply_q<T, HEAD, R>(W, TAU, b, p.nrhs, false));
         fail = block_reduce(fail, red.i[0], op_min{}); // (its barrier: x is in B)
         const int code = fail != INT_MAX ? fail + 1 : 0;

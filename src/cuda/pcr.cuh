@@ -144,19 +144,20 @@ __device__ __forceinline__ void pcr_lanes_rhs(pcr_row<T> &r, T (&f)[R], int i, i
 }
 
 // PCR on `rows` rows held in shared memory (a, b, c, f), by `nthreads`
-// threads (thread t owns rows t and t + nthreads, so rows <= 2 * nthreads).
+// threads (thread t owns rows t, t + nthreads, ..., t + (K - 1) nthreads,
+// so rows <= K * nthreads).
 // Updates in place: every step reads the neighbours into registers, waits at
 // `sync` (all threads of the group), writes, and waits again. On return f
 // holds x (after a final sync). Sets *fail_row to the smallest failed row
 // index this thread met, or leaves it. Every thread of the group must call it.
-template <typename T, typename Sync>
+template <int K = 2, typename T, typename Sync>
 __device__ void pcr_shared(T *a, T *b, T *c, T *f, int rows, int t, int nthreads, int *fail_row,
                            Sync sync)
 {
     for (int s = 1; s < rows; s <<= 1) {
-        T na[2], nb[2], nc[2], nf[2];
+        T na[K], nb[K], nc[K], nf[K];
 #pragma unroll
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < K; k++) {
             const int i = t + k * nthreads;
             if (i >= rows)
                 continue;
@@ -185,7 +186,7 @@ __device__ void pcr_shared(T *a, T *b, T *c, T *f, int rows, int t, int nthreads
         }
         sync(); // every thread has read the step's old values
 #pragma unroll
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < K; k++) {
             const int i = t + k * nthreads;
             if (i < rows) {
                 a[i] = na[k];
@@ -197,7 +198,7 @@ __device__ void pcr_shared(T *a, T *b, T *c, T *f, int rows, int t, int nthreads
         sync(); // the new values are visible before the next step reads them
     }
 #pragma unroll
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < K; k++) {
         const int i = t + k * nthreads;
         if (i < rows) {
             const T x = f[i] / b[i];
