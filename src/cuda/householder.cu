@@ -651,7 +651,9 @@ bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, siz
             return launch_class<T, 8, 2, 16, MODE>(a, stream, msg, msglen);
     }
     if (n <= 20) {
-        // float solves: 4, 5, 20 8 % faster (the reductions alike or slower)
+        // float solves: 4, 5, 20 8 % faster (the reductions alike or slower;
+        // measured while both classes' solves still fell back to the pivoted
+        // solve, before pcr_shared took K rows a thread: not re-measured)
         if constexpr (F && SOLVES)
             return launch_class<T, 4, 5, 20, MODE>(a, stream, msg, msglen);
         else
