@@ -154,6 +154,8 @@ __device__ __forceinline__ void publish_row(const T (&w)[R][C], T *s, int k, int
     __syncwarp(); // the previous reader of s[ROW] is done
     if (l == k % G) {
         if (R == 1) {
+            // (one row: stored as it is; through the copy below, nvcc
+            // schedules the R = 1 classes' shared-memory loads differently)
             store_vec<J0>(s + layout<G * R>::ROW, w[0]);
         } else {
             // row k / G, chosen by selects: a branch per row lets the
@@ -661,11 +663,10 @@ bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, siz
     }
     if (n <= 24)
         return launch_class<T, 8, 3, 24, MODE>(a, stream, msg, msglen);
-    if (n <= 32 || bsym_hh::WARP_MAX_N <= 32)
-        return launch_class<T, 32, 1, 32, MODE>(a, stream, msg, msglen);
-    if constexpr (bsym_hh::WARP_MAX_N > 32)
-        return launch_class<T, 32, 2, 64, MODE>(a, stream, msg, msglen);
-    return BSYM_OK; // not reached: n <= WARP_MAX_N
+    if constexpr (bsym_hh::WARP_MAX_N > 32) // (the build-time knob above 32)
+        if (n > 32)
+            return launch_class<T, 32, 2, 64, MODE>(a, stream, msg, msglen);
+    return launch_class<T, 32, 1, 32, MODE>(a, stream, msg, msglen);
 }
 
 template <typename T, mode MODE>

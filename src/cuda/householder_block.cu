@@ -26,8 +26,7 @@
 // rows done with leave whole warps idle); for n <= 128 (the kernel's NMAX =
 // 64 and 128), where fewer registers let more systems run at once, some n
 // take rows t + 1 and t + 1 + nt instead (RB = 2 rows a thread: float up to
-// 88, double between 34 and 44; launch_block64 and launch_block128 give the
-// measurements). Step k (LAPACK's lower order, sytd2), three barriers:
+// 88, double between 34 and 44; launch_small gives the measurements). Step k (LAPACK's lower order, sytd2), three barriers:
 //   1. alpha = W(k+1, k), sig = ||W(k+2:n, k)||^2 (block reduction), the
 //      reflector H_k = I - tau v v^T (bsym_hh::reflector, as the warp kernel);
 //      beta is e_k;
@@ -519,7 +518,10 @@ __device__ __forceinline__ int solve_t(const T *D, const T *E, T *PA, T *PB, T *
 // register rows (NMAX / 32 a lane) of the warps' vectors. head_ws: HEAD's
 // workspace, layout(n, c0).head elements per block.
 // MINB, RB: the register limit (blocks an SM) and rows a thread (NMAX <= 128;
-// the block's threads then at most NMAX / RB).
+// the block's threads then at most NMAX / RB). The default MINB = RB = 1
+// keeps MAX_THREADS as the bound, as the kernel had before the two were
+// added (double NMAX = 128 reductions: 106 registers; with 128 as the
+// bound, 117).
 template <typename T, int NMAX, bool HEAD, mode MODE, int MINB = 1, int RB = 1>
 __global__ void __launch_bounds__(NMAX <= 128 && (MINB > 1 || RB > 1) ? NMAX / RB : MAX_THREADS, MINB)
     householder_block_kernel(hh_args<T> p, T *head_ws, int c0)
@@ -643,53 +645,52 @@ bsym_status launch_kernel(const hh_args<T> &a, int c0, size_t smem, cudaStream_t
     return BSYM_OK;
 }
 
-// n <= 64 (no head): the kernel with NMAX = 64, its rows a thread (RB) and
-// register limit (MINB blocks an SM) measured on the H200 (bench_tridiag
-// --parts b,c, batch 262144, tridiag solve / tridiagonalize (d, e) / with
-// Q, systems/s; RESULTS.md, session 30). Against NMAX = 128 (one row a
-// thread, up to 95 registers in float and 112 in double):
-//   float  RB 2, MINB 32 (64 registers): n = 34 1.42e7 / 1.95e7 / 1.35e7 ->
-//          2.40e7 / 2.65e7 / 1.77e7; 48 9.09e6 / 1.15e7 / 7.92e6 -> 1.48e7
-//          / 1.58e7 / 1.10e7; above 48 MINB 16 (96 registers): 64 5.94e6 /
-//          7.18e6 / 4.81e6 -> 8.31e6 / 9.00e6 / 6.38e6;
-//   double RB 1, MINB 16 (64 registers, some spilled in the solve): 33 2.09e7
-//          / 2.65e7 / 1.34e7 -> 2.66e7 / 3.44e7 / 1.76e7; 64 4.15e6 / 4.66e6 /
-//          2.98e6 -> 4.49e6 / 4.94e6 / 3.21e6; between 34 and 44 RB 2, MINB 24
-//          (80 registers): 34 1.02e7 / 1.27e7 / 8.46e6 -> 1.74e7 / 1.96e7 /
-//          1.27e7.
+// n <= 128 (no head): NMAX (64 or 128), rows a thread (RB) and register
+// limit (MINB blocks an SM) by n, measured on the H200 (bench_tridiag
+// --parts b,c, batch 262144 up to n = 64, 2^28 / n^2 above; tridiag solve /
+// tridiagonalize (d, e) / with Q, systems/s; RESULTS.md, session 30),
+// against NMAX = 128 with one row a thread and no register limit (80 to 112
+// registers):
+//   float  n <= 48  NMAX 64, RB 2, MINB 32 (64 registers): n = 34 1.42e7 /
+//                   1.95e7 / 1.35e7 -> 2.40e7 / 2.65e7 / 1.77e7; 48 9.09e6 /
+//                   1.15e7 / 7.92e6 -> 1.48e7 / 1.58e7 / 1.10e7;
+//          n <= 64  NMAX 64, RB 2, MINB 16 (96 registers): 64 5.94e6 /
+//                   7.18e6 / 4.81e6 -> 8.31e6 / 9.00e6 / 6.38e6;
+//          n <= 88  NMAX 128, RB 2, MINB 16 (64 threads): 65 5.73e6 / 7.00e6 /
+//                   4.67e6 -> 7.40e6 / 8.69e6 / 4.97e6; 80 2.58e6 / 3.46e6 /
+//                   2.47e6 -> 3.39e6 / 3.64e6 / 2.64e6 (two rows lose from
+//                   96 on: tridiagonalize 2.60e6 -> 2.37e6);
+//          above    NMAX 128, RB 1, MINB 6 (85 registers): the solve 128
+//                   9.78e5 -> 1.08e6, the reductions as they were;
+//   double 34..44   NMAX 64, RB 2, MINB 24 (80 registers): 34 1.02e7 / 1.27e7 /
+//                   8.46e6 -> 1.74e7 / 1.96e7 / 1.27e7;
+//          n <= 64  NMAX 64, RB 1, MINB 16 (64 registers, some spilled in the
+//                   solve): 33 2.09e7 / 2.65e7 / 1.34e7 -> 2.66e7 / 3.44e7 /
+//                   1.76e7; 64 4.15e6 / 4.66e6 / 2.98e6 -> 4.49e6 / 4.94e6 /
+//                   3.21e6;
+//          n <= 88  NMAX 128, RB 1, MINB 6: 65 4.02e6 / 4.52e6 / 2.92e6 ->
+//                   4.36e6 / 5.15e6 / 3.00e6; 80 1.88e6 / 2.09e6 / 1.49e6 ->
+//                   2.16e6 / 2.59e6 / 1.68e6;
+//          above    NMAX 128, RB 1, no limit (MINB 6 loses: 96 solve 1.37e6
+//                   -> 1.25e6).
 template <typename T, mode MODE>
-bsym_status launch_block64(const hh_args<T> &a, size_t smem, cudaStream_t stream, char *msg, size_t msglen)
+bsym_status launch_small(const hh_args<T> &a, size_t smem, cudaStream_t stream, char *msg, size_t msglen)
 {
+    const int n = a.n;
     if constexpr (sizeof(T) == 4) {
-        if (a.n <= 48)
+        if (n <= 48)
             return launch_kernel<T, 64, false, MODE, 32, 2>(a, 0, smem, stream, msg, msglen);
-        return launch_kernel<T, 64, false, MODE, 16, 2>(a, 0, smem, stream, msg, msglen);
-    } else {
-        if (a.n >= 34 && a.n <= 44)
-            return launch_kernel<T, 64, false, MODE, 24, 2>(a, 0, smem, stream, msg, msglen);
-        return launch_kernel<T, 64, false, MODE, 16, 1>(a, 0, smem, stream, msg, msglen);
-    }
-}
-
-// 64 < n <= 128 (no head): NMAX = 128, RB and MINB as for launch_block64
-// (the same runs): against one row a thread with no register limit (80 to
-// 112 registers), float n = 65 5.73e6 / 7.00e6 / 4.67e6 -> 7.40e6 / 8.69e6 /
-// 4.97e6 with two rows a thread (RB 2, MINB 16, 64 threads), 80 2.58e6 /
-// 3.46e6 / 2.47e6 -> 3.39e6 / 3.64e6 / 2.64e6; two rows lose from 96 on
-// (tridiagonalize 2.60e6 -> 2.37e6), where MINB 6 (85 registers) speeds the
-// solve (128: 9.78e5 -> 1.08e6) and leaves the reductions as they were;
-// double with MINB 6 up to 88: 65 4.02e6 / 4.52e6 / 2.92e6 -> 4.36e6 /
-// 5.15e6 / 3.00e6, 80 1.88e6 / 2.09e6 / 1.49e6 -> 2.16e6 / 2.59e6 / 1.68e6,
-// and without above (96: 1.37e6 -> 1.25e6 solve).
-template <typename T, mode MODE>
-bsym_status launch_block128(const hh_args<T> &a, size_t smem, cudaStream_t stream, char *msg, size_t msglen)
-{
-    if constexpr (sizeof(T) == 4) {
-        if (a.n <= 88)
+        if (n <= 64)
+            return launch_kernel<T, 64, false, MODE, 16, 2>(a, 0, smem, stream, msg, msglen);
+        if (n <= 88)
             return launch_kernel<T, 128, false, MODE, 16, 2>(a, 0, smem, stream, msg, msglen);
         return launch_kernel<T, 128, false, MODE, 6, 1>(a, 0, smem, stream, msg, msglen);
     } else {
-        if (a.n <= 88)
+        if (n >= 34 && n <= 44)
+            return launch_kernel<T, 64, false, MODE, 24, 2>(a, 0, smem, stream, msg, msglen);
+        if (n <= 64)
+            return launch_kernel<T, 64, false, MODE, 16, 1>(a, 0, smem, stream, msg, msglen);
+        if (n <= 88)
             return launch_kernel<T, 128, false, MODE, 6, 1>(a, 0, smem, stream, msg, msglen);
         return launch_kernel<T, 128, false, MODE, 1, 1>(a, 0, smem, stream, msg, msglen);
     }
@@ -710,8 +711,8 @@ namespace bsym_hh {
 constexpr int HEAD_BLOCKS = BSYM_HH_HEAD_BLOCKS;
 
 // Picks the kernel for n: the whole packed matrix in shared memory when it
-// fits this device (c0 = 0: NMAX = 64 for n <= 64, see launch_block64; 128
-// for n <= 128, else 256), else the fewest head columns c0 that make the
+// fits this device (c0 = 0: NMAX = 64 or 128 for n <= 128, see
+// launch_small; else 256), else the fewest head columns c0 that make the
 // rest fit (NMAX = 256, HEAD); see HEAD_BLOCKS.
 template <typename T, mode MODE>
 bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen)
@@ -751,10 +752,8 @@ bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, si
     }
     if (c0 > 0)
         return launch_kernel<T, 256, true, MODE>(a, c0, smem, stream, msg, msglen);
-    if (a.n <= 64)
-        return launch_block64<T, MODE>(a, smem, stream, msg, msglen);
     if (a.n <= 128)
-        return launch_block128<T, MODE>(a, smem, stream, msg, msglen);
+        return launch_small<T, MODE>(a, smem, stream, msg, msglen);
     return launch_kernel<T, 256, false, MODE>(a, 0, smem, stream, msg, msglen);
 }
 
