@@ -253,24 +253,35 @@ const size_t SCRATCH = size_t(64) << 10;
 // Systems [0, count) of a host matrix array into packed triangles at dst
 // (type T): the referenced triangle only, converted to the device type; P
 // reals per element (2: complex, the pair kept together).
+// A triangle larger than the scratch (real double from n = 128, complex
+// double from 91) goes straight to dst.
 template <int P, typename H, typename T>
 void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count)
 {
     alignas(64) static thread_local char scratch[SCRATCH];
     const size_t nn = size_t(n) * size_t(n) * P, te = tri_elems(n) * P;
-    const int64_t group = std::max<int64_t>(1, int64_t(SCRATCH / (te * sizeof(T))));
+    // system k's triangle to p, which it advances past it
+    auto pack_one = [&](int64_t k, T *&p) {
+        const H *a = src + size_t(k) * nn;
+        for (int j = 0; j < n; j++) {
+            const int lo = lower ? j : 0, hi = lower ? n : j + 1;
+            const H *col = a + size_t(j) * size_t(n) * P;
+            for (int i = lo * P; i < hi * P; i++)
+                *p++ = T(col[i]);
+        }
+    };
+    if (te * sizeof(T) > SCRATCH) {
+        T *p = dst;
+        for (int64_t k = 0; k < count; k++)
+            pack_one(k, p);
+        return;
+    }
+    const int64_t group = int64_t(SCRATCH / (te * sizeof(T)));
     for (int64_t k0 = 0; k0 < count; k0 += group) {
         const int64_t g = std::min(group, count - k0);
         T *p = reinterpret_cast<T *>(scratch);
-        for (int64_t k = k0; k < k0 + g; k++) {
-            const H *a = src + size_t(k) * nn;
-            for (int j = 0; j < n; j++) {
-                const int lo = lower ? j : 0, hi = lower ? n : j + 1;
-                const H *col = a + size_t(j) * size_t(n) * P;
-                for (int i = lo * P; i < hi * P; i++)
-                    *p++ = T(col[i]);
-            }
-        }
+        for (int64_t k = k0; k < k0 + g; k++)
+            pack_one(k, p);
         stream_copy(dst + size_t(k0) * te, scratch, size_t(g) * te * sizeof(T));
     }
 }
