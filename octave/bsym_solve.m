@@ -90,7 +90,7 @@
 ## (about 9 @code{n^3}) for singular and ill-conditioned ones
 ## (minimum-norm); @qcode{"auto"} when the conditioning is not known, real
 ## or complex.  Complex arithmetic costs about four times the real flops.
-## On the GPU (@code{n <= 64}): @qcode{"bunch-kaufman"} and @qcode{"aasen"},
+## On the GPU (@code{n <= 256}): @qcode{"bunch-kaufman"} and @qcode{"aasen"},
 ## real and complex, and @qcode{"ldlt"} on complex input (LDL^H).
 ## @qcode{"tridiag"}, @qcode{"eigen"} and @qcode{"auto"} on complex input
 ## run on the CPU: with @qcode{"device"}, @qcode{"gpu"} they are an error,
@@ -134,8 +134,9 @@
 ## enough, else the CPU), @qcode{"cpu"}, or @qcode{"gpu"} (an error
 ## @code{batchsym:no_device} that says why when no GPU is usable, and
 ## @code{batchsym:size_unsupported} for @var{n} above the method's GPU
-## limit: 256 for @qcode{"tridiag"}, @qcode{"eigen"}, @qcode{"auto"} and
-## for @qcode{"ldlt"} on real input, 64 for the others).
+## limit: 256 for every method on real input, and for
+## @qcode{"bunch-kaufman"}, @qcode{"aasen"} and @qcode{"ldlt"} on complex
+## input).
 ##
 ## @item @qcode{"gpus"}
 ## The GPUs over which a GPU call spreads a large batch: a vector of device

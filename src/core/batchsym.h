@@ -107,7 +107,7 @@ typedef struct {
 #define BSYM_GPU_PDE_MAX_N 8192
 /* Largest n of the GPU Bunch-Kaufman and Aasen solves (real and complex)
  * and of the GPU LDL^H (complex); the same rules apply as for LDL^T. */
-#define BSYM_GPU_INDEF_MAX_N 64
+#define BSYM_GPU_INDEF_MAX_N 256
 
 /* ---- context ----------------------------------------------------------- */
 typedef struct bsym_ctx bsym_ctx;

@@ -1,5 +1,6 @@
 // indef.cu -- the GPU's solves of symmetric indefinite and complex Hermitian
-// systems, n <= BSYM_GPU_INDEF_MAX_N (64), a warp per system:
+// systems, n <= BSYM_GPU_INDEF_MAX_N (256), a warp per system up to n = 64,
+// a block per system above:
 //   Bunch-Kaufman  P A P^T = L D L^H, D with 1x1 and 2x2 blocks, LAPACK's
 //                  pivot rule (core/bk_rule.h, shared with the CPU); real
 //                  and complex (BSYM__OP_BK);
@@ -23,6 +24,13 @@
 // lanes above the diagonal idle if only one triangle were kept, so the
 // second costs no time and makes the symmetric interchanges plain row and
 // column swaps. The pivot searches are warp reductions.
+// Above n = 64 a block of 32 ceil(n / 32) threads takes a system, a row a
+// thread, with the same device functions (a team: warp_team or block_team
+// below; block barriers and block reductions instead of the warp's). Its
+// matrix stays in shared memory where it fits (float to n = 236, double and
+// complex float to 166, complex double to 117 on the H200's 227 KB a
+// block); above that it moves to a workspace in global memory, a slot a
+// block of a persistent grid.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -130,6 +138,88 @@ template <typename T> __device__ __forceinline__ void swap_t(T &a, T &b)
     b = t;
 }
 
+// The threads that solve one system together, a team: a warp (n <= 64,
+// several systems a block: warp_team) or a whole block (64 < n <= 256:
+// block_team). The device functions below take one as tm: t, the member's
+// index (it owns rows t, t + stride(), ...), sync(), the team's barrier,
+// and reductions whose result every member gets, the same bits for all
+// (so that the members' branches on it agree).
+struct warp_team {
+    int t; // the lane
+    __device__ __forceinline__ int stride() const { return 32; }
+    __device__ __forceinline__ bool first() const { return t == 0; }
+    __device__ __forceinline__ void sync() const { __syncwarp(); }
+    template <typename T> __device__ __forceinline__ T sum(T v) const { return warp_sum(v); }
+    template <typename R> __device__ __forceinline__ R max(R v) const { return warp_max(v); }
+    template <typename R> __device__ __forceinline__ void argmax(R &v, int &idx) const { warp_argmax(v, idx); }
+    __device__ __forceinline__ bool any(bool p) const { return __any_sync(ALL_LANES, p); }
+    __device__ __forceinline__ int from_first(int v) const { return __shfl_sync(ALL_LANES, v, 0); }
+};
+// A block of 32 nw threads (nw <= BLOCK_TEAM_WARPS): the reductions go
+// through the warps' shuffles, then a word a warp in scratch (shared,
+// BLOCK_TEAM_SCRATCH bytes), which every thread folds in warp order; a
+// barrier before and after (scratch is free again when one returns).
+constexpr int BLOCK_TEAM_WARPS = 8;
+constexpr int BLOCK_TEAM_SCRATCH = BLOCK_TEAM_WARPS * (16 + 4);
+struct block_team {
+    int t, nw;            // the thread, the warps
+    unsigned char *scratch;
+    __device__ __forceinline__ int stride() const { return 32 * nw; }
+    __device__ __forceinline__ bool first() const { return t == 0; }
+    __device__ __forceinline__ void sync() const { __syncthreads(); }
+    template <typename T, typename F> __device__ __forceinline__ T fold(T v, F op) const
+    {
+        T *s = reinterpret_cast<T *>(scratch);
+        if ((t & 31) == 0)
+            s[t >> 5] = v;
+        __syncthreads();
+        T r = s[0];
+        for (int w = 1; w < nw; w++)
+            r = op(r, s[w]);
+        __syncthreads();
+        return r;
+    }
+    template <typename T> __device__ __forceinline__ T sum(T v) const
+    {
+        return fold(warp_sum(v), [](T a, T b) { return a + b; });
+    }
+    template <typename R> __device__ __forceinline__ R max(R v) const
+    {
+        return fold(warp_max(v), [](R a, R b) { return a > b ? a : b; });
+    }
+    // (the same tie rule as warp_argmax: the smallest index among equals)
+    template <typename R> __device__ __forceinline__ void argmax(R &v, int &idx) const
+    {
+        warp_argmax(v, idx);
+        R *sv = reinterpret_cast<R *>(scratch);
+        int *si = reinterpret_cast<int *>(scratch + BLOCK_TEAM_WARPS * 16);
+        if ((t & 31) == 0) {
+            sv[t >> 5] = v;
+            si[t >> 5] = idx;
+        }
+        __syncthreads();
+        v = sv[0];
+        idx = si[0];
+        for (int w = 1; w < nw; w++)
+            if (sv[w] > v || (sv[w] == v && si[w] < idx)) {
+                v = sv[w];
+                idx = si[w];
+            }
+        __syncthreads();
+    }
+    __device__ __forceinline__ bool any(bool p) const { return __syncthreads_or(p) != 0; }
+    __device__ __forceinline__ int from_first(int v) const
+    {
+        int *s = reinterpret_cast<int *>(scratch);
+        if (t == 0)
+            s[0] = v;
+        __syncthreads();
+        v = s[0];
+        __syncthreads();
+        return v;
+    }
+};
+
 // The shared pivot rule in the precision of R.
 __device__ __forceinline__ int bk_row(float a, float c) { return bsym__bk_row_s(a, c); }
 __device__ __forceinline__ int bk_row(double a, double c) { return bsym__bk_row_d(a, c); }
@@ -163,14 +253,15 @@ __device__ __forceinline__ void pivot2(R a, R c, T e, T &r, R &s)
 
 // Loads a system's referenced triangle (A, n x n, lower or upper) into
 // both triangles of M (M[c * ld + r] = A(r, c)), the diagonal's imaginary
-// part dropped, by a group of G lanes, this one number i of it: the n^2
+// part dropped, by G threads (a group of lanes, or a block), this one
+// number i of them: the n^2
 // entries in order (coalesced), LOADS a lane in flight before they are
 // stored (one read at a time was latency-bound), the other triangle never
 // read. fin and amax gather the lane's finiteness and largest modulus.
 // Without a system (valid false) the identity is stored instead.
-template <int G, typename T, typename R>
+template <typename T, typename R>
 __device__ __forceinline__ void load_hermitian(const T *__restrict__ A, int n, bool lower, bool valid, T *M, int ld,
-                                               int i, bool &fin, R &amax)
+                                               int i, int G, bool &fin, R &amax)
 {
     constexpr int LOADS = 8;
     const int nn = n * n;
@@ -211,23 +302,23 @@ template <typename T> struct indef_args {
 // The kernel's methods (its METHOD argument).
 enum { K_LDLH, K_BK, K_AASEN };
 
-// A lane's rows i of the system, l and l + 32 (RPL of them: 1 for n <= 32,
-// 2 for n <= 64); the device functions below run on the whole warp, with
-// lane and RPL in scope.
+// A member's rows i of the system, t and t + stride() (RPL of them: for a
+// warp 1 for n <= 32, 2 for n <= 64; for a block 1); the device functions
+// below run on the whole team, with tm and RPL in scope.
 #define ROWS(i) \
-    _Pragma("unroll") for (int r_ = 0, i = lane; r_ < RPL; r_++, i += 32)
+    _Pragma("unroll") for (int r_ = 0, i = tm.t; r_ < RPL; r_++, i += tm.stride())
 
 // Swaps rows a and b of M's columns from..n-1, then its columns a and b in
 // rows from..n-1 (from <= a, b): P M P^T on the Hermitian block
 // M(from:n, from:n), kept in both triangles. Bunch-Kaufman swaps from the
 // trailing block's first column; Aasen from 0, so that the rows of L's
 // columns (kept left of the trailing block) swap with it.
-template <typename T, int RPL> __device__ __forceinline__ void sym_swap(T *M, int ld, int n, int lane, int from, int a, int b)
+template <typename T, int RPL, class Team> __device__ __forceinline__ void sym_swap(T *M, int ld, int n, const Team &tm, int from, int a, int b)
 {
     ROWS(j) if (j >= from && j < n) swap_t(M[j * ld + a], M[j * ld + b]);
-    __syncwarp();
+    tm.sync();
     ROWS(i) if (i >= from && i < n) swap_t(M[a * ld + i], M[b * ld + i]);
-    __syncwarp();
+    tm.sync();
 }
 
 // ---- LDL^H and Bunch-Kaufman: the CPU's ix_ldlh_factor_, ix_bk_factor_
@@ -236,29 +327,64 @@ template <typename T, int RPL> __device__ __forceinline__ void sym_swap(T *M, in
 // *hetrf: piv[c] = kp >= 0 (1x1 block, rows c and kp swapped) or
 // piv[c] = piv[c+1] = -(kp + 1) (2x2, rows c + 1 and kp). ----
 
+// The trailing update of a pivot's P columns c0 .. c0 + P - 1 (P = 1 or
+// 2), c1 = c0 + P: for the columns c >= c1 and the member's rows i >= c1,
+//   M(i, c) -= l_0(i) u_0(c)  (P = 1),  l_0(i) u_0(c) + l_1(i) u_1(c)  (P = 2),
+// u_q(c) = conj(M(c, c0 + q)) s. U columns at a time, all their loads
+// before their stores: a store could alias a later load for the compiler,
+// so a plain loop runs one column at a time, a chain of shared-memory (or,
+// for the block kernel without SMEM, global) latencies.
+template <typename T, int RPL, int P, class Team>
+__device__ __forceinline__ void rank_update(T *M, int ld, int n, const Team &tm, int c0, const T (&l)[P][RPL],
+                                            typename part_of<T>::type s)
+{
+    constexpr int U = 4;
+    const int c1 = c0 + P;
+    int c = c1;
+    auto apply = [&](int k, const T (&u)[P], T m, int r_) {
+        return P == 1 ? m - l[0][r_] * u[0] : m - (l[0][r_] * u[0] + l[P - 1][r_] * u[P - 1]);
+    };
+    for (; c + U <= n; c += U) {
+        T u[U][P], m[U][RPL];
+#pragma unroll
+        for (int k = 0; k < U; k++) {
+#pragma unroll
+            for (int q = 0; q < P; q++)
+                u[k][q] = conj(M[(c0 + q) * ld + c + k]) * s;
+            ROWS(i) m[k][r_] = i >= c1 && i < n ? M[(c + k) * ld + i] : real_t<T>(0);
+        }
+#pragma unroll
+        for (int k = 0; k < U; k++)
+            ROWS(i) if (i >= c1 && i < n) M[(c + k) * ld + i] = apply(k, u[k], m[k][r_], r_);
+    }
+    for (; c < n; c++) {
+        T u[P];
+#pragma unroll
+        for (int q = 0; q < P; q++)
+            u[q] = conj(M[(c0 + q) * ld + c]) * s;
+        ROWS(i) if (i >= c1 && i < n) M[c * ld + i] = apply(0, u, M[c * ld + i], r_);
+    }
+}
+
 // One 1x1 pivot at column c0 (after its interchange): L's column c0 and
 // the trailing update W(i, c) -= x_i conj(x_c) / d, x = column c0.
-template <typename T, int RPL> __device__ __forceinline__ void step1(T *M, int ld, int n, int lane, int c0)
+template <typename T, int RPL, class Team> __device__ __forceinline__ void step1(T *M, int ld, int n, const Team &tm, int c0)
 {
     typedef typename part_of<T>::type R;
     const R rinv = R(1) / re(M[c0 * ld + c0]);
-    T x[RPL];
-    ROWS(i) x[r_] = i > c0 && i < n ? M[c0 * ld + i] : real_t<T>(0);
-#pragma unroll 4
-    for (int c = c0 + 1; c < n; c++) {
-        const T xc = conj(M[c0 * ld + c]) * rinv;
-        ROWS(i) if (i > c0 && i < n) M[c * ld + i] = M[c * ld + i] - x[r_] * xc;
-    }
+    T x[1][RPL];
+    ROWS(i) x[0][r_] = i > c0 && i < n ? M[c0 * ld + i] : real_t<T>(0);
+    rank_update<T, RPL, 1>(M, ld, n, tm, c0, x, rinv);
     ROWS(i) if (i > c0 && i < n) M[i * ld + i] = real_t<T>(re(M[i * ld + i]));
-    __syncwarp();
-    ROWS(i) if (i > c0 && i < n) M[c0 * ld + i] = x[r_] * rinv;
-    __syncwarp();
+    tm.sync();
+    ROWS(i) if (i > c0 && i < n) M[c0 * ld + i] = x[0][r_] * rinv;
+    tm.sync();
 }
 
 // LDL^H without pivoting; returns the info (amax: the largest modulus of
 // A's entries, the CPU's breakdown tolerance n eps amax).
-template <typename T, int RPL>
-__device__ int ldlh_factor(T *M, int ld, int n, int lane, int *piv, typename part_of<T>::type amax)
+template <typename T, int RPL, class Team>
+__device__ int ldlh_factor(T *M, int ld, int n, const Team &tm, int *piv, typename part_of<T>::type amax)
 {
     typedef typename part_of<T>::type R;
     const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
@@ -266,15 +392,15 @@ __device__ int ldlh_factor(T *M, int ld, int n, int lane, int *piv, typename par
         const R d = re(M[c0 * ld + c0]);
         if (!(abs(d) > tol) || !isfinite(d))
             return c0 + 1;
-        if (lane == 0)
+        if (tm.first())
             piv[c0] = c0;
-        step1<T, RPL>(M, ld, n, lane, c0);
+        step1<T, RPL>(M, ld, n, tm, c0);
     }
     return 0;
 }
 
 // Bunch-Kaufman; returns the info.
-template <typename T, int RPL> __device__ int bk_factor(T *M, int ld, int n, int lane, int *piv)
+template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, int ld, int n, const Team &tm, int *piv)
 {
     typedef typename part_of<T>::type R;
     for (int c0 = 0; c0 < n;) {
@@ -289,7 +415,7 @@ template <typename T, int RPL> __device__ int bk_factor(T *M, int ld, int n, int
                 imax = i;
             }
         }
-        warp_argmax(colmax, imax);
+        tm.argmax(colmax, imax);
         const R absakk = abs(re(M[c0 * ld + c0]));
         if (!(absakk > 0) && !(colmax > 0))
             return c0 + 1; // column c0 exactly zero: A singular
@@ -297,51 +423,49 @@ template <typename T, int RPL> __device__ int bk_factor(T *M, int ld, int n, int
         if (bk_row(absakk, colmax)) { // row imax's largest off-diagonal entry
             R rowmax = R(0);
             ROWS(i) if (i >= c0 && i < n && i != imax) rowmax = max(rowmax, abs1(M[imax * ld + i]));
-            rowmax = warp_max(rowmax);
+            rowmax = tm.max(rowmax);
             step = bk_pick(absakk, colmax, rowmax, abs(re(M[imax * ld + imax])), c0, imax, &kp);
         }
         const int kk = c0 + step - 1;
-        if (kp != kk) // rows kk and kp of columns c0.., then the columns
-            sym_swap<T, RPL>(M, ld, n, lane, c0, kk, kp);
+        if (kp != kk) { // rows kk and kp of columns c0.., then the columns
+            tm.sync();  // (once every member has read the pivot's entries above)
+            sym_swap<T, RPL>(M, ld, n, tm, c0, kk, kp);
+        }
         if (step == 1) {
-            if (lane == 0)
+            if (tm.first())
                 piv[c0] = kp;
-            step1<T, RPL>(M, ld, n, lane, c0);
+            step1<T, RPL>(M, ld, n, tm, c0);
             c0 += 1;
             continue;
         }
         // a 2x2 pivot: [L1 L2] = [x1 x2] D^-1 below it, then
         // W(i, c) -= L1_i conj(x1_c) + L2_i conj(x2_c)
-        if (lane == 0)
+        if (tm.first())
             piv[c0] = piv[c0 + 1] = -(kp + 1);
         const R a = re(M[c0 * ld + c0]), c = re(M[(c0 + 1) * ld + c0 + 1]);
         T r;
         R s;
         pivot2(a, c, M[c0 * ld + c0 + 1], r, s);
         const T cr = c * r, ar = a * conj(r), rcs = conj(r) * s, rs = r * s;
-        T l1[RPL], l2[RPL];
+        T lq[2][RPL]; // L1, L2
         ROWS(i)
         {
-            l1[r_] = l2[r_] = real_t<T>(0);
+            lq[0][r_] = lq[1][r_] = real_t<T>(0);
             if (i > c0 + 1 && i < n) {
                 const T x1 = M[c0 * ld + i], x2 = M[(c0 + 1) * ld + i];
-                l1[r_] = (cr * x1 - x2) * rcs;
-                l2[r_] = (ar * x2 - x1) * rs;
+                lq[0][r_] = (cr * x1 - x2) * rcs;
+                lq[1][r_] = (ar * x2 - x1) * rs;
             }
         }
-#pragma unroll 4
-        for (int cl = c0 + 2; cl < n; cl++) {
-            const T u1 = conj(M[c0 * ld + cl]), u2 = conj(M[(c0 + 1) * ld + cl]);
-            ROWS(i) if (i > c0 + 1 && i < n) M[cl * ld + i] = M[cl * ld + i] - (l1[r_] * u1 + l2[r_] * u2);
-        }
+        rank_update<T, RPL, 2>(M, ld, n, tm, c0, lq, R(1));
         ROWS(i) if (i > c0 + 1 && i < n) M[i * ld + i] = real_t<T>(re(M[i * ld + i]));
-        __syncwarp();
+        tm.sync();
         ROWS(i)
         if (i > c0 + 1 && i < n) {
-            M[c0 * ld + i] = l1[r_];
-            M[(c0 + 1) * ld + i] = l2[r_];
+            M[c0 * ld + i] = lq[0][r_];
+            M[(c0 + 1) * ld + i] = lq[1][r_];
         }
-        __syncwarp();
+        tm.sync();
         c0 += 2;
     }
     return 0;
@@ -350,31 +474,31 @@ template <typename T, int RPL> __device__ int bk_factor(T *M, int ld, int n, int
 // Solves with the factors of ldlh_factor (piv[c] = c) or bk_factor, one
 // right-hand side y (shared) in place: L D y = P b with the interchanges in
 // between, then L^H x = y with them in reverse.
-template <typename T, int RPL> __device__ void bk_solve(const T *M, int ld, int n, int lane, const int *piv, T *y)
+template <typename T, int RPL, class Team> __device__ void bk_solve(const T *M, int ld, int n, const Team &tm, const int *piv, T *y)
 {
     typedef typename part_of<T>::type R;
     for (int c0 = 0; c0 < n;) {
         const int p = piv[c0];
         if (p >= 0) {
-            if (lane == 0 && p != c0)
+            if (tm.first() && p != c0)
                 swap_t(y[c0], y[p]);
-            __syncwarp();
+            tm.sync();
             const T yk = y[c0];
             ROWS(i) if (i > c0 && i < n) y[i] = y[i] - M[c0 * ld + i] * yk;
-            __syncwarp();
-            if (lane == 0)
+            tm.sync();
+            if (tm.first())
                 y[c0] = yk * (R(1) / re(M[c0 * ld + c0]));
             c0 += 1;
         } else {
             const int pp = -p - 1;
-            if (lane == 0 && pp != c0 + 1)
+            if (tm.first() && pp != c0 + 1)
                 swap_t(y[c0 + 1], y[pp]);
-            __syncwarp();
+            tm.sync();
             const T w1 = y[c0], w2 = y[c0 + 1];
             ROWS(i)
             if (i > c0 + 1 && i < n) y[i] = y[i] - (M[c0 * ld + i] * w1 + M[(c0 + 1) * ld + i] * w2);
-            __syncwarp();
-            if (lane == 0) {
+            tm.sync();
+            if (tm.first()) {
                 const R a = re(M[c0 * ld + c0]), c = re(M[(c0 + 1) * ld + c0 + 1]);
                 T r;
                 R s;
@@ -384,7 +508,7 @@ template <typename T, int RPL> __device__ void bk_solve(const T *M, int ld, int 
             }
             c0 += 2;
         }
-        __syncwarp();
+        tm.sync();
     }
     for (int c0 = n - 1; c0 >= 0;) {
         // y[c0] -= sum_{i > c0} conj(L(i, c0)) y[i] (and y[c0 - 1] likewise for a 2x2 block)
@@ -396,10 +520,10 @@ template <typename T, int RPL> __device__ void bk_solve(const T *M, int ld, int 
             if (p < 0)
                 s2 = s2 + conj(M[(c0 - 1) * ld + i]) * y[i];
         }
-        s1 = warp_sum(s1);
+        s1 = tm.sum(s1);
         if (p < 0)
-            s2 = warp_sum(s2);
-        if (lane == 0) {
+            s2 = tm.sum(s2);
+        if (tm.first()) {
             y[c0] = y[c0] - s1;
             if (p < 0)
                 y[c0 - 1] = y[c0 - 1] - s2;
@@ -407,7 +531,7 @@ template <typename T, int RPL> __device__ void bk_solve(const T *M, int ld, int 
             if (pp != c0)
                 swap_t(y[c0], y[pp]);
         }
-        __syncwarp();
+        tm.sync();
         c0 -= p >= 0 ? 1 : 2;
     }
 }
@@ -433,7 +557,7 @@ template <typename T> struct tridiag {
 // once v is formed, just before L's column j + 1 is written. h: n elements
 // of scratch (H's column j, then v below it); perm[j], j >= 1: the row
 // swapped with row j at step j - 1.
-template <typename T, int RPL> __device__ void aasen_factor(T *M, int ld, int n, int lane, T *h, tridiag<T> t, int *perm)
+template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, int ld, int n, const Team &tm, T *h, tridiag<T> t, int *perm)
 {
     typedef typename part_of<T>::type R;
     T *d = t.d, *e = t.e;
@@ -448,16 +572,16 @@ template <typename T, int RPL> __device__ void aasen_factor(T *M, int ld, int n,
                 s = s + e[i - 1] * conj(lj(i - 1));
             h[i] = s;
         }
-        __syncwarp();
+        tm.sync();
         // h(j) = A(j, j) - L(j, 1:j-1) h(1:j-1), d_j = h(j) - e_{j-1} conj(L(j, j-1))
         T part = real_t<T>(0);
         ROWS(i) if (i >= 1 && i < j) part = part + M[(i - 1) * ld + j] * h[i];
-        const T hj = M[j * ld + j] - warp_sum(part);
-        if (lane == 0) {
+        const T hj = M[j * ld + j] - tm.sum(part);
+        if (tm.first()) {
             h[j] = hj;
             d[j] = real_t<T>(re(j > 0 ? hj - e[j - 1] * conj(lj(j - 1)) : hj));
         }
-        __syncwarp();
+        tm.sync();
         if (j == n - 1)
             break;
         // v = A(j+1:n, j) - L(j+1:n, 1:j) h(1:j) into h(j+1:n) (apart from
@@ -478,25 +602,25 @@ template <typename T, int RPL> __device__ void aasen_factor(T *M, int ld, int n,
                 q = i;
             }
         }
-        warp_argmax(key, q);
-        __syncwarp(); // v seen by every lane
+        tm.argmax(key, q);
+        tm.sync(); // v seen by every lane
         const R vmax = abs1(h[q]);
         const int p = j + 1;
         if (q != p) // rows p and q of L's columns 1..j (M's 0..j-1), and of A's trailing block, then its columns
-            sym_swap<T, RPL>(M, ld, n, lane, 0, p, q);
-        if (lane == 0) { // (every lane has read h[q]: sym_swap's barriers, or none to swap)
+            sym_swap<T, RPL>(M, ld, n, tm, 0, p, q);
+        if (tm.first()) { // (every lane has read h[q]: sym_swap's barriers, or none to swap)
             perm[p] = q;
             if (q != p)
                 swap_t(h[p], h[q]);
             e[j] = h[p];
         }
-        __syncwarp();
+        tm.sync();
         // L(j+2:n, j+1) = v(j+2:n) / e_j into M's column j (zero where v is)
         if (p < n - 1) {
             const T inv = vmax > 0 ? quot(real_t<T>(1), e[j]) : real_t<T>(0);
             ROWS(i) if (i > p && i < n) M[j * ld + i] = vmax > 0 ? h[i] * inv : real_t<T>(0);
         }
-        __syncwarp();
+        tm.sync();
     }
 }
 
@@ -562,33 +686,33 @@ template <typename T> __device__ void gt_solve(int n, tridiag<T> t, T *b)
 
 // Solves P A P^T = L T L^H (aasen_factor, gt_factor) for one right-hand
 // side y (shared) in place: P b, L, T, L^H, P^T (the CPU's ix_aasen_solve_).
-template <typename T, int RPL>
-__device__ void aasen_solve(const T *M, int ld, int n, int lane, const int *perm, tridiag<T> t, T *y)
+template <typename T, int RPL, class Team>
+__device__ void aasen_solve(const T *M, int ld, int n, const Team &tm, const int *perm, tridiag<T> t, T *y)
 {
-    if (lane == 0) // P b
+    if (tm.first()) // P b
         for (int j = 1; j < n; j++)
             swap_t(y[j], y[perm[j]]);
-    __syncwarp();
+    tm.sync();
     for (int k = 1; k + 1 < n; k++) { // L y = P b (column 0 is e1; column k in M's k - 1)
         const T yk = y[k];
         ROWS(i) if (i > k && i < n) y[i] = y[i] - M[(k - 1) * ld + i] * yk;
-        __syncwarp();
+        tm.sync();
     }
-    if (lane == 0)
+    if (tm.first())
         gt_solve(n, t, y);
-    __syncwarp();
+    tm.sync();
     for (int k = n - 2; k >= 1; k--) { // L^H
         T s = real_t<T>(0);
         ROWS(i) if (i > k && i < n) s = s + conj(M[(k - 1) * ld + i]) * y[i];
-        s = warp_sum(s); // (every lane has read y: lane 0 writes y[k] below)
-        if (lane == 0)
+        s = tm.sum(s); // (every lane has read y: lane 0 writes y[k] below)
+        if (tm.first())
             y[k] = y[k] - s;
-        __syncwarp();
+        tm.sync();
     }
-    if (lane == 0) // P^T
+    if (tm.first()) // P^T
         for (int j = n - 1; j >= 1; j--)
             swap_t(y[j], y[perm[j]]);
-    __syncwarp();
+    tm.sync();
 }
 
 // The shared arrays of a warp (per_warp T elements, then, after every
@@ -601,21 +725,18 @@ template <typename T> void layout_for(indef_args<T> &g, bool aasen)
     g.ints = g.n * (aasen ? 2 : 1);
 }
 
-// A warp per system; RPL = rows a lane (1: n <= 32, 2: n <= 64); METHOD:
-// K_LDLH, K_BK or K_AASEN.
-template <typename T, int RPL, int METHOD>
-__global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long count)
+// One system, k, by team tm (the device functions' RPL rows a member):
+// its referenced triangle into both triangles of M (n x ld), the
+// factorization (METHOD: K_LDLH, K_BK or K_AASEN), then the solves, one
+// right-hand side at a time through y; info, and NaN solutions where it is
+// not 0. y: n elements (Aasen: h while it factors, then T's four
+// diagonals, t, behind it); piv: n ints (Aasen: 2n). On return every member
+// is done with M, y and piv.
+template <typename T, int RPL, int METHOD, class Team>
+__device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T> &g, long long k, T *M, T *y, int *piv)
 {
     typedef typename part_of<T>::type R;
-    extern __shared__ unsigned char smem_raw[];
-    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, W = blockDim.x >> 5;
-    const long long k = (long long)blockIdx.x * W + w;
-    if (k >= count)
-        return; // a whole warp: it shares no barrier with the others
     const int n = g.n, ld = g.ld;
-    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[c * ld + i] = A(i, c)
-    T *y = M + size_t(n) * ld;                                       // one right-hand side
-    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * g.ints;
     const tridiag<T> t{y + n, y + 2 * n, y + 3 * n, y + 4 * n, piv + n}; // Aasen's only
     const T *__restrict__ A = g.A + k * n * n;
     T *B = g.B + k * n * g.nrhs;
@@ -623,46 +744,89 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
     // Load the referenced triangle into both triangles of M.
     bool fin = true;
     R amax = R(0);
-    load_hermitian<32>(A, n, g.lower, true, M, ld, lane, fin, amax);
-    for (int e = lane; e < n * g.nrhs; e += 32)
+    load_hermitian(A, n, g.lower, true, M, ld, tm.t, tm.stride(), fin, amax);
+    for (int e = tm.t; e < n * g.nrhs; e += tm.stride())
         fin = fin && finite_t(B[e]);
-    int info = __any_sync(ALL_LANES, !fin) ? -1 : 0;
-    __syncwarp();
+    int info = tm.any(!fin) ? -1 : 0;
+    tm.sync();
 
     if (info == 0) {
         if constexpr (METHOD == K_LDLH) {
-            info = ldlh_factor<T, RPL>(M, ld, n, lane, piv, warp_max(amax));
+            info = ldlh_factor<T, RPL>(M, ld, n, tm, piv, tm.max(amax));
         } else if constexpr (METHOD == K_BK) {
-            info = bk_factor<T, RPL>(M, ld, n, lane, piv);
+            info = bk_factor<T, RPL>(M, ld, n, tm, piv);
         } else {
-            aasen_factor<T, RPL>(M, ld, n, lane, y, t, piv);
+            aasen_factor<T, RPL>(M, ld, n, tm, y, t, piv);
             int ti = 0;
-            if (lane == 0)
+            if (tm.first())
                 ti = gt_factor(n, t);
-            info = __shfl_sync(ALL_LANES, ti, 0);
+            info = tm.from_first(ti);
         }
     }
     if (info != 0) { // NaN solutions, the rest of the batch goes on
-        for (int e = lane; e < n * g.nrhs; e += 32)
+        for (int e = tm.t; e < n * g.nrhs; e += tm.stride())
             B[e] = nan_t<T>();
-        if (lane == 0)
+        if (tm.first())
             g.info[k] = info;
+        tm.sync();
         return;
     }
     // The solves, one right-hand side at a time.
     for (int q = 0; q < g.nrhs; q++) {
         T *b = B + size_t(q) * n;
         ROWS(i) if (i < n) y[i] = b[i];
-        __syncwarp();
+        tm.sync();
         if constexpr (METHOD == K_AASEN)
-            aasen_solve<T, RPL>(M, ld, n, lane, piv, t, y);
+            aasen_solve<T, RPL>(M, ld, n, tm, piv, t, y);
         else
-            bk_solve<T, RPL>(M, ld, n, lane, piv, y);
+            bk_solve<T, RPL>(M, ld, n, tm, piv, y);
         ROWS(i) if (i < n) b[i] = y[i];
-        __syncwarp();
+        tm.sync();
     }
-    if (lane == 0)
+    if (tm.first())
         g.info[k] = 0;
+}
+
+// A warp per system; RPL = rows a lane (1: n <= 32, 2: n <= 64); METHOD:
+// K_LDLH, K_BK or K_AASEN.
+template <typename T, int RPL, int METHOD>
+__global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long count)
+{
+    extern __shared__ unsigned char smem_raw[];
+    const int w = threadIdx.x >> 5, W = blockDim.x >> 5;
+    const long long k = (long long)blockIdx.x * W + w;
+    if (k >= count)
+        return; // a whole warp: it shares no barrier with the others
+    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[c * ld + i] = A(i, c)
+    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * g.ints;
+    solve_system<T, RPL, METHOD>(warp_team{int(threadIdx.x & 31)}, g, k, M, M + size_t(g.n) * g.ld, piv);
+}
+
+// A block per system, 64 < n <= BLOCK_MAX_N: 32 ceil(n / 32) threads, a row
+// a thread, a persistent grid (block b takes systems b, b + gridDim.x, ...).
+// Shared memory: when SMEM, M (n x ld), then y and the ints as a warp's
+// (layout_for), then the team's scratch; without SMEM, M is the block's
+// slot of work (n x ld elements a block, global memory: the same code,
+// the block's barriers order its accesses there too).
+constexpr int BLOCK_MAX_N = 32 * BLOCK_TEAM_WARPS;
+// The team's scratch: the first 16-byte boundary from p on (a complex
+// double's alignment); block_bytes leaves room for the rounding.
+__device__ __forceinline__ unsigned char *block_scratch(int *p)
+{
+    return reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(p) + 15) & ~uintptr_t(15));
+}
+template <typename T, int METHOD, bool SMEM>
+__global__ void __launch_bounds__(32 * BLOCK_TEAM_WARPS, 2) indef_block_kernel(indef_args<T> g, long long count,
+                                                                                  T *work)
+{
+    extern __shared__ unsigned char smem_raw[];
+    const size_t mat = size_t(g.n) * g.ld;
+    T *M = SMEM ? reinterpret_cast<T *>(smem_raw) : work + blockIdx.x * mat;
+    T *y = reinterpret_cast<T *>(smem_raw) + (SMEM ? mat : 0);
+    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + g.per_warp - (SMEM ? 0 : mat));
+    const block_team tm{int(threadIdx.x), int(blockDim.x >> 5), block_scratch(piv + g.ints)};
+    for (long long k = blockIdx.x; k < count; k += gridDim.x)
+        solve_system<T, 1, METHOD>(tm, g, k, M, y, piv);
 }
 #undef ROWS
 
@@ -790,7 +954,7 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
     for (int c = 0; c < NMAX; c++) // lane i: its row's entries outside A(0:n, 0:n)
         if (c >= n || i >= n)
             M[c * LD + i] = real_t<T>(i == c ? R(1) : R(0));
-    load_hermitian<G>(A, n, g.lower, valid, M, LD, i, fin, amax);
+    load_hermitian(A, n, g.lower, valid, M, LD, i, G, fin, amax);
     if (valid)
         for (int e = i; e < n * g.nrhs; e += G)
             fin = fin && finite_t(B[e]);
@@ -906,18 +1070,102 @@ bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t 
     return launch_grid(indef_kernel<T, RPL, METHOD>, g, count, W, 32 * W, size_t(W) * warp_bytes(g), s, msg,
                        msglen);
 }
-template <typename T, int METHOD>
-bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
+
+// The block kernel (64 < n): bytes of a block's shared memory, with M in
+// it (smem) or not; the scratch's 16-byte rounding included.
+template <typename T> size_t block_bytes(const indef_args<T> &g, bool smem)
 {
-    return g.n <= 32 ? launch_kernel<T, 1, METHOD>(g, count, s, msg, msglen)
-                     : launch_kernel<T, 2, METHOD>(g, count, s, msg, msglen);
+    const size_t mat = smem ? 0 : size_t(g.n) * g.ld;
+    return (g.per_warp - mat) * sizeof(T) + g.ints * sizeof(int) + 15 + BLOCK_TEAM_SCRATCH;
+}
+// The global workspace of the block kernel without SMEM is at most this
+// (the grid shrinks to fit: complex double n = 256 takes 1 MB a block).
+constexpr size_t BLOCK_WORK_MAX_BYTES = size_t(512) << 20;
+
+// The block kernel's launch for g: threads, shared bytes, and the blocks
+// (systems) a multiprocessor holds at once (at least 1; without SMEM no
+// more than the workspace cap admits over sms multiprocessors).
+struct block_plan {
+    int threads;
+    size_t smem;
+    int per_sm;
+};
+template <typename T, int METHOD, bool SMEM>
+bsym_status plan_block(const indef_args<T> &g, int sms, block_plan &pl, char *msg, size_t msglen)
+{
+    const auto kernel = indef_block_kernel<T, METHOD, SMEM>;
+    pl.threads = 32 * ((g.n + 31) / 32);
+    pl.smem = block_bytes(g, SMEM);
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(pl.smem)));
+    BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&pl.per_sm, kernel, pl.threads, pl.smem));
+    pl.per_sm = std::max(1, pl.per_sm);
+    if (!SMEM) {
+        const size_t slot = size_t(g.n) * g.ld * sizeof(T);
+        pl.per_sm = int(std::max<size_t>(1, std::min<size_t>(pl.per_sm, BLOCK_WORK_MAX_BYTES / slot / sms)));
+    }
+    return BSYM_OK;
+}
+
+// A persistent grid of as many blocks as the multiprocessors hold; per_sm
+// (not null): only that number, nothing launched.
+template <typename T, int METHOD, bool SMEM>
+bsym_status launch_block(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen,
+                         int *per_sm)
+{
+    int dev = 0, sms = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    block_plan pl;
+    const bsym_status st = plan_block<T, METHOD, SMEM>(g, sms, pl, msg, msglen);
+    if (st != BSYM_OK || per_sm != nullptr) {
+        if (per_sm != nullptr)
+            *per_sm = pl.per_sm;
+        return st;
+    }
+    const long long blocks = std::min<long long>(count, (long long)sms * pl.per_sm);
+    const size_t slot = size_t(g.n) * g.ld * sizeof(T);
+    T *work = nullptr;
+    if (!SMEM)
+        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work), size_t(blocks) * slot, s));
+    indef_block_kernel<T, METHOD, SMEM><<<unsigned(blocks), pl.threads, pl.smem, s>>>(g, count, work);
+    const cudaError_t launched = cudaGetLastError();
+    if (!SMEM)
+        BSYM_CUDA_TRY(cudaFreeAsync(work, s)); // stream-ordered: after the kernel
+    BSYM_CUDA_TRY(launched);
+    return BSYM_OK;
+}
+
+// By n: a warp a system with one row a lane (n <= 32) or two (n <= 64); a
+// block a system above, M in shared memory where the block's arrays fit.
+// per_sm (not null): for the block kernel, the systems a multiprocessor
+// holds, nothing launched (0 for the warp kernels: their chunks are sized
+// by link bytes).
+template <typename T, int METHOD>
+bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen,
+                        int *per_sm)
+{
+    static_assert(BSYM_GPU_INDEF_MAX_N <= BLOCK_MAX_N, "the block kernel's rows");
+    if (g.n <= 64 && per_sm != nullptr) {
+        *per_sm = 0;
+        return BSYM_OK;
+    }
+    if (g.n <= 32)
+        return launch_kernel<T, 1, METHOD>(g, count, s, msg, msglen);
+    if (g.n <= 64)
+        return launch_kernel<T, 2, METHOD>(g, count, s, msg, msglen);
+    int dev = 0, optin = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    return block_bytes(g, true) <= size_t(optin) ? launch_block<T, METHOD, true>(g, count, s, msg, msglen, per_sm)
+                                                 : launch_block<T, METHOD, false>(g, count, s, msg, msglen, per_sm);
 }
 
 // Launches `method` (BUNCH_KAUFMAN, AASEN; LDLT for complex T) on count
-// systems.
+// systems; per_sm (not null): the systems a multiprocessor holds at once
+// where a block takes one (n > 64; 0 below), nothing launched.
 template <typename T>
 bsym_status launch(int method, char uplo, int n, int nrhs, long long count, const T *A, T *B, int *info,
-                   cudaStream_t s, char *msg, size_t msglen)
+                   cudaStream_t s, char *msg, size_t msglen, int *per_sm = nullptr)
 {
     constexpr bool complex_t = !std::is_same<T, typename part_of<T>::type>::value;
     const bool aasen = method == BSYM_METHOD_AASEN;
@@ -929,18 +1177,23 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
         std::snprintf(msg, msglen, "n = %d is outside the GPU indefinite solver's 1..%d", n, BSYM_GPU_INDEF_MAX_N);
         return BSYM_ERR_SIZE;
     }
-    if (count == 0)
+    if (count == 0 && per_sm == nullptr)
         return BSYM_OK;
     indef_args<T> g{A, B, info, n, nrhs, n | 1, 0, 0, uplo != 'U'};
     layout_for(g, aasen);
     if (method == BSYM_METHOD_BUNCH_KAUFMAN)
-        return launch_rows<T, K_BK>(g, count, s, msg, msglen);
+        return launch_rows<T, K_BK>(g, count, s, msg, msglen, per_sm);
     if (aasen)
-        return launch_rows<T, K_AASEN>(g, count, s, msg, msglen);
+        return launch_rows<T, K_AASEN>(g, count, s, msg, msglen, per_sm);
     // LDLT, complex T only (checked above): no LDL^H kernel is built for real T
-    if (complex_t && n <= REG_MAX_N)
+    if (complex_t && n <= REG_MAX_N) {
+        if (per_sm != nullptr) {
+            *per_sm = 0;
+            return BSYM_OK;
+        }
         return launch_ldlh_reg(g, count, s, msg, msglen);
-    return launch_rows<T, complex_t ? K_LDLH : K_BK>(g, count, s, msg, msglen);
+    }
+    return launch_rows<T, complex_t ? K_LDLH : K_BK>(g, count, s, msg, msglen, per_sm);
 }
 
 // ---- the host entries (the backend table's rows): A, B and info chunk by
@@ -986,7 +1239,13 @@ bsym_status indef_host(const bsym__exec *x, int method, const bsym__job *j)
         host_data<FT>(B, B, size_t(n * j->nrhs) * parts),
         {nullptr, j->info, sizeof(int)},
     };
-    return bsym_pipeline(x, arrays, 3, j->batch, indef_chunk<T>, &call);
+    // above n = 64 the kernel is compute bound: chunks of a few full waves
+    int per_sm = 0;
+    const bsym_status st = launch<T>(method, j->uplo, int(n), int(j->nrhs), 0, nullptr, nullptr, nullptr, 0, x->msg,
+                                     x->msglen, &per_sm);
+    if (st != BSYM_OK)
+        return st;
+    return bsym_pipeline(x, arrays, 3, j->batch, indef_chunk<T>, &call, false, per_sm);
 }
 
 } // namespace

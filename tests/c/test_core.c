@@ -3983,9 +3983,16 @@ static int ix_serves(bsym_device dev, int t, bsym_method method)
  * x kind (subset: fewer sizes, for the sanitizers). */
 static void test_indef_accuracy(bsym_device dev, int subset)
 {
-    static const int all[] = {1, 2, 3, 5, 8, 17, 32, 33, 64}, few[] = {3, 17, 33};
-    const int *sizes = subset ? few : all;
-    const size_t nsizes = subset ? sizeof few / sizeof *few : sizeof all / sizeof *all;
+    /* the GPU's block kernel above 64 too: its matrix in shared memory up to
+     * n = 239 (float), 169 (double, complex float), 119 (complex double; Aasen
+     * 2 less), in global memory above (both sides of each edge) */
+    static const int cpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64},
+                     gpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64, 65, 100, 118, 120, 168, 170, 238, 240, 256},
+                     few[] = {3, 17, 33, 70, 120};
+    const int *sizes = subset ? few : dev == BSYM_DEVICE_GPU ? gpu : cpu;
+    const size_t nsizes = subset ? sizeof few / sizeof *few
+                          : dev == BSYM_DEVICE_GPU ? sizeof gpu / sizeof *gpu
+                                                   : sizeof cpu / sizeof *cpu;
     static const bsym_method methods[] = {BSYM_METHOD_LDLT, BSYM_METHOD_BUNCH_KAUFMAN, BSYM_METHOD_AASEN,
                                           BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO};
     for (int t = 0; t < TY_N; t++)
@@ -4009,9 +4016,9 @@ static void test_indef_accuracy(bsym_device dev, int subset)
 
 /* Singular systems, non-finite input and breakdowns on device dev: the
  * info codes, NaN solutions there, the other systems of the batch solved. */
-static void test_indef_bad(bsym_device dev)
+static void test_indef_bad(bsym_device dev, int n)
 {
-    const int n = 6, nrhs = 2, batch = 4;
+    const int nrhs = 2, batch = 4;
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
     for (int t = 0; t < TY_N; t++)
         for (int mi = 0; mi < 3; mi++) {
@@ -4077,8 +4084,8 @@ static void test_indef_bad(bsym_device dev)
                          bsym_used_name(used[2], info[2]) == NULL;
                 char what[200];
                 snprintf(what, sizeof what,
-                         "indef %s %s uplo=%c: non-finite input (info -1), %s (info %d), NaN solutions there, the rest solved",
-                         ix_method_name[method], ty_name[t], uplo,
+                         "indef %s %s uplo=%c n=%d: non-finite input (info -1), %s (info %d), NaN solutions there, the rest solved",
+                         ix_method_name[method], ty_name[t], uplo, n,
                          method == BSYM_METHOD_LDLT ? "zero pivot" : "singular", info[2]);
                 check(ok, what, dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", info[1], info[2]);
                 bsym_ctx_destroy(ctx);
@@ -4090,7 +4097,7 @@ static void test_indef_bad(bsym_device dev)
             }
         }
     /* the zero matrix: D(1,1) = 0 for Bunch-Kaufman, T's first pivot zero for Aasen */
-    for (int t = 0; t < TY_N; t++)
+    for (int t = 0; t < TY_N && n == 6; t++)
         for (int mi = 0; mi < 2; mi++) {
             const bsym_method method = mi ? BSYM_METHOD_AASEN : BSYM_METHOD_BUNCH_KAUFMAN;
             if (!ix_serves(dev, t, method))
@@ -4617,17 +4624,32 @@ static void test_csolve(void)
             }
 }
 
+/* The GPU's block kernel (n > 64) runs a persistent grid: batches larger
+ * than the grid, so that its blocks take several systems each, with M in
+ * shared memory (complex double n = 100: a block a multiprocessor) and in
+ * the global workspace (complex double 120, float 240). */
+static void test_indef_grid(void)
+{
+    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_BUNCH_KAUFMAN, 'L', 100, 2, IX_RANDOM, 400, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_AASEN, 'U', 120, 1, IX_RANDOM, 1200, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_LDLT, 'L', 120, 1, IX_HPD, 1200, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_S, BSYM_METHOD_BUNCH_KAUFMAN, 'L', 240, 1, IX_RANDOM, 600, 0);
+}
+
 static void test_indef_family(bsym_device_info *di)
 {
     test_indef_accuracy(BSYM_DEVICE_CPU, 0);
-    test_indef_bad(BSYM_DEVICE_CPU);
+    test_indef_bad(BSYM_DEVICE_CPU, 6);
     test_indef_lanes();
     test_indef_mixed();
     test_indef_rules(di);
     test_csolve();
     if (di->gpu_available) {
         test_indef_accuracy(BSYM_DEVICE_GPU, 0);
-        test_indef_bad(BSYM_DEVICE_GPU);
+        test_indef_bad(BSYM_DEVICE_GPU, 6);
+        test_indef_bad(BSYM_DEVICE_GPU, 100); /* the block kernel, shared memory or global (complex double) */
+        test_indef_bad(BSYM_DEVICE_GPU, 240);
+        test_indef_grid();
     }
 }
 
@@ -4710,7 +4732,8 @@ int main(int argc, char **argv)
         test_indef_family(&di);
     if (WANT("indef") && subset && di.gpu_available) { /* the GPU kernels' shapes, for the sanitizers */
         test_indef_accuracy(BSYM_DEVICE_GPU, 1);
-        test_indef_bad(BSYM_DEVICE_GPU);
+        test_indef_bad(BSYM_DEVICE_GPU, 6);
+        test_indef_bad(BSYM_DEVICE_GPU, 120);
     }
     if (di.gpu_available && WANT("host") && (!subset || only != NULL)) /* not under the sanitizers' --subset */
         test_host_path();

@@ -254,6 +254,27 @@ test_that("bsym_eigen takes complex Hermitian A: the values of base R's eigen()"
   expect_equal(bsym_eigen(A[, , 1], device = cpu_only_device())$values, eigen(A[, , 1], symmetric = TRUE)$values, tolerance = 1e-12)
 })
 
+test_that("the GPU's Bunch-Kaufman, Aasen and complex LDL^H take n up to 256 (a block a system above 64)", {
+  skip_if_not(bsym_gpu_available())
+  for (n in c(65L, 130L, 256L)) {
+    for (cx in c(FALSE, TRUE)) {
+      A <- herm_batch(n, 3L, "random", cx)
+      B <- matrix(rnorm(n * 3), n, 3)
+      for (method in c("bunch-kaufman", "aasen")) for (precision in c("double", "single")) {
+        what <- paste(method, precision, n, if (cx) "complex" else "real")
+        x <- bsym_solve(A, B, method = method, device = "gpu", precision = precision)
+        expect_identical(attr(x, "device"), "gpu", info = what)
+        expect_lt(backward_error(A, B, x), 30 * n * eps_of(precision), label = what)
+      }
+    }
+    H <- herm_batch(n, 3L, "hpd", TRUE)
+    x <- bsym_solve(H, B, method = "ldlt", device = "gpu")
+    expect_lt(backward_error(H, B, x), 30 * n * eps_of("double"), label = paste("LDL^H", n))
+  }
+  expect_error(bsym_solve(herm_batch(257L, 1L, "random", FALSE), matrix(1, 257, 1), method = "aasen",
+                          device = "gpu"), class = "batchsym_size_unsupported")
+})
+
 test_that("the GPU has Bunch-Kaufman, Aasen and complex LDL^H; complex tridiag, eigen, auto are CPU methods", {
   A <- herm_batch(4L, 3L, "random", FALSE)
   B <- matrix(1, 4, 3)
