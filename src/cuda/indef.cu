@@ -27,10 +27,10 @@
 // Above n = 64 a block of 32 ceil(n / 32) threads takes a system, a row a
 // thread, with the same device functions (a team: warp_team or block_team
 // below; block barriers and block reductions instead of the warp's). Its
-// matrix stays in shared memory where it fits (float to n = 236, double and
-// complex float to 166, complex double to 117 on the H200's 227 KB a
-// block); above that it moves to a workspace in global memory, a slot a
-// block of a persistent grid.
+// matrix stays in shared memory where it fits (float to n = 239, double and
+// complex float to 169, complex double to 119, Aasen 2 less, on the H200's
+// 227 KB a block); above that it moves to a workspace in global memory, a
+// slot a block of a persistent grid.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -341,7 +341,7 @@ __device__ __forceinline__ void rank_update(T *M, int ld, int n, const Team &tm,
     constexpr int U = 4;
     const int c1 = c0 + P;
     int c = c1;
-    auto apply = [&](int k, const T (&u)[P], T m, int r_) {
+    auto apply = [&](const T (&u)[P], T m, int r_) {
         return P == 1 ? m - l[0][r_] * u[0] : m - (l[0][r_] * u[0] + l[P - 1][r_] * u[P - 1]);
     };
     for (; c + U <= n; c += U) {
@@ -355,14 +355,14 @@ __device__ __forceinline__ void rank_update(T *M, int ld, int n, const Team &tm,
         }
 #pragma unroll
         for (int k = 0; k < U; k++)
-            ROWS(i) if (i >= c1 && i < n) M[(c + k) * ld + i] = apply(k, u[k], m[k][r_], r_);
+            ROWS(i) if (i >= c1 && i < n) M[(c + k) * ld + i] = apply(u[k], m[k][r_], r_);
     }
     for (; c < n; c++) {
         T u[P];
 #pragma unroll
         for (int q = 0; q < P; q++)
             u[q] = conj(M[(c0 + q) * ld + c]) * s;
-        ROWS(i) if (i >= c1 && i < n) M[c * ld + i] = apply(0, u, M[c * ld + i], r_);
+        ROWS(i) if (i >= c1 && i < n) M[c * ld + i] = apply(u, M[c * ld + i], r_);
     }
 }
 
