@@ -76,6 +76,8 @@ test-c: lib
 	build/test_core --counts build/counts-c
 	$(CXX) -O2 -std=c++17 tests/c/test_ql.cpp -o build/test_ql
 	build/test_ql --counts build/counts-ql
+	$(CXX) -O2 -std=c++17 tests/c/test_pack.cpp -o build/test_pack
+	build/test_pack --counts build/counts-pack
 
 test-r: install
 	R_LIBS=$(R_LIB) Rscript tests/run-testthat.R build/counts-r
@@ -111,7 +113,7 @@ test: deps
 	$(MAKE) --no-print-directory test-octave || status=1; \
 	$(MAKE) --no-print-directory test-octave-pkg || status=1; \
 	p=0; f=0; \
-	for s in c ql r octave octave-pkg; do \
+	for s in c ql pack r octave octave-pkg; do \
 	  if [ -f build/counts-$$s ]; then read a b < build/counts-$$s; p=$$((p+a)); f=$$((f+b)); \
 	  else echo "the $$s tests did not report their counts"; f=$$((f+1)); fi; \
 	done; \

@@ -28,3 +28,4 @@ cuda/strategy.o: cuda/eigen_numerics.cuh core/tridiag_eig_impl.h core/strategy_n
 core/pde.o: core/cpu_simd.h core/pde_impl.h core/prec_double.h core/prec_float.h core/prec_mixed.h core/prec_end.h # issue 15
 cuda/indef.o: core/bk_rule.h
 cuda/ldlt.o cuda/ldlt_block.o: cuda/ldlt.cuh
+cuda/device.o: cuda/host_pack.h

@@ -18,17 +18,16 @@
 #include <mutex>
 #include <thread>
 #include <vector>
-#if defined(__x86_64__) || defined(_M_X64)
-#include <immintrin.h>
-#define BSYM_HAVE_STREAM 1
-#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "common.cuh"
+#include "host_pack.h"
 
 namespace {
+
+using namespace bsym_host_pack;
 
 // A kernel that only exists to ask whether this binary has code the device
 // can run (cudaFuncGetAttributes fails with cudaErrorInvalidDeviceFunction or
@@ -182,7 +181,6 @@ void release_one(pipeline_state *p)
 
 // ---- what crosses the link, per array and system ----
 
-size_t tri_elems(int n) { return size_t(n) * size_t(n + 1) / 2; }
 
 // Bytes of one system of array a on the link (and in its pinned region).
 size_t link_bytes(const bsym_array &a)
@@ -201,112 +199,7 @@ size_t host_bytes(const bsym_array &a)
     return converts(a) ? a.bytes_per_system / size_t(a.dsize) * size_t(a.hsize) : a.bytes_per_system;
 }
 
-// memcpy whose stores bypass the caches (non-temporal): the staging and the
-// caller's result arrays are written once and read by someone else (the
-// DMA engine, the caller), so the usual read-for-ownership of each line
-// would only add to the host-memory traffic that bounds the host path (on
-// the H200 machine: 6.3e6 against 6.1e6 LDL^T solves/s, n = 32, and 3.8e6
-// against 3.1e6 eigendecompositions/s, inst/bench/bench_host.c). The
-// writer's sfence (stream_fence) orders them before the copy is issued.
-void stream_copy(void *dst, const void *src, size_t bytes)
-{
-#ifdef BSYM_HAVE_STREAM
-    if (bytes >= 256) {
-        char *d = static_cast<char *>(dst);
-        const char *s = static_cast<const char *>(src);
-        const size_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
-        std::memcpy(d, s, head);
-        d += head;
-        s += head;
-        bytes -= head;
-        size_t i = 0;
-        for (; i + 64 <= bytes; i += 64) {
-            const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
-            const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i + 16));
-            const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i + 32));
-            const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i + 48));
-            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i), a);
-            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i + 16), b);
-            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i + 32), c);
-            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i + 48), e);
-        }
-        for (; i + 16 <= bytes; i += 16)
-            _mm_stream_si128(reinterpret_cast<__m128i *>(d + i),
-                             _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i)));
-        std::memcpy(d + i, s + i, bytes - i);
-        return;
-    }
-#endif
-    std::memcpy(dst, src, bytes);
-}
-void stream_fence()
-{
-#ifdef BSYM_HAVE_STREAM
-    _mm_sfence();
-#endif
-}
-
-// Bytes of a thread's scratch, where a group of systems is packed (or
-// converted) in cache before it is streamed out.
-const size_t SCRATCH = size_t(64) << 10;
-
-// Systems [0, count) of a host matrix array into packed triangles at dst
-// (type T): the referenced triangle only, converted to the device type; P
-// reals per element (2: complex, the pair kept together).
-// A triangle larger than the scratch (real double from n = 128, complex
-// double from 91) goes straight to dst.
-template <int P, typename H, typename T>
-void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count)
-{
-    alignas(64) static thread_local char scratch[SCRATCH];
-    const size_t nn = size_t(n) * size_t(n) * P, te = tri_elems(n) * P;
-    // system k's triangle to p, which it advances past it
-    auto pack_one = [&](int64_t k, T *&p) {
-        const H *a = src + size_t(k) * nn;
-        for (int j = 0; j < n; j++) {
-            const int lo = lower ? j : 0, hi = lower ? n : j + 1;
-            const H *col = a + size_t(j) * size_t(n) * P;
-            for (int i = lo * P; i < hi * P; i++)
-                *p++ = T(col[i]);
-        }
-    };
-    if (te * sizeof(T) > SCRATCH) {
-        T *p = dst;
-        for (int64_t k = 0; k < count; k++)
-            pack_one(k, p);
-        return;
-    }
-    const int64_t group = int64_t(SCRATCH / (te * sizeof(T)));
-    for (int64_t k0 = 0; k0 < count; k0 += group) {
-        const int64_t g = std::min(group, count - k0);
-        T *p = reinterpret_cast<T *>(scratch);
-        for (int64_t k = k0; k < k0 + g; k++)
-            pack_one(k, p);
-        stream_copy(dst + size_t(k0) * te, scratch, size_t(g) * te * sizeof(T));
-    }
-}
-template <typename H, typename T> void pack_tri(const H *src, T *dst, int n, bool lower, int64_t count, int parts)
-{
-    if (parts == 2)
-        pack_tri<2>(src, dst, n, lower, count);
-    else
-        pack_tri<1>(src, dst, n, lower, count);
-}
-// count elements from src (type H) to dst (type T), through the scratch.
-template <typename H, typename T> void convert(const H *src, T *dst, size_t count)
-{
-    alignas(64) static thread_local char scratch[SCRATCH];
-    const size_t group = SCRATCH / sizeof(T);
-    for (size_t e0 = 0; e0 < count; e0 += group) {
-        const size_t g = std::min(group, count - e0);
-        T *p = reinterpret_cast<T *>(scratch);
-        for (size_t e = 0; e < g; e++)
-            p[e] = T(src[e0 + e]);
-        stream_copy(dst + e0, scratch, g * sizeof(T));
-    }
-}
-
-// Packs one piece (systems [k0, k0 + cnt) of the chunk that starts at
+// memcpy whose stores bypass the caches (non-temporal): the stagis at
 // `first`) of array a into its pinned region pin.
 void pack_piece(const bsym_array &a, char *pin, int64_t first, int64_t k0, int64_t cnt)
 {
