@@ -177,6 +177,27 @@ bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A
                             int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
                             size_t msglen);
 
+// ---- device helpers ----
+
+// The cross-warp step of a block-wide reduction: lane 0 of each warp leaves
+// its warp's partial v (already reduced over the warp) in red[warp], one
+// barrier, then every thread folds the partials in warp order with op and
+// gets the same result, bit for bit, so that decisions taken on it are
+// uniform across the block. red: one slot a warp, which no thread may still be
+// reading from an earlier call: callers alternate buffers, or put a barrier
+// after the call before reusing it.
+template <typename V, typename Op> __device__ __forceinline__ V block_combine(V v, V *red, Op op)
+{
+    const int warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    if ((threadIdx.x & 31) == 0)
+        red[warp] = v;
+    __syncthreads(); // every warp's partial is visible
+    V r = red[0];
+    for (int w = 1; w < warps; w++)
+        r = op(r, red[w]);
+    return r;
+}
+
 } // namespace bsym_cuda
 
 #endif // BSYM_COMMON_CUH

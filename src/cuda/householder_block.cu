@@ -98,21 +98,12 @@ template <typename V, typename Op> __device__ __forceinline__ V warp_reduce(V v,
 }
 
 // The reduction of v over the block, returned to every thread (the same
-// value everywhere: every thread combines the warps' partials in the same
-// order, so decisions taken on it are uniform). red: MAX_WARPS slots that no
-// thread may still be reading from an earlier reduction: consecutive
-// reductions use different buffers; a buffer is reused after a later barrier.
+// value everywhere; see bsym_cuda::block_combine for the order and for the
+// rule on red: consecutive reductions use different buffers; a buffer is
+// reused after a later barrier).
 template <typename V, typename Op> __device__ __forceinline__ V block_reduce(V v, V *red, Op op)
 {
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
-    v = warp_reduce(v, op);
-    if (lane == 0)
-        red[warp] = v;
-    __syncthreads(); // every warp's partial is visible
-    V r = red[0];
-    for (int w = 1; w < warps; w++)
-        r = op(r, red[w]);
-    return r;
+    return bsym_cuda::block_combine(warp_reduce(v, op), red, op);
 }
 
 // ---- the packed lower triangle ---------------------------------------------

@@ -167,15 +167,11 @@ struct block_team {
     __device__ __forceinline__ int stride() const { return 32 * nw; }
     __device__ __forceinline__ bool first() const { return t == 0; }
     __device__ __forceinline__ void sync() const { __syncthreads(); }
+    // the warps' partials v folded across the block (bsym_cuda::block_combine);
+    // the barrier after it frees the scratch for the next call.
     template <typename T, typename F> __device__ __forceinline__ T fold(T v, F op) const
     {
-        T *s = reinterpret_cast<T *>(scratch);
-        if ((t & 31) == 0)
-            s[t >> 5] = v;
-        __syncthreads();
-        T r = s[0];
-        for (int w = 1; w < nw; w++)
-            r = op(r, s[w]);
+        const T r = bsym_cuda::block_combine(v, reinterpret_cast<T *>(scratch), op);
         __syncthreads();
         return r;
     }
@@ -294,8 +290,8 @@ template <typename T> struct indef_args {
     T *B;
     int *info;
     int n, nrhs, ld;   // ld: the shared matrix's leading dimension (odd)
-    size_t per_warp;   // T elements of a warp's shared arrays (layout_for)
-    int ints;          // ints of a warp's shared arrays (layout_for)
+    size_t per_warp;   // T elements of a system's arrays (layout_for)
+    int ints;          // ints of a system's arrays (layout_for)
     bool lower;
 };
 
@@ -715,10 +711,12 @@ __device__ void aasen_solve(const T *M, int ld, int n, const Team &tm, const int
     tm.sync();
 }
 
-// The shared arrays of a warp (per_warp T elements, then, after every
-// warp's, its ints): the matrix M (n x ld), y (n: one right-hand side;
-// Aasen's h while it factors), with Aasen T's four diagonals (4n); the ints
-// piv (n: the pivots, Aasen's perm), with Aasen T's row swaps (n).
+// The arrays of a system (per_warp T elements, then its ints: in the warp
+// kernel after every warp's T arrays; the block kernel's one system has the
+// same layout, M perhaps in global memory): the matrix M (n x ld), y (n: one
+// right-hand side; Aasen's h while it factors), with Aasen T's four
+// diagonals (4n); the ints piv (n: the pivots, Aasen's perm), with Aasen T's
+// row swaps (n).
 template <typename T> void layout_for(indef_args<T> &g, bool aasen)
 {
     g.per_warp = size_t(g.n) * g.ld + size_t(g.n) * (aasen ? 5 : 1);
@@ -1082,13 +1080,15 @@ template <typename T> size_t block_bytes(const indef_args<T> &g, bool smem)
 // (the grid shrinks to fit: complex double n = 256 takes 1 MB a block).
 constexpr size_t BLOCK_WORK_MAX_BYTES = size_t(512) << 20;
 
-// The block kernel's launch for g: threads, shared bytes, and the blocks
+// The block kernel's launch for g: threads, shared bytes, the blocks
 // (systems) a multiprocessor holds at once (at least 1; without SMEM no
-// more than the workspace cap admits over sms multiprocessors).
+// more than the workspace cap admits over sms multiprocessors), and the
+// bytes of a block's workspace slot (0 with SMEM: M is in shared memory).
 struct block_plan {
     int threads;
     size_t smem;
     int per_sm;
+    size_t slot;
 };
 template <typename T, int METHOD, bool SMEM>
 bsym_status plan_block(const indef_args<T> &g, int sms, block_plan &pl, char *msg, size_t msglen)
@@ -1099,22 +1099,18 @@ bsym_status plan_block(const indef_args<T> &g, int sms, block_plan &pl, char *ms
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(pl.smem)));
     BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&pl.per_sm, kernel, pl.threads, pl.smem));
     pl.per_sm = std::max(1, pl.per_sm);
-    if (!SMEM) {
-        const size_t slot = size_t(g.n) * g.ld * sizeof(T);
-        pl.per_sm = int(std::max<size_t>(1, std::min<size_t>(pl.per_sm, BLOCK_WORK_MAX_BYTES / slot / sms)));
-    }
+    pl.slot = SMEM ? 0 : size_t(g.n) * g.ld * sizeof(T);
+    if (!SMEM)
+        pl.per_sm = int(std::max<size_t>(1, std::min<size_t>(pl.per_sm, BLOCK_WORK_MAX_BYTES / pl.slot / sms)));
     return BSYM_OK;
 }
 
-// A persistent grid of as many blocks as the multiprocessors hold; per_sm
-// (not null): only that number, nothing launched.
+// A persistent grid of as many blocks as the device's sms multiprocessors
+// hold; per_sm (not null): only that number, nothing launched.
 template <typename T, int METHOD, bool SMEM>
-bsym_status launch_block(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen,
-                         int *per_sm)
+bsym_status launch_block(const indef_args<T> &g, long long count, int sms, cudaStream_t s, char *msg,
+                         size_t msglen, int *per_sm)
 {
-    int dev = 0, sms = 0;
-    BSYM_CUDA_TRY(cudaGetDevice(&dev));
-    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     block_plan pl;
     const bsym_status st = plan_block<T, METHOD, SMEM>(g, sms, pl, msg, msglen);
     if (st != BSYM_OK || per_sm != nullptr) {
@@ -1123,10 +1119,9 @@ bsym_status launch_block(const indef_args<T> &g, long long count, cudaStream_t s
         return st;
     }
     const long long blocks = std::min<long long>(count, (long long)sms * pl.per_sm);
-    const size_t slot = size_t(g.n) * g.ld * sizeof(T);
     T *work = nullptr;
     if (!SMEM)
-        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work), size_t(blocks) * slot, s));
+        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&work), size_t(blocks) * pl.slot, s));
     indef_block_kernel<T, METHOD, SMEM><<<unsigned(blocks), pl.threads, pl.smem, s>>>(g, count, work);
     const cudaError_t launched = cudaGetLastError();
     if (!SMEM)
@@ -1153,11 +1148,13 @@ bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s,
         return launch_kernel<T, 1, METHOD>(g, count, s, msg, msglen);
     if (g.n <= 64)
         return launch_kernel<T, 2, METHOD>(g, count, s, msg, msglen);
-    int dev = 0, optin = 0;
+    int dev = 0, optin = 0, sms = 0;
     BSYM_CUDA_TRY(cudaGetDevice(&dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    return block_bytes(g, true) <= size_t(optin) ? launch_block<T, METHOD, true>(g, count, s, msg, msglen, per_sm)
-                                                 : launch_block<T, METHOD, false>(g, count, s, msg, msglen, per_sm);
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    return block_bytes(g, true) <= size_t(optin)
+               ? launch_block<T, METHOD, true>(g, count, sms, s, msg, msglen, per_sm)
+               : launch_block<T, METHOD, false>(g, count, sms, s, msg, msglen, per_sm);
 }
 
 // Launches `method` (BUNCH_KAUFMAN, AASEN; LDLT for complex T) on count

@@ -4096,8 +4096,13 @@ static void test_indef_bad(bsym_device dev, int n)
                 free(B);
             }
         }
-    /* the zero matrix: D(1,1) = 0 for Bunch-Kaufman, T's first pivot zero for Aasen */
-    for (int t = 0; t < TY_N && n == 6; t++)
+}
+
+/* The 4 x 4 zero matrix on device dev: info 1 (D(1,1) = 0 for Bunch-Kaufman,
+ * T's first pivot zero for Aasen), a NaN solution. */
+static void test_indef_zero(bsym_device dev)
+{
+    for (int t = 0; t < TY_N; t++)
         for (int mi = 0; mi < 2; mi++) {
             const bsym_method method = mi ? BSYM_METHOD_AASEN : BSYM_METHOD_BUNCH_KAUFMAN;
             if (!ix_serves(dev, t, method))
@@ -4640,6 +4645,7 @@ static void test_indef_family(bsym_device_info *di)
 {
     test_indef_accuracy(BSYM_DEVICE_CPU, 0);
     test_indef_bad(BSYM_DEVICE_CPU, 6);
+    test_indef_zero(BSYM_DEVICE_CPU);
     test_indef_lanes();
     test_indef_mixed();
     test_indef_rules(di);
@@ -4647,6 +4653,7 @@ static void test_indef_family(bsym_device_info *di)
     if (di->gpu_available) {
         test_indef_accuracy(BSYM_DEVICE_GPU, 0);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
+        test_indef_zero(BSYM_DEVICE_GPU);
         test_indef_bad(BSYM_DEVICE_GPU, 100); /* the block kernel, shared memory or global (complex double) */
         test_indef_bad(BSYM_DEVICE_GPU, 240);
         test_indef_grid();
@@ -4733,6 +4740,7 @@ int main(int argc, char **argv)
     if (WANT("indef") && subset && di.gpu_available) { /* the GPU kernels' shapes, for the sanitizers */
         test_indef_accuracy(BSYM_DEVICE_GPU, 1);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
+        test_indef_zero(BSYM_DEVICE_GPU);
         test_indef_bad(BSYM_DEVICE_GPU, 120);
     }
     if (di.gpu_available && WANT("host") && (!subset || only != NULL)) /* not under the sanitizers' --subset */
