@@ -16,21 +16,24 @@
 // j of T's LU and for LDL^H's first pivot with |d_j| <= n eps max|a_ij| or
 // not finite; NaN solutions there.
 //
-// Layout: the warp keeps its system's whole Hermitian matrix in shared
-// memory, both triangles, column-major with an odd leading dimension (so
-// that a row, read across lanes, has no bank conflicts); lane l owns rows
-// l and l + 32. A step of the factorization updates the full trailing
-// matrix, each lane its own rows: a lane-per-row layout would leave the
-// lanes above the diagonal idle if only one triangle were kept, so the
-// second costs no time and makes the symmetric interchanges plain row and
-// column swaps. The pivot searches are warp reductions.
+// Layout: the warp keeps its system's Hermitian matrix in shared memory,
+// the lower triangle alone, packed by columns (lower_packed below); lane l
+// owns rows l and l + 32. A step of the factorization updates the trailing
+// matrix's lower triangle, each lane its own rows; the symmetric
+// interchanges are LAPACK's *hetf2 swaps within that triangle. (Until
+// session 32 both triangles were kept, n x (n | 1): twice the shared
+// memory, so half the systems a multiprocessor, and twice the trailing
+// updates' work, for plain row and column swaps.) The pivot searches are
+// warp reductions.
 // Above n = 64 a block of 32 ceil(n / 32) threads takes a system, a row a
 // thread, with the same device functions (a team: warp_team or block_team
-// below; block barriers and block reductions instead of the warp's). Its
-// matrix stays in shared memory where it fits (float to n = 239, double and
-// complex float to 169, complex double to 119, Aasen 2 less, on the H200's
-// 227 KB a block); above that it moves to a workspace in global memory, a
-// slot a block of a persistent grid.
+// below; block barriers and block reductions instead of the warp's); a
+// warp whose rows are all above a trailing update's columns skips them. Its
+// matrix stays in shared memory where it fits (float to n = 256, double and
+// complex float to 238, complex double to 168; Aasen, whose arrays are 4n
+// longer, to 234 and 164; on the H200's 227 KB a block); above that it
+// moves to a workspace in global memory, a slot a block of a persistent
+// grid.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -51,6 +54,24 @@ template <typename T> struct part_of {
 template <typename R> struct part_of<cx<R>> {
     typedef R type;
 };
+
+// Where a system's matrix lives: its lower triangle packed by columns,
+// entry (i, c), i >= c, at col(c) + i, col(c) = c (2n - 1 - c) / 2 (the
+// columns before c hold n + (n - 1) + ... + (n - c + 1) entries, less the
+// c rows above the diagonal that column c does not store; c (2n - 1 - c) is
+// even). Column c is consecutive (a warp's rows, no bank conflicts); a
+// row's entries lie at strides n - 1 - c that fall by one a column, which
+// spread over the banks too. Loops over columns step col() by next():
+// col(c + 1) = col(c) + n - 1 - c (col's product is a chain of integer
+// latencies that an inner loop cannot afford: the warp kernel at n = 32
+// lost 11 % with it).
+struct lower_packed {
+    int n;
+    __device__ __forceinline__ int col(int c) const { return (c * (2 * n - 1 - c)) >> 1; }
+    __device__ __forceinline__ int next(int c) const { return n - 1 - c; }
+    __device__ __forceinline__ int operator()(int i, int c) const { return col(c) + i; }
+};
+__host__ __device__ constexpr size_t packed_elems(int n) { return size_t(n) * size_t(n + 1) / 2; }
 
 template <typename R> __device__ __forceinline__ cx<R> operator+(cx<R> a, cx<R> b) { return {a.re + b.re, a.im + b.im}; }
 template <typename R> __device__ __forceinline__ cx<R> operator-(cx<R> a, cx<R> b) { return {a.re - b.re, a.im - b.im}; }
@@ -247,16 +268,15 @@ __device__ __forceinline__ void pivot2(R a, R c, T e, T &r, R &s)
     s = R(1) / ((a / ae) * (c / ae) - R(1));
 }
 
-// Loads a system's referenced triangle (A, n x n, lower or upper) into
-// both triangles of M (M[c * ld + r] = A(r, c)), the diagonal's imaginary
-// part dropped, by G threads (a group of lanes, or a block), this one
-// number i of them: the n^2
-// entries in order (coalesced), LOADS a lane in flight before they are
-// stored (one read at a time was latency-bound), the other triangle never
-// read. fin and amax gather the lane's finiteness and largest modulus.
-// Without a system (valid false) the identity is stored instead.
-template <typename T, typename R>
-__device__ __forceinline__ void load_hermitian(const T *__restrict__ A, int n, bool lower, bool valid, T *M, int ld,
+// Loads a system's referenced triangle (A, n x n, lower or upper), the
+// diagonal's imaginary part dropped, by G threads (a group of lanes, or a
+// block), this one number i of them: the n^2 entries in order (coalesced),
+// LOADS a lane in flight before they are stored (one read at a time was
+// latency-bound), the other triangle never read; entry A(r, c) goes to
+// store(r, c, a). fin and amax gather the lane's finiteness and largest
+// modulus. Without a system (valid false) the identity is stored instead.
+template <typename T, typename R, typename Store>
+__device__ __forceinline__ void load_hermitian(const T *__restrict__ A, int n, bool lower, bool valid, Store store,
                                                int i, int G, bool &fin, R &amax)
 {
     constexpr int LOADS = 8;
@@ -276,8 +296,7 @@ __device__ __forceinline__ void load_hermitian(const T *__restrict__ A, int n, b
                 const T a = r == c ? real_t<T>(re(v[u])) : v[u];
                 fin = fin && finite_t(a);
                 amax = max(amax, modulus(a));
-                M[c * ld + r] = a;
-                M[r * ld + c] = conj(a);
+                store(r, c, a);
             }
         }
     }
@@ -289,7 +308,7 @@ template <typename T> struct indef_args {
     const T *A;
     T *B;
     int *info;
-    int n, nrhs, ld;   // ld: the shared matrix's leading dimension (odd)
+    int n, nrhs;
     size_t per_warp;   // T elements of a system's arrays (layout_for)
     int ints;          // ints of a system's arrays (layout_for)
     bool lower;
@@ -304,16 +323,34 @@ enum { K_LDLH, K_BK, K_AASEN };
 #define ROWS(i) \
     _Pragma("unroll") for (int r_ = 0, i = tm.t; r_ < RPL; r_++, i += tm.stride())
 
-// Swaps rows a and b of M's columns from..n-1, then its columns a and b in
-// rows from..n-1 (from <= a, b): P M P^T on the Hermitian block
-// M(from:n, from:n), kept in both triangles. Bunch-Kaufman swaps from the
-// trailing block's first column; Aasen from 0, so that the rows of L's
-// columns (kept left of the trailing block) swap with it.
-template <typename T, int RPL, class Team> __device__ __forceinline__ void sym_swap(T *M, int ld, int n, const Team &tm, int from, int a, int b)
+// P M P^T on the trailing block M(from:n, from:n) of the Hermitian matrix
+// kept in its lower triangle (LAPACK's *hetf2 interchange), a < b: rows a
+// and b swap in the columns from..a-1; A(i, a) and conj(A(b, i)) swap for
+// a < i < b, A(b, a) is conjugated and the diagonals swap; A(i, a) and
+// A(i, b) swap below b. Every entry has one owner (the member of row i,
+// or of row b), so one barrier, after, suffices; the caller's barrier
+// before it ends the reads of the entries it moves. Bunch-Kaufman swaps
+// from the pivot's first column (a 2x2 pivot's first column takes part);
+// Aasen from 0, so that the rows of L's columns (kept left of the trailing
+// block) swap with it.
+template <typename T, int RPL, class Team>
+__device__ __forceinline__ void sym_swap(T *M, lower_packed ix, int n, const Team &tm, int from, int a, int b)
 {
-    ROWS(j) if (j >= from && j < n) swap_t(M[j * ld + a], M[j * ld + b]);
-    tm.sync();
-    ROWS(i) if (i >= from && i < n) swap_t(M[a * ld + i], M[b * ld + i]);
+    ROWS(i)
+    if (i < n) {
+        if (i >= from && i < a) {
+            swap_t(M[ix(a, i)], M[ix(b, i)]);
+        } else if (i > a && i < b) {
+            const T x = M[ix(i, a)];
+            M[ix(i, a)] = conj(M[ix(b, i)]);
+            M[ix(b, i)] = conj(x);
+        } else if (i == b) {
+            M[ix(b, a)] = conj(M[ix(b, a)]);
+            swap_t(M[ix(a, a)], M[ix(b, b)]);
+        } else if (i > b) {
+            swap_t(M[ix(i, a)], M[ix(i, b)]);
+        }
+    }
     tm.sync();
 }
 
@@ -324,79 +361,94 @@ template <typename T, int RPL, class Team> __device__ __forceinline__ void sym_s
 // piv[c] = piv[c+1] = -(kp + 1) (2x2, rows c + 1 and kp). ----
 
 // The trailing update of a pivot's P columns c0 .. c0 + P - 1 (P = 1 or
-// 2), c1 = c0 + P: for the columns c >= c1 and the member's rows i >= c1,
+// 2), c1 = c0 + P: for the columns c >= c1 and the member's rows i >= c
+// (the lower triangle),
 //   M(i, c) -= l_0(i) u_0(c)  (P = 1),  l_0(i) u_0(c) + l_1(i) u_1(c)  (P = 2),
 // u_q(c) = conj(M(c, c0 + q)) s. U columns at a time, all their loads
 // before their stores: a store could alias a later load for the compiler,
 // so a plain loop runs one column at a time, a chain of shared-memory (or,
-// for the block kernel without SMEM, global) latencies.
+// for the block kernel without SMEM, global) latencies. A warp stops at its
+// last row's column (top: the same for the whole warp, so no lane waits on
+// another's branch): in the block kernel the warps of the upper rows are
+// free early for the other blocks of the multiprocessor.
 template <typename T, int RPL, int P, class Team>
-__device__ __forceinline__ void rank_update(T *M, int ld, int n, const Team &tm, int c0, const T (&l)[P][RPL],
-                                            typename part_of<T>::type s)
+__device__ __forceinline__ void rank_update(T *M, lower_packed ix, int n, const Team &tm, int c0,
+                                            const T (&l)[P][RPL], typename part_of<T>::type s)
 {
     constexpr int U = 4;
-    const int c1 = c0 + P;
+    const int c1 = c0 + P, top = min(n, (tm.t | 31) + 1 + (RPL - 1) * tm.stride());
     int c = c1;
     auto apply = [&](const T (&u)[P], T m, int r_) {
         return P == 1 ? m - l[0][r_] * u[0] : m - (l[0][r_] * u[0] + l[P - 1][r_] * u[P - 1]);
     };
-    for (; c + U <= n; c += U) {
+    int pc[P]; // col() of the pivot's columns
+#pragma unroll
+    for (int q = 0; q < P; q++)
+        pc[q] = ix.col(c0 + q);
+    int cc = ix.col(c); // col(c), stepped with c
+    for (; c + U <= top; c += U) {
         T u[U][P], m[U][RPL];
+        int ck[U]; // col(c + k): col(c) + k (n - 1 - c) - k (k - 1) / 2
+#pragma unroll
+        for (int k = 0; k < U; k++)
+            ck[k] = cc + k * ix.next(c) - k * (k - 1) / 2;
+        cc = cc + U * ix.next(c) - U * (U - 1) / 2;
 #pragma unroll
         for (int k = 0; k < U; k++) {
 #pragma unroll
             for (int q = 0; q < P; q++)
-                u[k][q] = conj(M[(c0 + q) * ld + c + k]) * s;
-            ROWS(i) m[k][r_] = i >= c1 && i < n ? M[(c + k) * ld + i] : real_t<T>(0);
+                u[k][q] = conj(M[pc[q] + c + k]) * s;
+            ROWS(i) m[k][r_] = i >= c + k && i < n ? M[ck[k] + i] : real_t<T>(0);
         }
 #pragma unroll
         for (int k = 0; k < U; k++)
-            ROWS(i) if (i >= c1 && i < n) M[(c + k) * ld + i] = apply(u[k], m[k][r_], r_);
+            ROWS(i) if (i >= c + k && i < n) M[ck[k] + i] = apply(u[k], m[k][r_], r_);
     }
-    for (; c < n; c++) {
+    for (; c < top; c++) {
         T u[P];
 #pragma unroll
         for (int q = 0; q < P; q++)
-            u[q] = conj(M[(c0 + q) * ld + c]) * s;
-        ROWS(i) if (i >= c1 && i < n) M[c * ld + i] = apply(u, M[c * ld + i], r_);
+            u[q] = conj(M[pc[q] + c]) * s;
+        ROWS(i) if (i >= c && i < n) M[cc + i] = apply(u, M[cc + i], r_);
+        cc += ix.next(c);
     }
 }
 
 // One 1x1 pivot at column c0 (after its interchange): L's column c0 and
 // the trailing update W(i, c) -= x_i conj(x_c) / d, x = column c0.
-template <typename T, int RPL, class Team> __device__ __forceinline__ void step1(T *M, int ld, int n, const Team &tm, int c0)
+template <typename T, int RPL, class Team> __device__ __forceinline__ void step1(T *M, lower_packed ix, int n, const Team &tm, int c0)
 {
     typedef typename part_of<T>::type R;
-    const R rinv = R(1) / re(M[c0 * ld + c0]);
+    const R rinv = R(1) / re(M[ix(c0, c0)]);
     T x[1][RPL];
-    ROWS(i) x[0][r_] = i > c0 && i < n ? M[c0 * ld + i] : real_t<T>(0);
-    rank_update<T, RPL, 1>(M, ld, n, tm, c0, x, rinv);
-    ROWS(i) if (i > c0 && i < n) M[i * ld + i] = real_t<T>(re(M[i * ld + i]));
+    ROWS(i) x[0][r_] = i > c0 && i < n ? M[ix(i, c0)] : real_t<T>(0);
+    rank_update<T, RPL, 1>(M, ix, n, tm, c0, x, rinv);
+    ROWS(i) if (i > c0 && i < n) M[ix(i, i)] = real_t<T>(re(M[ix(i, i)]));
     tm.sync();
-    ROWS(i) if (i > c0 && i < n) M[c0 * ld + i] = x[0][r_] * rinv;
+    ROWS(i) if (i > c0 && i < n) M[ix(i, c0)] = x[0][r_] * rinv;
     tm.sync();
 }
 
 // LDL^H without pivoting; returns the info (amax: the largest modulus of
 // A's entries, the CPU's breakdown tolerance n eps amax).
 template <typename T, int RPL, class Team>
-__device__ int ldlh_factor(T *M, int ld, int n, const Team &tm, int *piv, typename part_of<T>::type amax)
+__device__ int ldlh_factor(T *M, lower_packed ix, int n, const Team &tm, int *piv, typename part_of<T>::type amax)
 {
     typedef typename part_of<T>::type R;
     const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
     for (int c0 = 0; c0 < n; c0++) {
-        const R d = re(M[c0 * ld + c0]);
+        const R d = re(M[ix(c0, c0)]);
         if (!(abs(d) > tol) || !isfinite(d))
             return c0 + 1;
         if (tm.first())
             piv[c0] = c0;
-        step1<T, RPL>(M, ld, n, tm, c0);
+        step1<T, RPL>(M, ix, n, tm, c0);
     }
     return 0;
 }
 
 // Bunch-Kaufman; returns the info.
-template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, int ld, int n, const Team &tm, int *piv)
+template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, lower_packed ix, int n, const Team &tm, int *piv)
 {
     typedef typename part_of<T>::type R;
     for (int c0 = 0; c0 < n;) {
@@ -405,32 +457,32 @@ template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, int ld
         int imax = c0;
         ROWS(i)
         {
-            const R a = i > c0 && i < n ? abs1(M[c0 * ld + i]) : R(0);
+            const R a = i > c0 && i < n ? abs1(M[ix(i, c0)]) : R(0);
             if (a > colmax) {
                 colmax = a;
                 imax = i;
             }
         }
         tm.argmax(colmax, imax);
-        const R absakk = abs(re(M[c0 * ld + c0]));
+        const R absakk = abs(re(M[ix(c0, c0)]));
         if (!(absakk > 0) && !(colmax > 0))
             return c0 + 1; // column c0 exactly zero: A singular
         int step = 1, kp = c0;
-        if (bk_row(absakk, colmax)) { // row imax's largest off-diagonal entry
-            R rowmax = R(0);
-            ROWS(i) if (i >= c0 && i < n && i != imax) rowmax = max(rowmax, abs1(M[imax * ld + i]));
+        if (bk_row(absakk, colmax)) { // row imax's largest off-diagonal entry (its lower part
+            R rowmax = R(0);          // left of the diagonal, then column imax below it)
+            ROWS(i) if (i >= c0 && i < n && i != imax) rowmax = max(rowmax, abs1(M[i < imax ? ix(imax, i) : ix(i, imax)]));
             rowmax = tm.max(rowmax);
-            step = bk_pick(absakk, colmax, rowmax, abs(re(M[imax * ld + imax])), c0, imax, &kp);
+            step = bk_pick(absakk, colmax, rowmax, abs(re(M[ix(imax, imax)])), c0, imax, &kp);
         }
         const int kk = c0 + step - 1;
         if (kp != kk) { // rows kk and kp of columns c0.., then the columns
             tm.sync();  // (once every member has read the pivot's entries above)
-            sym_swap<T, RPL>(M, ld, n, tm, c0, kk, kp);
+            sym_swap<T, RPL>(M, ix, n, tm, c0, kk, kp);
         }
         if (step == 1) {
             if (tm.first())
                 piv[c0] = kp;
-            step1<T, RPL>(M, ld, n, tm, c0);
+            step1<T, RPL>(M, ix, n, tm, c0);
             c0 += 1;
             continue;
         }
@@ -438,28 +490,28 @@ template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, int ld
         // W(i, c) -= L1_i conj(x1_c) + L2_i conj(x2_c)
         if (tm.first())
             piv[c0] = piv[c0 + 1] = -(kp + 1);
-        const R a = re(M[c0 * ld + c0]), c = re(M[(c0 + 1) * ld + c0 + 1]);
+        const R a = re(M[ix(c0, c0)]), c = re(M[ix(c0 + 1, c0 + 1)]);
         T r;
         R s;
-        pivot2(a, c, M[c0 * ld + c0 + 1], r, s);
+        pivot2(a, c, M[ix(c0 + 1, c0)], r, s);
         const T cr = c * r, ar = a * conj(r), rcs = conj(r) * s, rs = r * s;
         T lq[2][RPL]; // L1, L2
         ROWS(i)
         {
             lq[0][r_] = lq[1][r_] = real_t<T>(0);
             if (i > c0 + 1 && i < n) {
-                const T x1 = M[c0 * ld + i], x2 = M[(c0 + 1) * ld + i];
+                const T x1 = M[ix(i, c0)], x2 = M[ix(i, c0 + 1)];
                 lq[0][r_] = (cr * x1 - x2) * rcs;
                 lq[1][r_] = (ar * x2 - x1) * rs;
             }
         }
-        rank_update<T, RPL, 2>(M, ld, n, tm, c0, lq, R(1));
-        ROWS(i) if (i > c0 + 1 && i < n) M[i * ld + i] = real_t<T>(re(M[i * ld + i]));
+        rank_update<T, RPL, 2>(M, ix, n, tm, c0, lq, R(1));
+        ROWS(i) if (i > c0 + 1 && i < n) M[ix(i, i)] = real_t<T>(re(M[ix(i, i)]));
         tm.sync();
         ROWS(i)
         if (i > c0 + 1 && i < n) {
-            M[c0 * ld + i] = lq[0][r_];
-            M[(c0 + 1) * ld + i] = lq[1][r_];
+            M[ix(i, c0)] = lq[0][r_];
+            M[ix(i, c0 + 1)] = lq[1][r_];
         }
         tm.sync();
         c0 += 2;
@@ -470,7 +522,7 @@ template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, int ld
 // Solves with the factors of ldlh_factor (piv[c] = c) or bk_factor, one
 // right-hand side y (shared) in place: L D y = P b with the interchanges in
 // between, then L^H x = y with them in reverse.
-template <typename T, int RPL, class Team> __device__ void bk_solve(const T *M, int ld, int n, const Team &tm, const int *piv, T *y)
+template <typename T, int RPL, class Team> __device__ void bk_solve(const T *M, lower_packed ix, int n, const Team &tm, const int *piv, T *y)
 {
     typedef typename part_of<T>::type R;
     for (int c0 = 0; c0 < n;) {
@@ -480,10 +532,10 @@ template <typename T, int RPL, class Team> __device__ void bk_solve(const T *M, 
                 swap_t(y[c0], y[p]);
             tm.sync();
             const T yk = y[c0];
-            ROWS(i) if (i > c0 && i < n) y[i] = y[i] - M[c0 * ld + i] * yk;
+            ROWS(i) if (i > c0 && i < n) y[i] = y[i] - M[ix(i, c0)] * yk;
             tm.sync();
             if (tm.first())
-                y[c0] = yk * (R(1) / re(M[c0 * ld + c0]));
+                y[c0] = yk * (R(1) / re(M[ix(c0, c0)]));
             c0 += 1;
         } else {
             const int pp = -p - 1;
@@ -492,13 +544,13 @@ template <typename T, int RPL, class Team> __device__ void bk_solve(const T *M, 
             tm.sync();
             const T w1 = y[c0], w2 = y[c0 + 1];
             ROWS(i)
-            if (i > c0 + 1 && i < n) y[i] = y[i] - (M[c0 * ld + i] * w1 + M[(c0 + 1) * ld + i] * w2);
+            if (i > c0 + 1 && i < n) y[i] = y[i] - (M[ix(i, c0)] * w1 + M[ix(i, c0 + 1)] * w2);
             tm.sync();
             if (tm.first()) {
-                const R a = re(M[c0 * ld + c0]), c = re(M[(c0 + 1) * ld + c0 + 1]);
+                const R a = re(M[ix(c0, c0)]), c = re(M[ix(c0 + 1, c0 + 1)]);
                 T r;
                 R s;
-                pivot2(a, c, M[c0 * ld + c0 + 1], r, s);
+                pivot2(a, c, M[ix(c0 + 1, c0)], r, s);
                 y[c0] = (c * conj(r) * w1 - w2) * r * s;
                 y[c0 + 1] = (a * r * w2 - w1) * conj(r) * s;
             }
@@ -512,9 +564,9 @@ template <typename T, int RPL, class Team> __device__ void bk_solve(const T *M, 
         T s1 = real_t<T>(0), s2 = real_t<T>(0);
         ROWS(i)
         if (i > c0 && i < n) {
-            s1 = s1 + conj(M[c0 * ld + i]) * y[i];
+            s1 = s1 + conj(M[ix(i, c0)]) * y[i];
             if (p < 0)
-                s2 = s2 + conj(M[(c0 - 1) * ld + i]) * y[i];
+                s2 = s2 + conj(M[ix(i, c0 - 1)]) * y[i];
         }
         s1 = tm.sum(s1);
         if (p < 0)
@@ -553,13 +605,13 @@ template <typename T> struct tridiag {
 // once v is formed, just before L's column j + 1 is written. h: n elements
 // of scratch (H's column j, then v below it); perm[j], j >= 1: the row
 // swapped with row j at step j - 1.
-template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, int ld, int n, const Team &tm, T *h, tridiag<T> t, int *perm)
+template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, lower_packed ix, int n, const Team &tm, T *h, tridiag<T> t, int *perm)
 {
     typedef typename part_of<T>::type R;
     T *d = t.d, *e = t.e;
     for (int j = 0; j < n; j++) {
         // L(j, i): row j of L, with L(j, j) = 1 and L(j, 0) = 0 (j > 0)
-        auto lj = [&](int i) { return i == j ? real_t<T>(1) : i == 0 ? real_t<T>(0) : M[(i - 1) * ld + j]; };
+        auto lj = [&](int i) { return i == j ? real_t<T>(1) : i == 0 ? real_t<T>(0) : M[ix(j, i - 1)]; };
         // h(0:j-1) = H(0:j-1, j) from T and row j of L, a lane a row
         ROWS(i)
         if (i < j) {
@@ -571,8 +623,8 @@ template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, in
         tm.sync();
         // h(j) = A(j, j) - L(j, 1:j-1) h(1:j-1), d_j = h(j) - e_{j-1} conj(L(j, j-1))
         T part = real_t<T>(0);
-        ROWS(i) if (i >= 1 && i < j) part = part + M[(i - 1) * ld + j] * h[i];
-        const T hj = M[j * ld + j] - tm.sum(part);
+        ROWS(i) if (i >= 1 && i < j) part = part + M[ix(j, i - 1)] * h[i];
+        const T hj = M[ix(j, j)] - tm.sum(part);
         if (tm.first()) {
             h[j] = hj;
             d[j] = real_t<T>(re(j > 0 ? hj - e[j - 1] * conj(lj(j - 1)) : hj));
@@ -588,9 +640,9 @@ template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, in
         int q = n;
         ROWS(i)
         if (i > j && i < n) {
-            T s = M[j * ld + i];
-            for (int k = 1; k <= j; k++)
-                s = s - M[(k - 1) * ld + i] * h[k];
+            T s = M[ix(i, j)];
+            for (int k = 1, at = i; k <= j; at += ix.next(k - 1), k++) // at = ix(i, k - 1)
+                s = s - M[at] * h[k];
             h[i] = s;
             const R a = isnan(abs1(s)) ? (i == j + 1 ? R(INFINITY) : R(-1)) : abs1(s);
             if (a > key) {
@@ -603,7 +655,7 @@ template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, in
         const R vmax = abs1(h[q]);
         const int p = j + 1;
         if (q != p) // rows p and q of L's columns 1..j (M's 0..j-1), and of A's trailing block, then its columns
-            sym_swap<T, RPL>(M, ld, n, tm, 0, p, q);
+            sym_swap<T, RPL>(M, ix, n, tm, 0, p, q);
         if (tm.first()) { // (every lane has read h[q]: sym_swap's barriers, or none to swap)
             perm[p] = q;
             if (q != p)
@@ -614,7 +666,7 @@ template <typename T, int RPL, class Team> __device__ void aasen_factor(T *M, in
         // L(j+2:n, j+1) = v(j+2:n) / e_j into M's column j (zero where v is)
         if (p < n - 1) {
             const T inv = vmax > 0 ? quot(real_t<T>(1), e[j]) : real_t<T>(0);
-            ROWS(i) if (i > p && i < n) M[j * ld + i] = vmax > 0 ? h[i] * inv : real_t<T>(0);
+            ROWS(i) if (i > p && i < n) M[ix(i, j)] = vmax > 0 ? h[i] * inv : real_t<T>(0);
         }
         tm.sync();
     }
@@ -683,7 +735,7 @@ template <typename T> __device__ void gt_solve(int n, tridiag<T> t, T *b)
 // Solves P A P^T = L T L^H (aasen_factor, gt_factor) for one right-hand
 // side y (shared) in place: P b, L, T, L^H, P^T (the CPU's ix_aasen_solve_).
 template <typename T, int RPL, class Team>
-__device__ void aasen_solve(const T *M, int ld, int n, const Team &tm, const int *perm, tridiag<T> t, T *y)
+__device__ void aasen_solve(const T *M, lower_packed ix, int n, const Team &tm, const int *perm, tridiag<T> t, T *y)
 {
     if (tm.first()) // P b
         for (int j = 1; j < n; j++)
@@ -691,7 +743,7 @@ __device__ void aasen_solve(const T *M, int ld, int n, const Team &tm, const int
     tm.sync();
     for (int k = 1; k + 1 < n; k++) { // L y = P b (column 0 is e1; column k in M's k - 1)
         const T yk = y[k];
-        ROWS(i) if (i > k && i < n) y[i] = y[i] - M[(k - 1) * ld + i] * yk;
+        ROWS(i) if (i > k && i < n) y[i] = y[i] - M[ix(i, k - 1)] * yk;
         tm.sync();
     }
     if (tm.first())
@@ -699,7 +751,7 @@ __device__ void aasen_solve(const T *M, int ld, int n, const Team &tm, const int
     tm.sync();
     for (int k = n - 2; k >= 1; k--) { // L^H
         T s = real_t<T>(0);
-        ROWS(i) if (i > k && i < n) s = s + conj(M[(k - 1) * ld + i]) * y[i];
+        ROWS(i) if (i > k && i < n) s = s + conj(M[ix(i, k - 1)]) * y[i];
         s = tm.sum(s); // (every lane has read y: lane 0 writes y[k] below)
         if (tm.first())
             y[k] = y[k] - s;
@@ -713,18 +765,19 @@ __device__ void aasen_solve(const T *M, int ld, int n, const Team &tm, const int
 
 // The arrays of a system (per_warp T elements, then its ints: in the warp
 // kernel after every warp's T arrays; the block kernel's one system has the
-// same layout, M perhaps in global memory): the matrix M (n x ld), y (n: one
+// same layout, M perhaps in global memory): the matrix M (packed_elems(n):
+// lower_packed), y (n: one
 // right-hand side; Aasen's h while it factors), with Aasen T's four
 // diagonals (4n); the ints piv (n: the pivots, Aasen's perm), with Aasen T's
 // row swaps (n).
 template <typename T> void layout_for(indef_args<T> &g, bool aasen)
 {
-    g.per_warp = size_t(g.n) * g.ld + size_t(g.n) * (aasen ? 5 : 1);
+    g.per_warp = packed_elems(g.n) + size_t(g.n) * (aasen ? 5 : 1);
     g.ints = g.n * (aasen ? 2 : 1);
 }
 
 // One system, k, by team tm (the device functions' RPL rows a member):
-// its referenced triangle into both triangles of M (n x ld), the
+// its referenced triangle into M's lower one (lower_packed), the
 // factorization (METHOD: K_LDLH, K_BK or K_AASEN), then the solves, one
 // right-hand side at a time through y; info, and NaN solutions where it is
 // not 0. y: n elements (Aasen: h while it factors, then T's four
@@ -734,15 +787,22 @@ template <typename T, int RPL, int METHOD, class Team>
 __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T> &g, long long k, T *M, T *y, int *piv)
 {
     typedef typename part_of<T>::type R;
-    const int n = g.n, ld = g.ld;
+    const int n = g.n;
+    const lower_packed ix{n};
     const tridiag<T> t{y + n, y + 2 * n, y + 3 * n, y + 4 * n, piv + n}; // Aasen's only
     const T *__restrict__ A = g.A + k * n * n;
     T *B = g.B + k * n * g.nrhs;
 
-    // Load the referenced triangle into both triangles of M.
+    // Load the referenced triangle into M's lower one.
     bool fin = true;
     R amax = R(0);
-    load_hermitian(A, n, g.lower, true, M, ld, tm.t, tm.stride(), fin, amax);
+    auto store = [&](int r, int c, T a) {
+        if (r >= c)
+            M[ix(r, c)] = a;
+        else
+            M[ix(c, r)] = conj(a);
+    };
+    load_hermitian(A, n, g.lower, true, store, tm.t, tm.stride(), fin, amax);
     for (int e = tm.t; e < n * g.nrhs; e += tm.stride())
         fin = fin && finite_t(B[e]);
     int info = tm.any(!fin) ? -1 : 0;
@@ -750,11 +810,11 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
 
     if (info == 0) {
         if constexpr (METHOD == K_LDLH) {
-            info = ldlh_factor<T, RPL>(M, ld, n, tm, piv, tm.max(amax));
+            info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, tm.max(amax));
         } else if constexpr (METHOD == K_BK) {
-            info = bk_factor<T, RPL>(M, ld, n, tm, piv);
+            info = bk_factor<T, RPL>(M, ix, n, tm, piv);
         } else {
-            aasen_factor<T, RPL>(M, ld, n, tm, y, t, piv);
+            aasen_factor<T, RPL>(M, ix, n, tm, y, t, piv);
             int ti = 0;
             if (tm.first())
                 ti = gt_factor(n, t);
@@ -775,9 +835,9 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
         ROWS(i) if (i < n) y[i] = b[i];
         tm.sync();
         if constexpr (METHOD == K_AASEN)
-            aasen_solve<T, RPL>(M, ld, n, tm, piv, t, y);
+            aasen_solve<T, RPL>(M, ix, n, tm, piv, t, y);
         else
-            bk_solve<T, RPL>(M, ld, n, tm, piv, y);
+            bk_solve<T, RPL>(M, ix, n, tm, piv, y);
         ROWS(i) if (i < n) b[i] = y[i];
         tm.sync();
     }
@@ -795,16 +855,16 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
     const long long k = (long long)blockIdx.x * W + w;
     if (k >= count)
         return; // a whole warp: it shares no barrier with the others
-    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[c * ld + i] = A(i, c)
+    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[ix(i, c)] = A(i, c)
     int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * g.ints;
-    solve_system<T, RPL, METHOD>(warp_team{int(threadIdx.x & 31)}, g, k, M, M + size_t(g.n) * g.ld, piv);
+    solve_system<T, RPL, METHOD>(warp_team{int(threadIdx.x & 31)}, g, k, M, M + packed_elems(g.n), piv);
 }
 
 // A block per system, 64 < n <= BLOCK_MAX_N: 32 ceil(n / 32) threads, a row
 // a thread, a persistent grid (block b takes systems b, b + gridDim.x, ...).
-// Shared memory: when SMEM, M (n x ld), then y and the ints as a warp's
+// Shared memory: when SMEM, M (packed_elems(n)), then y and the ints as a warp's
 // (layout_for), then the team's scratch; without SMEM, M is the block's
-// slot of work (n x ld elements a block, global memory: the same code,
+// slot of work (packed_elems(n) a block, global memory: the same code,
 // the block's barriers order its accesses there too).
 constexpr int BLOCK_MAX_N = 32 * BLOCK_TEAM_WARPS;
 // The team's scratch: the first 16-byte boundary from p on (a complex
@@ -818,7 +878,7 @@ __global__ void __launch_bounds__(32 * BLOCK_TEAM_WARPS, 2) indef_block_kernel(i
                                                                                   T *work)
 {
     extern __shared__ unsigned char smem_raw[];
-    const size_t mat = size_t(g.n) * g.ld;
+    const size_t mat = packed_elems(g.n);
     T *M = SMEM ? reinterpret_cast<T *>(smem_raw) : work + blockIdx.x * mat;
     T *y = reinterpret_cast<T *>(smem_raw) + (SMEM ? mat : 0);
     int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + g.per_warp - (SMEM ? 0 : mat));
@@ -952,7 +1012,13 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
     for (int c = 0; c < NMAX; c++) // lane i: its row's entries outside A(0:n, 0:n)
         if (c >= n || i >= n)
             M[c * LD + i] = real_t<T>(i == c ? R(1) : R(0));
-    load_hermitian(A, n, g.lower, valid, M, LD, i, G, fin, amax);
+    load_hermitian(
+        A, n, g.lower, valid,
+        [&](int r, int c, T a) {
+            M[c * LD + r] = a;
+            M[r * LD + c] = conj(a);
+        },
+        i, G, fin, amax);
     if (valid)
         for (int e = i; e < n * g.nrhs; e += G)
             fin = fin && finite_t(B[e]);
@@ -1053,7 +1119,7 @@ bsym_status launch_ldlh_reg(const indef_args<T> &, long long, cudaStream_t, char
 constexpr int REG_MAX_N = 32; // the register kernel's largest n
 
 // Systems (warps) a block: up to 4, fewer where a block's shared memory
-// would pass 96 KB (n = 64 in complex double: one), so that a
+// would pass 96 KB (n = 64 in complex double: two), so that a
 // multiprocessor holds two blocks or more.
 template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_warp * sizeof(T) + g.ints * sizeof(int); }
 template <typename T> int warps_for(const indef_args<T> &g)
@@ -1073,7 +1139,7 @@ bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t 
 // it (smem) or not; the scratch's 16-byte rounding included.
 template <typename T> size_t block_bytes(const indef_args<T> &g, bool smem)
 {
-    const size_t mat = smem ? 0 : size_t(g.n) * g.ld;
+    const size_t mat = smem ? 0 : packed_elems(g.n);
     return (g.per_warp - mat) * sizeof(T) + g.ints * sizeof(int) + 15 + BLOCK_TEAM_SCRATCH;
 }
 // The global workspace of the block kernel without SMEM is at most this
@@ -1099,7 +1165,7 @@ bsym_status plan_block(const indef_args<T> &g, int sms, block_plan &pl, char *ms
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(pl.smem)));
     BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&pl.per_sm, kernel, pl.threads, pl.smem));
     pl.per_sm = std::max(1, pl.per_sm);
-    pl.slot = SMEM ? 0 : size_t(g.n) * g.ld * sizeof(T);
+    pl.slot = SMEM ? 0 : packed_elems(g.n) * sizeof(T);
     if (!SMEM)
         pl.per_sm = int(std::max<size_t>(1, std::min<size_t>(pl.per_sm, BLOCK_WORK_MAX_BYTES / pl.slot / sms)));
     return BSYM_OK;
@@ -1130,6 +1196,36 @@ bsym_status launch_block(const indef_args<T> &g, long long count, int sms, cudaS
     return BSYM_OK;
 }
 
+// Aasen's matrix in the global workspace although it fits in shared
+// memory: where shared memory holds only one block a multiprocessor and the
+// workspace of the grid the global kernel runs (its blocks a
+// multiprocessor, by registers) fits in the L2 cache, plus an eighth.
+// Aasen is left-looking: a step reads L's rows and columns and writes one
+// column, a chain of dependent latencies that more blocks a multiprocessor
+// hide better than faster memory does. Measured on the H200 (RESULTS.md,
+// session 32; the eighth's margin from those sizes): double and complex
+// float n = 168 1.36x and 1.42x, complex double 128 1.57x, float 234 to 256
+// 1.03x to 1.16x faster from the L2-resident workspace (60, 70 and 43 to 52
+// MB); double 192 (78 MB) 0.96x and 234 (87 MB) 0.67x, so shared memory
+// there. Bunch-Kaufman's trailing updates write the whole trailing matrix
+// every step: it keeps shared memory wherever it fits.
+template <typename T>
+bsym_status aasen_prefers_global(const indef_args<T> &g, int dev, int sms, bool &global, char *msg, size_t msglen)
+{
+    int sm_bytes = 0, l2 = 0;
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sm_bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    block_plan shared, work;
+    bsym_status st = plan_block<T, K_AASEN, true>(g, sms, shared, msg, msglen);
+    if (st == BSYM_OK)
+        st = plan_block<T, K_AASEN, false>(g, sms, work, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    const double grid_bytes = double(work.per_sm) * sms * double(work.slot);
+    global = shared.per_sm < 2 && work.per_sm >= 2 && grid_bytes <= 1.125 * l2;
+    return BSYM_OK;
+}
+
 // By n: a warp a system with one row a lane (n <= 32) or two (n <= 64); a
 // block a system above, M in shared memory where the block's arrays fit.
 // per_sm (not null): for the block kernel, the systems a multiprocessor
@@ -1152,9 +1248,16 @@ bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s,
     BSYM_CUDA_TRY(cudaGetDevice(&dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    return block_bytes(g, true) <= size_t(optin)
-               ? launch_block<T, METHOD, true>(g, count, sms, s, msg, msglen, per_sm)
-               : launch_block<T, METHOD, false>(g, count, sms, s, msg, msglen, per_sm);
+    bool smem = block_bytes(g, true) <= size_t(optin);
+    if (METHOD == K_AASEN && smem) {
+        bool global = false;
+        const bsym_status st = aasen_prefers_global<T>(g, dev, sms, global, msg, msglen);
+        if (st != BSYM_OK)
+            return st;
+        smem = !global;
+    }
+    return smem ? launch_block<T, METHOD, true>(g, count, sms, s, msg, msglen, per_sm)
+                : launch_block<T, METHOD, false>(g, count, sms, s, msg, msglen, per_sm);
 }
 
 // Launches `method` (BUNCH_KAUFMAN, AASEN; LDLT for complex T) on count
@@ -1176,7 +1279,7 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
     }
     if (count == 0 && per_sm == nullptr)
         return BSYM_OK;
-    indef_args<T> g{A, B, info, n, nrhs, n | 1, 0, 0, uplo != 'U'};
+    indef_args<T> g{A, B, info, n, nrhs, 0, 0, uplo != 'U'};
     layout_for(g, aasen);
     if (method == BSYM_METHOD_BUNCH_KAUFMAN)
         return launch_rows<T, K_BK>(g, count, s, msg, msglen, per_sm);

@@ -3983,12 +3983,13 @@ static int ix_serves(bsym_device dev, int t, bsym_method method)
  * x kind (subset: fewer sizes, for the sanitizers). */
 static void test_indef_accuracy(bsym_device dev, int subset)
 {
-    /* the GPU's block kernel above 64 too: its matrix in shared memory up to
-     * n = 239 (float), 169 (double, complex float), 119 (complex double; Aasen
-     * 2 less), in global memory above (both sides of each edge) */
+    /* the GPU's block kernel above 64 too: its matrix (the lower triangle,
+     * packed) in shared memory up to n = 256 (float), 238 (double, complex
+     * float; Aasen 234), 168 (complex double; Aasen 164), in global memory
+     * above (both sides of each edge) */
     static const int cpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64},
-                     gpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64, 65, 100, 118, 120, 168, 170, 238, 240, 256},
-                     few[] = {3, 17, 33, 70, 120};
+                     gpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64, 65, 100, 164, 165, 168, 169, 234, 235, 238, 239, 256},
+                     few[] = {3, 17, 33, 70, 170};
     const int *sizes = subset ? few : dev == BSYM_DEVICE_GPU ? gpu : cpu;
     const size_t nsizes = subset ? sizeof few / sizeof *few
                           : dev == BSYM_DEVICE_GPU ? sizeof gpu / sizeof *gpu
@@ -4631,14 +4632,16 @@ static void test_csolve(void)
 
 /* The GPU's block kernel (n > 64) runs a persistent grid: batches larger
  * than the grid, so that its blocks take several systems each, with M in
- * shared memory (complex double n = 100: a block a multiprocessor) and in
- * the global workspace (complex double 120, float 240). */
+ * shared memory (complex double n = 100, float 240: one or two blocks a
+ * multiprocessor) and in the global workspace (complex double 170, double
+ * 240). */
 static void test_indef_grid(void)
 {
     ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_BUNCH_KAUFMAN, 'L', 100, 2, IX_RANDOM, 400, 0);
-    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_AASEN, 'U', 120, 1, IX_RANDOM, 1200, 0);
-    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_LDLT, 'L', 120, 1, IX_HPD, 1200, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_AASEN, 'U', 170, 1, IX_RANDOM, 1200, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_LDLT, 'L', 170, 1, IX_HPD, 1200, 0);
     ix_case(BSYM_DEVICE_GPU, TY_S, BSYM_METHOD_BUNCH_KAUFMAN, 'L', 240, 1, IX_RANDOM, 600, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_D, BSYM_METHOD_BUNCH_KAUFMAN, 'U', 240, 1, IX_RANDOM, 600, 0);
 }
 
 static void test_indef_family(bsym_device_info *di)
@@ -4654,7 +4657,7 @@ static void test_indef_family(bsym_device_info *di)
         test_indef_accuracy(BSYM_DEVICE_GPU, 0);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
         test_indef_zero(BSYM_DEVICE_GPU);
-        test_indef_bad(BSYM_DEVICE_GPU, 100); /* the block kernel, shared memory or global (complex double) */
+        test_indef_bad(BSYM_DEVICE_GPU, 100); /* the block kernel: M in shared memory; at 240 in global memory but in float */
         test_indef_bad(BSYM_DEVICE_GPU, 240);
         test_indef_grid();
     }
@@ -4741,7 +4744,7 @@ int main(int argc, char **argv)
         test_indef_accuracy(BSYM_DEVICE_GPU, 1);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
         test_indef_zero(BSYM_DEVICE_GPU);
-        test_indef_bad(BSYM_DEVICE_GPU, 120);
+        test_indef_bad(BSYM_DEVICE_GPU, 170);
     }
     if (di.gpu_available && WANT("host") && (!subset || only != NULL)) /* not under the sanitizers' --subset */
         test_host_path();
