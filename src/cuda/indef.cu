@@ -31,9 +31,10 @@
 // warp whose rows are all above a trailing update's columns skips them. Its
 // matrix stays in shared memory where it fits (float to n = 256, double and
 // complex float to 238, complex double to 168; Aasen, whose arrays are 4n
-// longer, to 234 and 164; on the H200's 227 KB a block); above that it
-// moves to a workspace in global memory, a slot a block of a persistent
-// grid.
+// longer, to 234 and 164; on the H200's 227 KB a block) and shared memory
+// holds two blocks a multiprocessor or more; else it moves to a workspace
+// in global memory, a slot a block of a persistent grid (prefers_global:
+// below the edges, only where that workspace stays in the L2 cache).
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -1196,29 +1197,31 @@ bsym_status launch_block(const indef_args<T> &g, long long count, int sms, cudaS
     return BSYM_OK;
 }
 
-// Aasen's matrix in the global workspace although it fits in shared
-// memory: where shared memory holds only one block a multiprocessor and the
+// The matrix in the global workspace although it fits in shared memory:
+// where shared memory holds only one block a multiprocessor and the
 // workspace of the grid the global kernel runs (its blocks a
-// multiprocessor, by registers) fits in the L2 cache, plus an eighth.
-// Aasen is left-looking: a step reads L's rows and columns and writes one
-// column, a chain of dependent latencies that more blocks a multiprocessor
-// hide better than faster memory does. Measured on the H200 (RESULTS.md,
-// session 32; the eighth's margin from those sizes): double and complex
-// float n = 168 1.36x and 1.42x, complex double 128 1.57x, float 234 to 256
-// 1.03x to 1.16x faster from the L2-resident workspace (60, 70 and 43 to 52
-// MB); double 192 (78 MB) 0.96x and 234 (87 MB) 0.67x, so shared memory
-// there. Bunch-Kaufman's trailing updates write the whole trailing matrix
-// every step: it keeps shared memory wherever it fits.
-template <typename T>
-bsym_status aasen_prefers_global(const indef_args<T> &g, int dev, int sms, bool &global, char *msg, size_t msglen)
+// multiprocessor, by registers) fits in the L2 cache, plus an eighth. One
+// block a multiprocessor leaves the step's chains of dependent latencies
+// (the reductions and barriers of the pivot search, Aasen's left-looking
+// reads) unhidden; two or more from an L2-resident workspace hide them
+// better than shared memory's speed makes up. Measured on the H200
+// (RESULTS.md, session 32, every method with and without this rule):
+// faster from the workspace at complex double n = 128 (1.38x to 1.61x),
+// double and complex float 168 (1.09x to 1.67x), complex float 192 (1.36x
+// to 1.45x), float 238 to 256 (1.12x to 1.31x; Aasen 1.13x to 1.16x);
+// slower for real Bunch-Kaufman at double 234 to 238 (0.75x to 0.86x),
+// kept for its width of three sizes against the gains; and double 192 and
+// 234 in Aasen (78 and 87 MB of workspace, 0.96x and 0.67x) set the L2
+// bound.
+template <typename T, int METHOD>
+bsym_status prefers_global(const indef_args<T> &g, int dev, int sms, bool &global, char *msg, size_t msglen)
 {
-    int sm_bytes = 0, l2 = 0;
-    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sm_bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    int l2 = 0;
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
     block_plan shared, work;
-    bsym_status st = plan_block<T, K_AASEN, true>(g, sms, shared, msg, msglen);
+    bsym_status st = plan_block<T, METHOD, true>(g, sms, shared, msg, msglen);
     if (st == BSYM_OK)
-        st = plan_block<T, K_AASEN, false>(g, sms, work, msg, msglen);
+        st = plan_block<T, METHOD, false>(g, sms, work, msg, msglen);
     if (st != BSYM_OK)
         return st;
     const double grid_bytes = double(work.per_sm) * sms * double(work.slot);
@@ -1249,9 +1252,9 @@ bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s,
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     bool smem = block_bytes(g, true) <= size_t(optin);
-    if (METHOD == K_AASEN && smem) {
+    if (smem) {
         bool global = false;
-        const bsym_status st = aasen_prefers_global<T>(g, dev, sms, global, msg, msglen);
+        const bsym_status st = prefers_global<T, METHOD>(g, dev, sms, global, msg, msglen);
         if (st != BSYM_OK)
             return st;
         smem = !global;
