@@ -3988,9 +3988,9 @@ static void test_indef_accuracy(bsym_device dev, int subset)
      * complex float; Aasen 234), 168 (complex double; Aasen 164), in global
      * memory above (both sides of each edge); below the edges too where
      * shared memory holds one block a multiprocessor and the workspace stays
-     * in L2 (indef.cu's prefers_global: float 238 and up, double and complex
-     * float 164 to 169, complex double 128 and up), so both variants run for
-     * every type */
+     * in L2 (indef.cu's prefers_global; on the H200 for instance float 238,
+     * double and complex float 168, complex double 128), so both variants
+     * run for every type */
     static const int cpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64},
                      gpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64, 65, 100, 164, 165, 168, 169, 234, 235, 238, 239, 256},
                      few[] = {3, 17, 33, 70, 170};
