@@ -476,7 +476,7 @@ template <typename T, int RPL, class Team> __device__ int bk_factor(T *M, lower_
             step = bk_pick(absakk, colmax, rowmax, abs(re(M[ix(imax, imax)])), c0, imax, &kp);
         }
         const int kk = c0 + step - 1;
-        if (kp != kk) { // rows kk and kp of columns c0.., then the columns
+        if (kp != kk) { // rows and columns kk and kp of the trailing block
             tm.sync();  // (once every member has read the pivot's entries above)
             sym_swap<T, RPL>(M, ix, n, tm, c0, kk, kp);
         }
