@@ -310,7 +310,7 @@ template <typename T> struct indef_args {
     T *B;
     int *info;
     int n, nrhs;
-    size_t per_warp;   // T elements of a system's arrays (layout_for)
+    size_t per_sys;    // T elements of a system's arrays (layout_for)
     int ints;          // ints of a system's arrays (layout_for)
     bool lower;
 };
@@ -764,16 +764,15 @@ __device__ void aasen_solve(const T *M, lower_packed ix, int n, const Team &tm, 
     tm.sync();
 }
 
-// The arrays of a system (per_warp T elements, then its ints: in the warp
+// The arrays of a system (per_sys T elements, then its ints: in the warp
 // kernel after every warp's T arrays; the block kernel's one system has the
-// same layout, M perhaps in global memory): the matrix M (packed_elems(n):
-// lower_packed), y (n: one
-// right-hand side; Aasen's h while it factors), with Aasen T's four
-// diagonals (4n); the ints piv (n: the pivots, Aasen's perm), with Aasen T's
-// row swaps (n).
+// same layout, M perhaps in global memory): the matrix M (packed_elems(n),
+// lower_packed), y (n: one right-hand side; Aasen's h while it factors),
+// with Aasen T's four diagonals (4n); the ints piv (n: the pivots, Aasen's
+// perm), with Aasen T's row swaps (n).
 template <typename T> void layout_for(indef_args<T> &g, bool aasen)
 {
-    g.per_warp = packed_elems(g.n) + size_t(g.n) * (aasen ? 5 : 1);
+    g.per_sys = packed_elems(g.n) + size_t(g.n) * (aasen ? 5 : 1);
     g.ints = g.n * (aasen ? 2 : 1);
 }
 
@@ -856,8 +855,8 @@ __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long c
     const long long k = (long long)blockIdx.x * W + w;
     if (k >= count)
         return; // a whole warp: it shares no barrier with the others
-    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_warp; // M[ix(i, c)] = A(i, c)
-    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_warp) + w * g.ints;
+    T *M = reinterpret_cast<T *>(smem_raw) + size_t(w) * g.per_sys; // M[ix(i, c)] = A(i, c)
+    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + size_t(W) * g.per_sys) + w * g.ints;
     solve_system<T, RPL, METHOD>(warp_team{int(threadIdx.x & 31)}, g, k, M, M + packed_elems(g.n), piv);
 }
 
@@ -882,7 +881,7 @@ __global__ void __launch_bounds__(32 * BLOCK_TEAM_WARPS, 2) indef_block_kernel(i
     const size_t mat = packed_elems(g.n);
     T *M = SMEM ? reinterpret_cast<T *>(smem_raw) : work + blockIdx.x * mat;
     T *y = reinterpret_cast<T *>(smem_raw) + (SMEM ? mat : 0);
-    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + g.per_warp - (SMEM ? 0 : mat));
+    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(smem_raw) + g.per_sys - (SMEM ? 0 : mat));
     const block_team tm{int(threadIdx.x), int(blockDim.x >> 5), block_scratch(piv + g.ints)};
     for (long long k = blockIdx.x; k < count; k += gridDim.x)
         solve_system<T, 1, METHOD>(tm, g, k, M, y, piv);
@@ -1122,7 +1121,7 @@ constexpr int REG_MAX_N = 32; // the register kernel's largest n
 // Systems (warps) a block: up to 4, fewer where a block's shared memory
 // would pass 96 KB (n = 64 in complex double: two), so that a
 // multiprocessor holds two blocks or more.
-template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_warp * sizeof(T) + g.ints * sizeof(int); }
+template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_sys * sizeof(T) + g.ints * sizeof(int); }
 template <typename T> int warps_for(const indef_args<T> &g)
 {
     return int(std::max<size_t>(1, std::min<size_t>(4, (size_t(96) << 10) / warp_bytes(g))));
@@ -1141,7 +1140,7 @@ bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t 
 template <typename T> size_t block_bytes(const indef_args<T> &g, bool smem)
 {
     const size_t mat = smem ? 0 : packed_elems(g.n);
-    return (g.per_warp - mat) * sizeof(T) + g.ints * sizeof(int) + 15 + BLOCK_TEAM_SCRATCH;
+    return (g.per_sys - mat) * sizeof(T) + g.ints * sizeof(int) + 15 + BLOCK_TEAM_SCRATCH;
 }
 // The global workspace of the block kernel without SMEM is at most this
 // (the grid shrinks to fit: complex double n = 256 takes 1 MB a block).
@@ -1172,19 +1171,12 @@ bsym_status plan_block(const indef_args<T> &g, int sms, block_plan &pl, char *ms
     return BSYM_OK;
 }
 
-// A persistent grid of as many blocks as the device's sms multiprocessors
-// hold; per_sm (not null): only that number, nothing launched.
+// A persistent grid of plan pl (plan_block's, for the same SMEM): as many
+// blocks as the device's sms multiprocessors hold.
 template <typename T, int METHOD, bool SMEM>
-bsym_status launch_block(const indef_args<T> &g, long long count, int sms, cudaStream_t s, char *msg,
-                         size_t msglen, int *per_sm)
+bsym_status launch_block(const indef_args<T> &g, long long count, int sms, const block_plan &pl,
+                         cudaStream_t s, char *msg, size_t msglen)
 {
-    block_plan pl;
-    const bsym_status st = plan_block<T, METHOD, SMEM>(g, sms, pl, msg, msglen);
-    if (st != BSYM_OK || per_sm != nullptr) {
-        if (per_sm != nullptr)
-            *per_sm = pl.per_sm;
-        return st;
-    }
     const long long blocks = std::min<long long>(count, (long long)sms * pl.per_sm);
     T *work = nullptr;
     if (!SMEM)
@@ -1197,10 +1189,12 @@ bsym_status launch_block(const indef_args<T> &g, long long count, int sms, cudaS
     return BSYM_OK;
 }
 
-// The matrix in the global workspace although it fits in shared memory:
-// where shared memory holds only one block a multiprocessor and the
-// workspace of the grid the global kernel runs (its blocks a
-// multiprocessor, by registers) fits in the L2 cache, plus an eighth. One
+// The matrix in the global workspace although it fits in shared memory
+// (shared, work: plan_block's plans with and without SMEM; l2: the L2
+// cache's bytes): where shared memory holds only one block a
+// multiprocessor and the workspace of the grid the global kernel runs (its
+// blocks a multiprocessor, by registers) fits in the L2 cache, plus an
+// eighth. One
 // block a multiprocessor leaves the step's chains of dependent latencies
 // (the reductions and barriers of the pivot search, Aasen's left-looking
 // reads) unhidden; two or more from an L2-resident workspace hide them
@@ -1213,24 +1207,15 @@ bsym_status launch_block(const indef_args<T> &g, long long count, int sms, cudaS
 // kept for its width of three sizes against the gains; and double 192 and
 // 234 in Aasen (78 and 87 MB of workspace, 0.96x and 0.67x) set the L2
 // bound.
-template <typename T, int METHOD>
-bsym_status prefers_global(const indef_args<T> &g, int dev, int sms, bool &global, char *msg, size_t msglen)
+bool prefers_global(const block_plan &shared, const block_plan &work, int sms, int l2)
 {
-    int l2 = 0;
-    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    block_plan shared, work;
-    bsym_status st = plan_block<T, METHOD, true>(g, sms, shared, msg, msglen);
-    if (st == BSYM_OK)
-        st = plan_block<T, METHOD, false>(g, sms, work, msg, msglen);
-    if (st != BSYM_OK)
-        return st;
     const double grid_bytes = double(work.per_sm) * sms * double(work.slot);
-    global = shared.per_sm < 2 && work.per_sm >= 2 && grid_bytes <= 1.125 * l2;
-    return BSYM_OK;
+    return shared.per_sm < 2 && work.per_sm >= 2 && grid_bytes <= 1.125 * l2;
 }
 
 // By n: a warp a system with one row a lane (n <= 32) or two (n <= 64); a
-// block a system above, M in shared memory where the block's arrays fit.
+// block a system above, M in shared memory where the block's arrays fit
+// (unless prefers_global says otherwise), else in the global workspace.
 // per_sm (not null): for the block kernel, the systems a multiprocessor
 // holds, nothing launched (0 for the warp kernels: their chunks are sized
 // by link bytes).
@@ -1247,20 +1232,26 @@ bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s,
         return launch_kernel<T, 1, METHOD>(g, count, s, msg, msglen);
     if (g.n <= 64)
         return launch_kernel<T, 2, METHOD>(g, count, s, msg, msglen);
-    int dev = 0, optin = 0, sms = 0;
+    int dev = 0, optin = 0, sms = 0, l2 = 0;
     BSYM_CUDA_TRY(cudaGetDevice(&dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    bool smem = block_bytes(g, true) <= size_t(optin);
-    if (smem) {
-        bool global = false;
-        const bsym_status st = prefers_global<T, METHOD>(g, dev, sms, global, msg, msglen);
-        if (st != BSYM_OK)
-            return st;
-        smem = !global;
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    // each variant planned once: the plans decide, and the chosen one launches
+    block_plan shared{}, work{};
+    const bool fits = block_bytes(g, true) <= size_t(optin);
+    bsym_status st = plan_block<T, METHOD, false>(g, sms, work, msg, msglen);
+    if (st == BSYM_OK && fits)
+        st = plan_block<T, METHOD, true>(g, sms, shared, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
+    const bool smem = fits && !prefers_global(shared, work, sms, l2);
+    if (per_sm != nullptr) {
+        *per_sm = (smem ? shared : work).per_sm;
+        return BSYM_OK;
     }
-    return smem ? launch_block<T, METHOD, true>(g, count, sms, s, msg, msglen, per_sm)
-                : launch_block<T, METHOD, false>(g, count, sms, s, msg, msglen, per_sm);
+    return smem ? launch_block<T, METHOD, true>(g, count, sms, shared, s, msg, msglen)
+                : launch_block<T, METHOD, false>(g, count, sms, work, s, msg, msglen);
 }
 
 // Launches `method` (BUNCH_KAUFMAN, AASEN; LDLT for complex T) on count
