@@ -9,6 +9,7 @@
 #define BSYM_COMMON_CUH
 
 #include <cstdio>
+#include <cstdlib>
 #include <cuda_runtime.h>
 
 #include "bsym_cuda.h"
@@ -176,6 +177,15 @@ template <typename T>
 bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A, T *B, int *info, int *rank,
                             int *used, void *work, bsym__strategy_stats *stats, cudaStream_t s, char *msg,
                             size_t msglen);
+
+// The integer in environment variable `name` (the kernels' measurement and
+// test hooks, e.g. eigen.cu's BSYM_EIG_*, indef.cu's BSYM_INDEF_WARP3_MAX),
+// or fallback where it is unset or empty.
+inline int env_int(const char *name, int fallback)
+{
+    const char *env = std::getenv(name);
+    return env != nullptr && *env != '\0' ? std::atoi(env) : fallback;
+}
 
 // ---- device helpers ----
 

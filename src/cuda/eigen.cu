@@ -18,7 +18,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <type_traits>
 
 #include "common.cuh"
@@ -184,13 +183,7 @@ template <typename T> ql_args<T> ql_args_of(const eig_args<T> &e)
     return a;
 }
 
-// The integer in environment variable `name` (the measurement and test
-// hooks below), or fallback where it is unset or empty.
-static int env_int(const char *name, int fallback)
-{
-    const char *env = std::getenv(name);
-    return env != nullptr && *env != '\0' ? std::atoi(env) : fallback;
-}
+using bsym_cuda::env_int; // the measurement and test hooks below
 
 // ql_kernel's block at n: QL_THREADS threads, halved while their d and e
 // would pass 96 KB of shared memory (n > 64 in double), and its shared bytes.

@@ -36,6 +36,30 @@ template <typename T> QL_HD inline T ql_div(T a, T b)
 #endif
 }
 
+// The rotation's r = hypot(f, g) and 1 / r from x = f^2 + g^2 > 0 (f, g
+// scaled). In double on the GPU one reciprocal square root, at most 1 ulp
+// off, gives both (r = x / sqrt(x)): one operation on the rotation's chain of
+// dependent latencies where the IEEE square root and the reciprocal of its
+// result were two. Measured on the H200 (RESULTS.md, session 33, batch 1e5):
+// double with vectors n = 32 1.156e7 -> 1.218e7 matrices/s, values only
+// +4 to +7 % at n = 8..64, eigenvalue, residual and orthogonality errors
+// the same or smaller. Float keeps sqrt and the correctly rounded
+// reciprocal: its reciprocal square root (2 ulp) made the orthogonality
+// error 1.3x to 1.75x larger (n = 32, 64) for 2.5 % with vectors at n = 32.
+// The host (tests/c/test_ql.cpp) takes sqrt and 1 / r.
+template <typename T> QL_HD inline void ql_hypot_rcp(T x, T &r, T &ir)
+{
+#ifdef __CUDA_ARCH__
+    if constexpr (sizeof(T) == 8) {
+        ir = rsqrt(x);
+        r = x * ir;
+        return;
+    }
+#endif
+    r = sqrt(x);
+    ir = ql_div(T(1), r);
+}
+
 // The precision's machine epsilon.
 template <typename T> QL_HD inline T ql_eps() { return sizeof(T) == 4 ? T(FLT_EPSILON) : T(DBL_EPSILON); }
 
@@ -142,24 +166,26 @@ QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, i
                 const int ip = i > 0 ? i - 1 : 0; // the next iteration's loads, early
                 const T en = e[ip], dn = d[ip];
                 const T f = s * ei, b = c * ei;
-                // r = hypot(f, g), c = g / r, s = f / r; f, g below
-                // ql_small<T> are scaled first (their squares would lose
-                // digits to underflow, and c, s their orthogonality)
+                // r = hypot(f, g), c = g / r, s = f / r (ql_hypot_rcp); f,
+                // g below ql_small<T> are scaled first (their squares would
+                // lose digits to underflow, and c, s their orthogonality)
                 T fs = f, gs = g, back = 1;
                 if (fmax(fabs(f), fabs(g)) < ql_small<T>()) {
                     fs *= ql_big<T>();
                     gs *= ql_big<T>();
                     back = T(1) / ql_big<T>();
                 }
-                const T rs = sqrt(fs * fs + gs * gs);
-                const T ej = rs * back; // e[i + 1], final
-                e[i + 1] = r = ej;
-                if (rs == T(0)) { // f = g = 0: T splits at i + 1
+                const T x = fs * fs + gs * gs;
+                if (x == T(0)) { // f = g = 0: T splits at i + 1
+                    e[i + 1] = r = T(0);
                     d[i + 1] = dip1 - p;
                     e[m] = 0;
                     break;
                 }
-                const T ir = ql_div(T(1), rs);
+                T rs, ir;
+                ql_hypot_rcp(x, rs, ir);
+                const T ej = rs * back; // e[i + 1], final
+                e[i + 1] = r = ej;
                 s = fs * ir;
                 c = gs * ir;
                 g = dip1 - p;
