@@ -1,6 +1,7 @@
 // indef.cu -- the GPU's solves of symmetric indefinite and complex Hermitian
-// systems, n <= BSYM_GPU_INDEF_MAX_N (256), a warp per system up to n = 64,
-// a block per system above:
+// systems, n <= BSYM_GPU_INDEF_MAX_N (256), a warp per system up to n = 64
+// (and on to 96 where that measured faster: warp3_max), a block per system
+// above:
 //   Bunch-Kaufman  P A P^T = L D L^H, D with 1x1 and 2x2 blocks, LAPACK's
 //                  pivot rule (core/bk_rule.h, shared with the CPU); real
 //                  and complex (BSYM__OP_BK);
@@ -18,14 +19,14 @@
 //
 // Layout: the warp keeps its system's Hermitian matrix in shared memory,
 // the lower triangle alone, packed by columns (lower_packed below); lane l
-// owns rows l and l + 32. A step of the factorization updates the trailing
+// owns rows l, l + 32 (and l + 64). A step of the factorization updates the trailing
 // matrix's lower triangle, each lane its own rows; the symmetric
 // interchanges are LAPACK's *hetf2 swaps within that triangle. (Until
 // session 32 both triangles were kept, n x (n | 1): twice the shared
 // memory, so half the systems a multiprocessor, and twice the trailing
 // updates' work, for plain row and column swaps.) The pivot searches are
 // warp reductions.
-// Above n = 64 a block of 32 ceil(n / 32) threads takes a system, a row a
+// Above that a block of 32 ceil(n / 32) threads takes a system, a row a
 // thread, with the same device functions (a team: warp_team or block_team
 // below; block barriers and block reductions instead of the warp's); a
 // warp whose rows are all above a trailing update's columns skips them. Its
@@ -845,8 +846,8 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
         g.info[k] = 0;
 }
 
-// A warp per system; RPL = rows a lane (1: n <= 32, 2: n <= 64); METHOD:
-// K_LDLH, K_BK or K_AASEN.
+// A warp per system; RPL = rows a lane (1: n <= 32, 2: n <= 64, 3: n <=
+// warp3_max); METHOD: K_LDLH, K_BK or K_AASEN.
 template <typename T, int RPL, int METHOD>
 __global__ void __launch_bounds__(128) indef_kernel(indef_args<T> g, long long count)
 {
@@ -1118,19 +1119,46 @@ bsym_status launch_ldlh_reg(const indef_args<T> &, long long, cudaStream_t, char
 }
 constexpr int REG_MAX_N = 32; // the register kernel's largest n
 
-// Systems (warps) a block: up to 4, fewer where a block's shared memory
-// would pass 96 KB (n = 64 in complex double: two), so that a
-// multiprocessor holds two blocks or more.
+// Shared bytes of one warp's system.
 template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_sys * sizeof(T) + g.ints * sizeof(int); }
-template <typename T> int warps_for(const indef_args<T> &g)
+
+// Systems (warps) a block of the warp kernel, W = 1..4: the W whose blocks
+// keep the most systems on a multiprocessor (the occupancy query: shared
+// memory, registers and the block limit), the largest W on a tie. A block's
+// shared memory is W systems', so its size sets how well the blocks tile a
+// multiprocessor's 228 KB: at double n = 68 (19.4 KB a system) blocks of 4
+// hold 8 systems, blocks of 1 hold 11 (the rule until session 33, 4 up to
+// 96 KB a block, ran 4 there and lost a third of the throughput from n = 67
+// on).
+template <typename T, int RPL, int METHOD>
+bsym_status warps_for(const indef_args<T> &g, int &W, char *msg, size_t msglen)
 {
-    return int(std::max<size_t>(1, std::min<size_t>(4, (size_t(96) << 10) / warp_bytes(g))));
+    int dev = 0, optin = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    const int widest = int(std::max<size_t>(1, std::min<size_t>(4, size_t(optin) / warp_bytes(g))));
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(indef_kernel<T, RPL, METHOD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(size_t(widest) * warp_bytes(g))));
+    W = 1;
+    for (int w = 1, most = 0; w <= widest; w++) {
+        int blocks = 0;
+        BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, indef_kernel<T, RPL, METHOD>, 32 * w,
+                                                                    size_t(w) * warp_bytes(g)));
+        if (blocks * w >= most) {
+            most = blocks * w;
+            W = w;
+        }
+    }
+    return BSYM_OK;
 }
 
 template <typename T, int RPL, int METHOD>
 bsym_status launch_kernel(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
-    const int W = warps_for(g);
+    int W = 1;
+    const bsym_status st = warps_for<T, RPL, METHOD>(g, W, msg, msglen);
+    if (st != BSYM_OK)
+        return st;
     return launch_grid(indef_kernel<T, RPL, METHOD>, g, count, W, 32 * W, size_t(W) * warp_bytes(g), s, msg,
                        msglen);
 }
@@ -1213,18 +1241,46 @@ bool prefers_global(const block_plan &shared, const block_plan &work, int sms, i
     return shared.per_sm < 2 && work.per_sm >= 2 && grid_bytes <= 1.125 * l2;
 }
 
-// By n: a warp a system with one row a lane (n <= 32) or two (n <= 64); a
-// block a system above, M in shared memory where the block's arrays fit
-// (unless prefers_global says otherwise), else in the global workspace.
-// per_sm (not null): for the block kernel, the systems a multiprocessor
-// holds, nothing launched (0 for the warp kernels: their chunks are sized
-// by link bytes).
+// The largest n the warp kernel serves with three rows a lane (64 < n <=
+// 96; the block kernel above it, and everywhere for 64). Measured on the
+// H200 (RESULTS.md, session 33: bench_indef at n = 65..96, batch 1e4, the
+// warp kernel against the block kernel, random indefinite and definite
+// systems): the warp kernel keeps no barriers and a system a warp, the
+// block kernel spreads a system's rows over 3 warps and waits at a barrier
+// a step; the warp kernel wins by 1.8x at n = 65 in float Bunch-Kaufman and
+// loses from where these edges stop (float BK: 1.07x to 1.12x still at 96;
+// Aasen 1.09x at 84, 0.99x at 88; double BK 1.12x at 72, 0.96x to 1.01x at
+// 76; double Aasen 1.04x at 68, 0.91x at 70; complex float BK 1.05x at 72,
+// 0.91x at 76 (indefinite); LDL^H 1.01x at 84, 0.95x at 88; Aasen 1.03x at
+// 80, 0.95x at 84; complex double: 0.72x to 0.91x for Bunch-Kaufman and
+// Aasen at 65, LDL^H 1.02x at 65 and 66, 0.95x at 68: none). The
+// environment variable BSYM_INDEF_WARP3_MAX overrides (64..96; a
+// measurement and test hook).
+template <typename T, int METHOD> int warp3_max()
+{
+    typedef typename part_of<T>::type R;
+    constexpr bool real = std::is_same<T, R>::value, single = sizeof(R) == 4;
+    int edge = 64;
+    if (real)
+        edge = METHOD == K_AASEN ? (single ? 84 : 68) : (single ? 96 : 72);
+    else if (single)
+        edge = METHOD == K_AASEN ? 80 : METHOD == K_LDLH ? 84 : 72;
+    return std::min(96, std::max(64, bsym_cuda::env_int("BSYM_INDEF_WARP3_MAX", edge)));
+}
+
+// By n: a warp a system with one row a lane (n <= 32), two (n <= 64) or
+// three (n <= warp3_max); a block a system above, M in shared memory where
+// the block's arrays fit (unless prefers_global says otherwise), else in the
+// global workspace. per_sm (not null): for the block kernel, the systems a
+// multiprocessor holds, nothing launched (0 for the warp kernels: their
+// chunks are sized by link bytes).
 template <typename T, int METHOD>
 bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s, char *msg, size_t msglen,
                         int *per_sm)
 {
     static_assert(BSYM_GPU_INDEF_MAX_N <= BLOCK_MAX_N, "the block kernel's rows");
-    if (g.n <= 64 && per_sm != nullptr) {
+    const bool warp = g.n <= 64 || g.n <= warp3_max<T, METHOD>();
+    if (warp && per_sm != nullptr) {
         *per_sm = 0;
         return BSYM_OK;
     }
@@ -1232,6 +1288,8 @@ bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s,
         return launch_kernel<T, 1, METHOD>(g, count, s, msg, msglen);
     if (g.n <= 64)
         return launch_kernel<T, 2, METHOD>(g, count, s, msg, msglen);
+    if (warp)
+        return launch_kernel<T, 3, METHOD>(g, count, s, msg, msglen);
     int dev = 0, optin = 0, sms = 0, l2 = 0;
     BSYM_CUDA_TRY(cudaGetDevice(&dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));

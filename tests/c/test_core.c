@@ -3990,9 +3990,12 @@ static void test_indef_accuracy(bsym_device dev, int subset)
      * shared memory holds one block a multiprocessor and the workspace stays
      * in L2 (indef.cu's prefers_global; on the H200 for instance float 238,
      * double and complex float 168, complex double 128), so both variants
-     * run for every type */
+     * run for every type; between 65 and 96 the warp kernel with three rows
+     * a lane up to an edge by type and method (indef.cu's warp3_max: 68,
+     * 72, 80, 84 or 96; BSYM_INDEF_WARP3_MAX=96 runs it for all) */
     static const int cpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64},
-                     gpu[] = {1, 2, 3, 5, 8, 17, 32, 33, 64, 65, 100, 164, 165, 168, 169, 234, 235, 238, 239, 256},
+                     gpu[] = {1,  2,  3,  5,   8,   17,  32,  33,  64,  65,  72,  73,  84,
+                              85, 96, 97, 100, 164, 165, 168, 169, 234, 235, 238, 239, 256},
                      few[] = {3, 17, 33, 70, 170};
     const int *sizes = subset ? few : dev == BSYM_DEVICE_GPU ? gpu : cpu;
     const size_t nsizes = subset ? sizeof few / sizeof *few
