@@ -19,8 +19,8 @@
 //
 // Layout: the warp keeps its system's Hermitian matrix in shared memory,
 // the lower triangle alone, packed by columns (lower_packed below); lane l
-// owns rows l, l + 32 (and l + 64). A step of the factorization updates the trailing
-// matrix's lower triangle, each lane its own rows; the symmetric
+// owns rows l, l + 32 (and l + 64). A step of the factorization updates the
+// trailing matrix's lower triangle, each lane its own rows; the symmetric
 // interchanges are LAPACK's *hetf2 swaps within that triangle. (Until
 // session 32 both triangles were kept, n x (n | 1): twice the shared
 // memory, so half the systems a multiprocessor, and twice the trailing
