@@ -436,27 +436,36 @@ template <typename T> bsym_status reduce(const eig_args<T> &b, cudaStream_t s, c
     return bsym_cuda::tridiagonalize_launch<T>(b.uplo, b.n, b.batch, b.A, b.d, b.e, b.V, b.info, s, msg, msglen);
 }
 
-// The sub-batches a run with vectors aims at (4), each of at least
+// The sub-batches a run with vectors aims at (eig_subs), each of at least
 // EIG_SUB_MIN systems (QL runs a thread a system: fewer leave the GPU
 // idle); values only, one (QL of sub-batches in turn costs more than it
 // hides). Measured on the H200, batch 1e5, matrices/s with 1, 2, 4, 8
-// sub-batches (before: 256 MB of record scratch, about 5 sub-batches at
-// n = 32 in float, QL alone beside the replay):
+// sub-batches (session 29; before: 256 MB of record scratch, about 5
+// sub-batches at n = 32 in float, QL alone beside the replay):
 //   vectors float  n = 32: 1.63e7, 1.65e7, 1.74e7, 1.45e7 (before 1.48e7)
 //                  n = 64: 2.49e6, 2.48e6, 2.57e6, 2.62e6 (before 2.00e6)
 //           double n = 32: 1.12e7 all four (before 8.35e6)
 //                  n = 64: 1.49e6 all four (before 9.31e5)
 //   values  float  n = 32: 5.31e7, 5.19e7, 3.72e7, 2.57e7
+// and since QL's double rotation takes one reciprocal square root (session
+// 33, three rounds of 4 against 6 sub-batches, vectors): 6 win for double
+// n = 32 (1.208e7 -> 1.257e7..1.266e7), 48 (1.033x), 64 (1.012x) and float
+// 48 (1.03x), 64 (1.04x); 4 win for float 24 (6: 0.81x), 32 (0.97x), double
+// 24 (0.97x); even at 128. So 6 for double 32..64 and float 48..64, else 4.
 // The environment variable BSYM_EIG_SUBS sets the sub-batches, values too,
 // without the minimum (a measurement and test hook).
-constexpr int64_t EIG_SUBS = 4, EIG_SUB_MIN = 16384;
+constexpr int64_t EIG_SUB_MIN = 16384;
+template <typename T> int64_t eig_subs(int n)
+{
+    return n <= 64 && n >= (sizeof(T) == 8 ? 32 : 48) ? 6 : 4;
+}
 
 // The systems of one sub-batch of a run of `batch`, at most cap (the record
-// scratch), the sub-batches balanced.
-static int64_t sub_size(int64_t batch, int64_t cap, bool vectors)
+// scratch), the sub-batches balanced; subs: eig_subs.
+static int64_t sub_size(int64_t batch, int64_t cap, bool vectors, int64_t subs)
 {
     const int64_t most = std::max<int64_t>(1, std::min(batch, cap)), hook = env_int("BSYM_EIG_SUBS", 0);
-    int64_t parts = hook > 0 ? hook : !vectors ? 1 : std::min(EIG_SUBS, (batch + EIG_SUB_MIN - 1) / EIG_SUB_MIN);
+    int64_t parts = hook > 0 ? hook : !vectors ? 1 : std::min(subs, (batch + EIG_SUB_MIN - 1) / EIG_SUB_MIN);
     parts = std::max(parts, (batch + most - 1) / most);
     return (batch + parts - 1) / parts;
 }
@@ -510,7 +519,7 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
         const size_t per = carve_record<T>(&rec[0], n, 1, nullptr);
         cap = int64_t(ql_scratch_max(size_t(e.batch) * per) / per);
     }
-    const int64_t sub = sub_size(e.batch, cap, vectors);
+    const int64_t sub = sub_size(e.batch, cap, vectors, eig_subs<T>(n));
     const int nbuf = vectors ? (sub < e.batch ? 2 : 1) : 0;
     ql_shape shape{};
     bsym_status st = vectors ? ql_shape_set<T, true>(n, ql_perfect(n), &shape, msg, msglen)
