@@ -1122,14 +1122,21 @@ constexpr int REG_MAX_N = 32; // the register kernel's largest n
 // Shared bytes of one warp's system.
 template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_sys * sizeof(T) + g.ints * sizeof(int); }
 
-// Systems (warps) a block of the warp kernel, W = 1..4: the W whose blocks
-// keep the most systems on a multiprocessor (the occupancy query: shared
-// memory, registers and the block limit), the largest W on a tie. A block's
-// shared memory is W systems', so its size sets how well the blocks tile a
-// multiprocessor's 228 KB: at double n = 68 (19.4 KB a system) blocks of 4
-// hold 8 systems, blocks of 1 hold 11 (the rule until session 33, 4 up to
-// 96 KB a block, ran 4 there and lost a third of the throughput from n = 67
-// on).
+// Systems (warps) a block of the warp kernel, W = 1, 2 or 4: the W whose
+// blocks keep the most systems on a multiprocessor (the occupancy query:
+// shared memory, registers and the block limit), the largest W on a tie. A
+// block's shared memory is W systems', so its size sets how well the blocks
+// tile a multiprocessor's 228 KB: at double n = 68 (19.4 KB a system)
+// blocks of 4 hold 8 systems, blocks of 1 hold 11 (the rule until session
+// 33, 4 up to 96 KB a block, ran 4 there and lost a third of the throughput
+// from n = 67 on). W = 3 is left out, by measurement (H200, RESULTS.md
+// session 33, every W forced): wherever the rule picked 3, another W was
+// 1.02x to 1.06x faster (float Aasen n = 64 and 65, complex double
+// Bunch-Kaufman and LDL^H 64, complex double Aasen 48, complex float Aasen
+// 72), and 3 was never the fastest (likely cause: a multiprocessor's four
+// schedulers, which blocks of three warps load unevenly). The environment
+// variable BSYM_INDEF_WARPS (1..4, at most what fits) sets W instead (a
+// measurement hook).
 template <typename T, int RPL, int METHOD>
 bsym_status warps_for(const indef_args<T> &g, int &W, char *msg, size_t msglen)
 {
@@ -1140,7 +1147,7 @@ bsym_status warps_for(const indef_args<T> &g, int &W, char *msg, size_t msglen)
     BSYM_CUDA_TRY(cudaFuncSetAttribute(indef_kernel<T, RPL, METHOD>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(size_t(widest) * warp_bytes(g))));
     W = 1;
-    for (int w = 1, most = 0; w <= widest; w++) {
+    for (int w = 1, most = 0; w <= widest; w *= 2) {
         int blocks = 0;
         BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, indef_kernel<T, RPL, METHOD>, 32 * w,
                                                                     size_t(w) * warp_bytes(g)));
@@ -1149,6 +1156,9 @@ bsym_status warps_for(const indef_args<T> &g, int &W, char *msg, size_t msglen)
             W = w;
         }
     }
+    const int hook = bsym_cuda::env_int("BSYM_INDEF_WARPS", 0);
+    if (hook >= 1 && hook <= widest)
+        W = hook;
     return BSYM_OK;
 }
 
