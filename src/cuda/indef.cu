@@ -890,13 +890,13 @@ __global__ void __launch_bounds__(32 * BLOCK_TEAM_WARPS, 2) indef_block_kernel(i
 #undef ROWS
 
 // Launches kernel(args, count) over count systems, per_block a block of
-// `threads` threads with `smem` bytes of shared memory, in grids of at most
-// 2^31 - 1 blocks (A, B and info advanced between them).
+// `threads` threads with `smem` bytes of shared memory (the kernel's limit
+// already raised to it by the caller), in grids of at most 2^31 - 1 blocks
+// (A, B and info advanced between them).
 template <typename T, typename K>
 bsym_status launch_grid(K kernel, const indef_args<T> &g, long long count, int per_block, int threads, size_t smem,
                         cudaStream_t s, char *msg, size_t msglen)
 {
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     const long long most = 0x7fffffffLL * per_block;
     for (long long first = 0; first < count; first += most) {
         const long long c = std::min(most, count - first);
@@ -1096,8 +1096,10 @@ template <typename R, int NMAX>
 bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
     constexpr int per_block = REG_WARPS * (32 / NMAX);
-    return launch_grid(ldlh_reg_kernel<R, NMAX>, g, count, per_block, 32 * REG_WARPS,
-                       size_t(per_block) * reg_elems<NMAX>() * sizeof(cx<R>), s, msg, msglen);
+    const size_t smem = size_t(per_block) * reg_elems<NMAX>() * sizeof(cx<R>);
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlh_reg_kernel<R, NMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(smem)));
+    return launch_grid(ldlh_reg_kernel<R, NMAX>, g, count, per_block, 32 * REG_WARPS, smem, s, msg, msglen);
 }
 template <typename R>
 bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
@@ -1136,7 +1138,9 @@ template <typename T> size_t warp_bytes(const indef_args<T> &g) { return g.per_s
 // 72), and 3 was never the fastest (likely cause: a multiprocessor's four
 // schedulers, which blocks of three warps load unevenly). The environment
 // variable BSYM_INDEF_WARPS (1..4, at most what fits) sets W instead (a
-// measurement hook).
+// measurement hook). The kernel's shared-memory limit is raised here, once,
+// to the widest block's (the occupancy query needs it; launch_grid then
+// launches within it).
 template <typename T, int RPL, int METHOD>
 bsym_status warps_for(const indef_args<T> &g, int &W, char *msg, size_t msglen)
 {
@@ -1232,11 +1236,10 @@ bsym_status launch_block(const indef_args<T> &g, long long count, int sms, const
 // cache's bytes): where shared memory holds only one block a
 // multiprocessor and the workspace of the grid the global kernel runs (its
 // blocks a multiprocessor, by registers) fits in the L2 cache, plus an
-// eighth. One
-// block a multiprocessor leaves the step's chains of dependent latencies
-// (the reductions and barriers of the pivot search, Aasen's left-looking
-// reads) unhidden; two or more from an L2-resident workspace hide them
-// better than shared memory's speed makes up. Measured on the H200
+// eighth. One block a multiprocessor leaves the step's chains of dependent
+// latencies (the reductions and barriers of the pivot search, Aasen's
+// left-looking reads) unhidden; two or more from an L2-resident workspace
+// hide them better than shared memory's speed makes up. Measured on the H200
 // (RESULTS.md, session 32, every method with and without this rule):
 // faster from the workspace at complex double n = 128 (1.38x to 1.61x),
 // double and complex float 168 (1.09x to 1.67x), complex float 192 (1.36x
@@ -1289,7 +1292,7 @@ bsym_status launch_rows(const indef_args<T> &g, long long count, cudaStream_t s,
                         int *per_sm)
 {
     static_assert(BSYM_GPU_INDEF_MAX_N <= BLOCK_MAX_N, "the block kernel's rows");
-    const bool warp = g.n <= 64 || g.n <= warp3_max<T, METHOD>();
+    const bool warp = g.n <= warp3_max<T, METHOD>(); // warp3_max >= 64
     if (warp && per_sm != nullptr) {
         *per_sm = 0;
         return BSYM_OK;
