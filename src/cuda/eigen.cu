@@ -321,13 +321,22 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, int w, cudaStream_t 
 static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 * n * n / 2 + 16)); }
 
 // Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors,
-// up to n = 32: measured on the H100 (batch 1e5), vectors at n = 32 float
-// 1.40e7 matrices/s against 1.23e7 without, double 7.98e6 against 7.71e6;
-// at n = 64 they cost more than they save (float 1.52e6 against 1.67e6,
-// double 7.0e5 against 8.0e5: the second QL pass is latency). The
-// environment variable BSYM_EIG_QL_PERFECT (0 or 1) overrides, for
+// up to n = 32 in double and 24 in float: measured on the H100 (batch 1e5),
+// vectors at n = 32 float 1.40e7 matrices/s against 1.23e7 without, double
+// 7.98e6 against 7.71e6; at n = 64 they cost more than they save (float
+// 1.52e6 against 1.67e6, double 7.0e5 against 8.0e5: the second QL pass is
+// latency). Since the replay takes four sweeps a pass (eigen_ql.cuh's
+// QLS_SWEEPS), the rotations they save cost less, and float n = 32 gains
+// without them (H200, session 34, two calls, with 4 sub-batches: 2.055e7
+// and 2.074e7 against 1.918e7 and 1.930e7; n = 28 2.41e7 against 2.32e7;
+// 25 and 29 within 2 %; 24 still 3.44e7 with them against 2.89e7); double
+// n = 32 is the same either way (1.333e7 against 1.335e7, 6 sub-batches).
+// The environment variable BSYM_EIG_QL_PERFECT (0 or 1) overrides, for
 // measurement.
-static bool ql_perfect(int n) { return env_int("BSYM_EIG_QL_PERFECT", n <= 32) != 0; }
+template <typename T> bool ql_perfect(int n)
+{
+    return env_int("BSYM_EIG_QL_PERFECT", n <= (sizeof(T) == 8 ? 32 : 24)) != 0;
+}
 
 // Scratch bytes one QL record buffer may take where a run's whole record
 // needs `need` (there are two buffers when a run has more than one
@@ -522,7 +531,7 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
     const int64_t sub = sub_size(e.batch, cap, vectors, eig_subs<T>(n));
     const int nbuf = vectors ? (sub < e.batch ? 2 : 1) : 0;
     ql_shape shape{};
-    bsym_status st = vectors ? ql_shape_set<T, true>(n, ql_perfect(n), &shape, msg, msglen)
+    bsym_status st = vectors ? ql_shape_set<T, true>(n, ql_perfect<T>(n), &shape, msg, msglen)
                              : ql_shape_set<T, false>(n, false, &shape, msg, msglen);
     if (st == BSYM_OK && vectors)
         st = replay_shape_set<T>(n, &shape, msg, msglen);

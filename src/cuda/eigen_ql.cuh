@@ -15,8 +15,9 @@
 //     ascending order. Its threads never talk to each other: a system's rows
 //     are independent under column rotations.
 //   qls_kernel (above): the same replay on rows held in shared memory, 32
-//     rows a warp, the rotations staged through shared memory (measured
-//     faster from n = 17 in float, n = 9 in double).
+//     rows a warp, QLS_SWEEPS sweeps a pass over them (a wavefront), their
+//     rotations gathered into a table in shared memory (measured faster
+//     from n = 17 in float, n = 9 in double).
 //
 // Why this split: a QL sweep is a chain of dependent rotations, each a few
 // dozen operations on scalars. One system a thread runs 32 chains a warp side
@@ -301,34 +302,51 @@ __global__ void __launch_bounds__(128) qlv_kernel(qlv_args<T> a)
 // qls_warps: a block of one warp is held to 32 blocks, 32 warps, an SM).
 constexpr int QLS_ROWS = 32, QLS_WARPS = 4;
 
-// qls_kernel's shared bytes a warp at n.
+// The sweeps qls_kernel replays in one pass over the rows. Measured on the
+// H200 (RESULTS.md, session 34; batch 1e5, vectors, matrices/s, 1 -> 2 -> 4
+// sweeps a pass): float n = 32 1.82e7 -> 1.90e7 -> 1.94e7, 33 9.97e6 ->
+// 1.09e7 -> 1.15e7, 48 5.08e6 -> 5.44e6 -> 5.56e6, 128 3.95e5 -> 3.66e5 ->
+// 3.90e5; double n = 32 1.267e7 -> 1.258e7 -> 1.334e7, 33 6.68e6 -> 7.21e6
+// -> 7.65e6, 96 4.55e5 -> 4.66e5 -> 5.04e5, 128 1.67e5 -> 1.69e5 -> 1.85e5
+// (one sweep a pass: the kernel before, which streamed the rotations
+// through shared memory 32 at a time; the same errors to the digits shown).
+constexpr int QLS_SWEEPS = 4;
+
+// qls_kernel's shared bytes a warp at n: its 32 rows and the table of a
+// group's steps, QLS_SWEEPS rotations a step (n + QLS_SWEEPS steps at most).
 template <typename T> __host__ __device__ size_t qls_smem(int n)
 {
-    return size_t(QLS_ROWS) * (n * sizeof(T) + sizeof(ql_rot<T>));
+    constexpr int K = QLS_SWEEPS;
+    return (size_t(QLS_ROWS) * n * sizeof(T) + size_t(n + K) * K * sizeof(ql_rot<T>) + 15) / 16 * 16;
 }
 
 // The replay from eigen.cu's qls_from (n = 17 in float, 9 in double) up:
 // a warp owns rows [t QLS_ROWS, (t + 1) QLS_ROWS) of one system (warp
 // k tiles + t of the grid), all n columns of them in its shared memory,
 // column by column (Z[c QLS_ROWS + lane]: a warp's accesses hit distinct
-// banks). The sweeps are replayed as qlv_kernel's, a rotation a column
-// pair: the rotation of columns i, i + 1 carries the new column i down to
-// the next, so each thread loads and stores one element a rotation. The
-// rotations come through shared memory, QLS_ROWS at a time (one coalesced
-// load, a lane a rotation, issued a chunk ahead), so that no rotation waits
-// on a load from L2. The rows are independent; the warp syncs only around
-// its chunks.
+// banks); the rows are independent, the warp syncs only around its tables.
+// K = QLS_SWEEPS consecutive sweeps go in one pass over the columns, a
+// wavefront (ql_iterate.h's ql_wave_pass): each column of a group's span is
+// loaded and stored once for K sweeps instead of once a sweep. The group's
+// table (its steps' K rotations each, identities where a sweep does not
+// rotate) is gathered from the record by the warp's lanes, coalesced,
+// before the pass. A rotation then costs a row (K + 2) / K shared-memory
+// accesses in float (the load and the store of its column, shared by the K
+// sweeps; the table read 16 bytes for two rotations), against three for a
+// sweep a pass (its column's load and store, its rotation's load).
 template <typename T>
 __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a)
 {
+    constexpr int K = QLS_SWEEPS;
     extern __shared__ __align__(16) unsigned char smem[];
     const int n = a.n, lane = threadIdx.x % QLS_ROWS, wib = threadIdx.x / QLS_ROWS;
     const int tiles = (n + QLS_ROWS - 1) / QLS_ROWS;
     const int64_t unit = int64_t(blockIdx.x) * (blockDim.x / QLS_ROWS) + wib; // this warp's tile
     if (unit >= a.batch * tiles)
         return; // the whole warp (no barrier but __syncwarp)
-    ql_rot<T> *cs = reinterpret_cast<ql_rot<T> *>(smem + wib * qls_smem<T>(n)); // the chunk: QLS_ROWS rotations
-    T *Z = reinterpret_cast<T *>(cs + QLS_ROWS);
+    unsigned char *own = smem + wib * qls_smem<T>(n);
+    T *Z = reinterpret_cast<T *>(own);
+    ql_rot<T> *tab = reinterpret_cast<ql_rot<T> *>(own + size_t(QLS_ROWS) * n * sizeof(T));
     const int64_t k = unit / tiles;
     const int r = int(unit % tiles) * QLS_ROWS + lane;
     const int2 meta = a.rec.meta[k];
@@ -338,54 +356,16 @@ __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a
     for (int c = 0; c < n; c++)
         Z[c * QLS_ROWS + lane] = r < n ? (a.full ? V[r + (size_t)c * n] : T(r == c)) : T(0);
     const int *swp = a.rec.swp + k * a.rec.swp_cap;
-    // the record read as one stream: rotation j of the system at rot[j]
-    const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_stride;
-    int total = 0; // rotations in all sweeps
-    for (int w = 0; w < meta.x; w++)
-        total += swp[w] >> 16;
-    ql_rot<T> next = lane < total ? rot[lane] : ql_rot<T>{T(1), T(0)};
-    int end = 0; // the stream position past the chunk in cs (cs[0] is end - QLS_ROWS's)
-    T *z = Z + lane;
-    for (int w = 0, j = 0; w < meta.x; w++) {
-        const int h = swp[w], hi = h & 0xffff, cnt = h >> 16;
-        T f = z[(hi + 1) * QLS_ROWS];
-        int i = hi, left = cnt;
-        while (left > 0) {
-            if (j == end) { // the next chunk into cs, the one after it in flight
-                __syncwarp(); // the last chunk read by every lane
-                cs[lane] = next;
-                __syncwarp();
-                end += QLS_ROWS;
-                next = end + lane < total ? rot[end + lane] : ql_rot<T>{T(1), T(0)};
-            }
-            int seg = min(left, end - j); // rotations of this sweep in this chunk
-            const ql_rot<T> *g = cs + (j - (end - QLS_ROWS));
-            left -= seg;
-            j += seg;
-            // four at a time: their loads first (none is of an element stored
-            // in the four), then the chain
-            for (; seg >= 4; seg -= 4, i -= 4, g += 4) {
-                ql_rot<T> c4[4];
-                T x[4];
+    const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_stride; // rotation j of the system at rot[j]
+    for (int w = 0, j = 0; w < meta.x; w += K) {
+        const ql_wave<K> g = ql_wave_of<K>(swp, meta.x, w, j);
+        __syncwarp(); // the last group's table read by every lane
+        for (int t = lane; t < g.steps; t += QLS_ROWS)
 #pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    c4[q] = g[q];
-                    x[q] = z[(i - q) * QLS_ROWS];
-                }
-#pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    z[(i - q + 1) * QLS_ROWS] = c4[q].s * x[q] + c4[q].c * f;
-                    f = c4[q].c * x[q] - c4[q].s * f;
-                }
-            }
-            for (; seg > 0; seg--, i--, g++) {
-                const ql_rot<T> c1 = *g;
-                const T x = z[i * QLS_ROWS];
-                z[(i + 1) * QLS_ROWS] = c1.s * x + c1.c * f;
-                f = c1.c * x - c1.s * f;
-            }
-        }
-        z[(i + 1) * QLS_ROWS] = f;
+            for (int q = 0; q < K; q++)
+                tab[t * K + q] = ql_wave_rot<T, K>(g, rot, t, q);
+        __syncwarp(); // the table is visible
+        ql_wave_pass<T, K>(g, tab, Z + lane, QLS_ROWS);
     }
     if (r >= n)
         return;
@@ -396,7 +376,7 @@ __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a
     for (int c = 0; c < n; c++) {
         const int col = rank[c] - first;
         if (col >= 0 && col < count)
-            V[r + (size_t)col * n] = z[c * QLS_ROWS];
+            V[r + (size_t)col * n] = Z[c * QLS_ROWS + lane];
     }
     for (int col = count; col < n; col++)
         V[r + (size_t)col * n] = T(NAN);

@@ -1,8 +1,10 @@
 // ql_iterate.h -- the implicit QL iteration of one scaled symmetric
 // tridiagonal matrix (textbook tql2/tqli, Wilkinson shifts): the serial part
-// of the GPU eigensolver (eigen_ql.cuh runs it one thread a system). It is
-// written for the device and the host alike, so that tests/c/test_ql.cpp
-// runs on the CPU the very iteration the GPU runs (CI has no GPU). The
+// of the GPU eigensolver (eigen_ql.cuh runs it one thread a system); and
+// the replay of its recorded rotations several sweeps a pass (ql_wave_*,
+// eigen_ql.cuh's qls_kernel). It is written for the device and the host
+// alike, so that tests/c/test_ql.cpp runs on the CPU the very iteration and
+// replay the GPU runs (CI has no GPU). The
 // includer brings <cmath> and <cfloat> (and, on the host, fabs, sqrt, fmax,
 // copysign, min and max for float and double into scope); nothing here
 // includes a header, so that eigen.cu may include it inside its namespace.
@@ -10,8 +12,10 @@
 #define BSYM_QL_ITERATE_H
 #ifdef __CUDACC__
 #define QL_HD __host__ __device__
+#define QL_UNROLL _Pragma("unroll")
 #else
 #define QL_HD
+#define QL_UNROLL
 #endif
 
 // A rotation as the record stores it.
@@ -225,6 +229,125 @@ QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, i
     }
     *nswp = nsw;
     return 0;
+}
+
+// ---- the replay, several sweeps a pass (eigen_ql.cuh's qls_kernel) ---------
+// The record's sweeps are replayed on a row of Q K at a time, in one pass
+// over the columns (a wavefront): sweep q of a group runs one column behind
+// sweep q - 1, so the new column i + 1 that sweep q - 1's rotation of
+// columns i, i + 1 hands down is final for it and is at once sweep q's
+// input. At step t of a group (span [bottom, top] of its sweeps' rotations)
+// sweep q rotates at column top - t + q, by its rotation there or by the
+// identity (outside its own span), so every step is the same code:
+//   x = z[top - t] (t < top - bottom + 1, else 0: the flush)
+//   for q: (x, f_q) = (s_q x + c_q f_q, c_q x - s_q f_q)
+//   z[top + K - t] = x (t >= K - 1: the columns the group changes),
+// f_0 starting as z[top + 1]; after the last step z[bottom] = f_{K-1}. Each
+// rotation is the sequential replay's, operation for operation (an identity
+// step passes its values through exactly), so the result is the same bits.
+
+// A group of K consecutive sweeps: each one's highest column, rotations and
+// first rotation in the record; their span and steps.
+template <int K> struct ql_wave {
+    int hi[K], cnt[K], at[K], top, bottom, span, steps;
+};
+
+// Sweeps w .. w + K - 1 of swp (nsw in all; fewer at the end), the first
+// of them starting at rotation j of the record; j is advanced past them.
+template <int K> QL_HD inline ql_wave<K> ql_wave_of(const int *swp, int nsw, int w, int &j)
+{
+    ql_wave<K> g;
+    g.top = 0;
+    g.bottom = 1 << 16;
+    QL_UNROLL
+    for (int q = 0; q < K; q++) {
+        const int h = w + q < nsw ? swp[w + q] : 0;
+        g.hi[q] = h & 0xffff;
+        g.cnt[q] = h >> 16;
+        g.at[q] = j;
+        j += g.cnt[q];
+        if (g.cnt[q] > 0) {
+            g.top = max(g.top, g.hi[q]);
+            g.bottom = min(g.bottom, g.hi[q] - g.cnt[q] + 1);
+        }
+    }
+    g.span = g.top - g.bottom + 1;
+    g.steps = g.span + K - 1;
+    return g;
+}
+
+// Entry t K + q of the group's table: sweep q's rotation at step t (of
+// columns top - t + q and the next), or the identity.
+template <typename T, int K> QL_HD inline ql_rot<T> ql_wave_rot(const ql_wave<K> &g, const ql_rot<T> *rot, int t, int q)
+{
+    const int i = g.hi[q] - (g.top - t + q); // its index in sweep q
+    return i >= 0 && i < g.cnt[q] ? rot[g.at[q] + i] : ql_rot<T>{T(1), T(0)};
+}
+
+// The K rotations of step t from the table (on the GPU in 16-byte loads).
+template <typename T, int K> QL_HD inline void ql_wave_load(const ql_rot<T> *tab, int t, ql_rot<T> (&cs)[K])
+{
+#ifdef __CUDA_ARCH__
+    constexpr int PER = 16 / int(sizeof(ql_rot<T>)); // rotations a 16-byte word: 2 (float) or 1
+    static_assert(K % PER == 0, "a step's rotations are whole 16-byte words");
+    const float4 *src = reinterpret_cast<const float4 *>(tab + t * K);
+    QL_UNROLL
+    for (int v = 0; v < K / PER; v++) {
+        const float4 w = src[v];
+        const ql_rot<T> *p = reinterpret_cast<const ql_rot<T> *>(&w);
+        QL_UNROLL
+        for (int u = 0; u < PER; u++)
+            cs[v * PER + u] = p[u];
+    }
+#else
+    QL_UNROLL
+    for (int q = 0; q < K; q++)
+        cs[q] = tab[t * K + q];
+#endif
+}
+
+// The group's pass over one row, its column c at z[c stride], from the
+// group's table (ql_wave_rot's entries). Steps go in blocks of four, their
+// loads first: a load of a later step never reads a column an earlier step
+// stores (step t stores column top + K - t, above every column loaded from
+// step t on).
+template <typename T, int K> QL_HD inline void ql_wave_pass(const ql_wave<K> &g, const ql_rot<T> *tab, T *z, int stride)
+{
+    T f[K];
+    QL_UNROLL
+    for (int q = 0; q < K; q++)
+        f[q] = T(0); // (sweep q's first steps are identities: they take the input as it comes)
+    f[0] = z[(g.top + 1) * stride];
+    auto step = [&](int t, const ql_rot<T>(&cs)[K], T x) {
+        QL_UNROLL
+        for (int q = 0; q < K; q++) {
+            const T out = cs[q].s * x + cs[q].c * f[q];
+            f[q] = cs[q].c * x - cs[q].s * f[q];
+            x = out;
+        }
+        if (t >= K - 1)
+            z[(g.top + K - t) * stride] = x;
+    };
+    constexpr int U = 4;
+    int t = 0;
+    for (; t + U <= g.steps; t += U) {
+        ql_rot<T> cs[U][K];
+        T x[U];
+        QL_UNROLL
+        for (int u = 0; u < U; u++) {
+            ql_wave_load<T, K>(tab, t + u, cs[u]);
+            x[u] = t + u < g.span ? z[(g.top - t - u) * stride] : T(0);
+        }
+        QL_UNROLL
+        for (int u = 0; u < U; u++)
+            step(t + u, cs[u], x[u]);
+    }
+    for (; t < g.steps; t++) {
+        ql_rot<T> cs[K];
+        ql_wave_load<T, K>(tab, t, cs);
+        step(t, cs, t < g.span ? z[(g.top - t) * stride] : T(0));
+    }
+    z[g.bottom * stride] = f[K - 1];
 }
 
 #endif // BSYM_QL_ITERATE_H

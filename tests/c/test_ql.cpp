@@ -1,7 +1,8 @@
 // test_ql.cpp -- the GPU eigensolver's QL iteration (src/cuda/ql_iterate.h),
 // compiled for the host: CI has no GPU, so this runs on the CPU the very
 // iteration the GPU's ql_kernel runs, and replays its recorded rotations as
-// the GPU's qlv_kernel does. Each case: A = H3 H2 H1 diag(lambda) H1 H2 H3
+// the GPU's qlv_kernel does, and as its qls_kernel does (2, 3 and 4 sweeps a
+// pass, ql_wave_pass: the same bits). Each case: A = H3 H2 H1 diag(lambda) H1 H2 H3
 // (random Householder reflections), reduced to tridiagonal form in double,
 // scaled by a power of two to max|T| in [1/2, 1) and rounded to the working
 // precision (as te_scale_ does); then QL must converge, the replayed vectors
@@ -102,7 +103,29 @@ struct outcome {
     int status, rotations;
     double resid, orth; // in units of n eps (resid relative to max row sum of |T|)
     bool same;          // the rotations applied as made (the fallback above n = 64) = the replay, bitwise
+    bool wave;          // the replay K sweeps a pass (the GPU's qls_kernel, K = 2, 3, 4) = the replay, bitwise
 };
+
+// The record's sweeps replayed on the rows of I K at a time, as the GPU's
+// qls_kernel does (ql_iterate.h's ql_wave_of, ql_wave_rot, ql_wave_pass):
+// rows Z[r n + c].
+template <typename T, int K>
+static std::vector<T> wave_replay(int n, const std::vector<int> &swp, int nsw, const std::vector<ql_rot<T>> &rot)
+{
+    std::vector<T> Z(size_t(n) * n, T(0));
+    for (int i = 0; i < n; i++)
+        Z[size_t(i) * n + i] = 1;
+    for (int w = 0, j = 0; w < nsw; w += K) {
+        const ql_wave<K> g = ql_wave_of<K>(swp.data(), nsw, w, j);
+        std::vector<ql_rot<T>> tab(size_t(g.steps) * K);
+        for (int t = 0; t < g.steps; t++)
+            for (int q = 0; q < K; q++)
+                tab[size_t(t) * K + q] = ql_wave_rot<T, K>(g, rot.data(), t, q);
+        for (int r = 0; r < n; r++)
+            ql_wave_pass<T, K>(g, tab.data(), &Z[size_t(r) * n], 1);
+    }
+    return Z;
+}
 
 // Rows Z[r n + c] updated by each rotation as QL makes it (eigen_ql.cuh's
 // qlr_apply, on the host).
@@ -124,7 +147,7 @@ template <typename T> struct apply_rows {
 template <typename T>
 static outcome run(int n, const std::vector<double> &dd, const std::vector<double> &ed, int cap, bool perfect)
 {
-    outcome o{0, 0, 0, 0, true};
+    outcome o{0, 0, 0, 0, true, true};
     double amax = 0;
     for (int i = 0; i < n; i++)
         amax = max(amax, max(fabs(dd[i]), fabs(ed[i])));
@@ -166,6 +189,8 @@ static outcome run(int n, const std::vector<double> &dd, const std::vector<doubl
             }
     }
     o.rotations = t;
+    o.wave = wave_replay<T, 2>(n, swp, nsw, rot) == Z && wave_replay<T, 3>(n, swp, nsw, rot) == Z &&
+             wave_replay<T, 4>(n, swp, nsw, rot) == Z;
     if (!perfect) {
         std::vector<T> Z2(size_t(n) * n, T(0)), d2 = d0, e2b = e0;
         for (int i = 0; i < n; i++)
@@ -216,7 +241,7 @@ int main(int argc, char **argv)
                 static long wilkinson_total; // the same matrices' rotations without perfect shifts
                 long total = 0;
                 std::srand(unsigned(1000 * n + 10 * kind + single)); // both passes: the same matrices
-                bool same = true;
+                bool same = true, wave = true;
                 for (int trial = 0; trial < trials; trial++) {
                     std::vector<double> lam(n), a, d, e;
                     for (int i = 0; i < n; i++) {
@@ -234,6 +259,7 @@ int main(int argc, char **argv)
                     const outcome o = single ? run<float>(n, d, e, cap, perfect) : run<double>(n, d, e, cap, perfect);
                     bad += o.status != 0;
                     same = same && o.same;
+                    wave = wave && (o.status != 0 || o.wave);
                     resid = max(resid, o.resid);
                     orth = max(orth, o.orth);
                     worst_rot = max(worst_rot, o.rotations);
@@ -258,6 +284,9 @@ int main(int argc, char **argv)
                 std::snprintf(what, sizeof what, "QL%s %s n = %d %s: at most %d rotations <= the record's %d",
                               perfect ? " (perfect shifts)" : "", names[kind], n, single ? "float" : "double", worst_rot, 3 * n * n / 2 + 16);
                 check(worst_rot <= 3 * n * n / 2 + 16, what);
+                std::snprintf(what, sizeof what, "QL%s %s n = %d %s: the replay 2, 3 and 4 sweeps a pass = a sweep a pass, bitwise",
+                              perfect ? " (perfect shifts)" : "", names[kind], n, single ? "float" : "double");
+                check(wave, what);
                 if (!perfect) {
                     std::snprintf(what, sizeof what, "QL %s n = %d %s: rotations applied as made = the replay, bitwise",
                                   names[kind], n, single ? "float" : "double");
