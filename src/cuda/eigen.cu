@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
+#include <cuda_pipeline.h> // __pipeline_memcpy_async (eigen_ql.cuh's qls_kernel)
 
 #include "common.cuh"
 

@@ -312,12 +312,14 @@ constexpr int QLS_ROWS = 32, QLS_WARPS = 4;
 // through shared memory 32 at a time; the same errors to the digits shown).
 constexpr int QLS_SWEEPS = 4;
 
-// qls_kernel's shared bytes a warp at n: its 32 rows and the table of a
-// group's steps, QLS_SWEEPS rotations a step (n + QLS_SWEEPS steps at most).
+// A table of a group's steps, QLS_SWEEPS rotations a step (n + QLS_SWEEPS
+// steps at most), in elements.
+__host__ __device__ inline int qls_table(int n) { return (n + QLS_SWEEPS) * QLS_SWEEPS; }
+
+// qls_kernel's shared bytes a warp at n: its 32 rows and two tables.
 template <typename T> __host__ __device__ size_t qls_smem(int n)
 {
-    constexpr int K = QLS_SWEEPS;
-    return (size_t(QLS_ROWS) * n * sizeof(T) + size_t(n + K) * K * sizeof(ql_rot<T>) + 15) / 16 * 16;
+    return (size_t(QLS_ROWS) * n * sizeof(T) + 2 * size_t(qls_table(n)) * sizeof(ql_rot<T>) + 15) / 16 * 16;
 }
 
 // The replay from eigen.cu's qls_from (n = 17 in float, 9 in double) up:
@@ -329,8 +331,10 @@ template <typename T> __host__ __device__ size_t qls_smem(int n)
 // wavefront (ql_iterate.h's ql_wave_pass): each column of a group's span is
 // loaded and stored once for K sweeps instead of once a sweep. The group's
 // table (its steps' K rotations each, identities where a sweep does not
-// rotate) is gathered from the record by the warp's lanes, coalesced,
-// before the pass. A rotation then costs a row (K + 2) / K shared-memory
+// rotate) is gathered from the record by the warp's lanes, coalesced, by
+// asynchronous copies while the pass of the group before runs (two tables;
+// the headers of the group after that are read a pass ahead too), so that
+// no pass waits on the record in global memory. A rotation then costs a row (K + 2) / K shared-memory
 // accesses in float (the load and the store of its column, shared by the K
 // sweeps; the table read 16 bytes for two rotations), against three for a
 // sweep a pass (its column's load and store, its rotation's load).
@@ -346,7 +350,7 @@ __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a
         return; // the whole warp (no barrier but __syncwarp)
     unsigned char *own = smem + wib * qls_smem<T>(n);
     T *Z = reinterpret_cast<T *>(own);
-    ql_rot<T> *tab = reinterpret_cast<ql_rot<T> *>(own + size_t(QLS_ROWS) * n * sizeof(T));
+    ql_rot<T> *tabs = reinterpret_cast<ql_rot<T> *>(own + size_t(QLS_ROWS) * n * sizeof(T));
     const int64_t k = unit / tiles;
     const int r = int(unit % tiles) * QLS_ROWS + lane;
     const int2 meta = a.rec.meta[k];
@@ -357,15 +361,44 @@ __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a
         Z[c * QLS_ROWS + lane] = r < n ? (a.full ? V[r + (size_t)c * n] : T(r == c)) : T(0);
     const int *swp = a.rec.swp + k * a.rec.swp_cap;
     const ql_rot<T> *rot = a.rec.rot + k * a.rec.rot_stride; // rotation j of the system at rot[j]
-    for (int w = 0, j = 0; w < meta.x; w += K) {
-        const ql_wave<K> g = ql_wave_of<K>(swp, meta.x, w, j);
-        __syncwarp(); // the last group's table read by every lane
+    // group g's table into tabs + (g % 2) qls_table(n), by asynchronous
+    // copies (the identities stored at once), committed as one batch
+    auto gather = [&](const ql_wave<K> &g, ql_rot<T> *tab) {
         for (int t = lane; t < g.steps; t += QLS_ROWS)
 #pragma unroll
-            for (int q = 0; q < K; q++)
-                tab[t * K + q] = ql_wave_rot<T, K>(g, rot, t, q);
-        __syncwarp(); // the table is visible
+            for (int q = 0; q < K; q++) {
+                const int i = ql_wave_index<K>(g, t, q);
+                if (i >= 0)
+                    __pipeline_memcpy_async(tab + t * K + q, rot + i, sizeof(ql_rot<T>));
+                else
+                    tab[t * K + q] = ql_rot<T>{T(1), T(0)};
+            }
+        __pipeline_commit();
+    };
+    int j = 0, h[K];
+    ql_wave_headers<K>(swp, meta.x, 0, h);
+    ql_wave<K> g = ql_wave_from<K>(h, j);
+    if (meta.x > 0)
+        gather(g, tabs);
+    ql_wave_headers<K>(swp, meta.x, K, h); // the next group's headers
+    for (int w = 0, gi = 0; w < meta.x; w += K, gi++) {
+        ql_rot<T> *tab = tabs + (gi % 2) * qls_table(n);
+        // the next group's table in flight during this pass (its buffer was
+        // read by the last pass: the __syncwarp at the end of the loop), and
+        // the headers of the group after it
+        ql_wave<K> next{};
+        if (w + K < meta.x) {
+            next = ql_wave_from<K>(h, j);
+            gather(next, tabs + ((gi + 1) % 2) * qls_table(n));
+            ql_wave_headers<K>(swp, meta.x, w + 2 * K, h);
+        } else {
+            __pipeline_commit(); // an empty batch: this group's is the one before
+        }
+        __pipeline_wait_prior(1); // this lane's copies of this group's table landed
+        __syncwarp();             // and every lane's
         ql_wave_pass<T, K>(g, tab, Z + lane, QLS_ROWS);
+        __syncwarp(); // the table is read by every lane
+        g = next;
     }
     if (r >= n)
         return;

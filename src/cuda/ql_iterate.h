@@ -252,18 +252,18 @@ template <int K> struct ql_wave {
     int hi[K], cnt[K], at[K], top, bottom, span, steps;
 };
 
-// Sweeps w .. w + K - 1 of swp (nsw in all; fewer at the end), the first
-// of them starting at rotation j of the record; j is advanced past them.
-template <int K> QL_HD inline ql_wave<K> ql_wave_of(const int *swp, int nsw, int w, int &j)
+// The group of the sweeps whose headers are h (hi | count << 16, as the
+// record's; 0 for none, past the last sweep), the first of them starting at
+// rotation j of the record; j is advanced past them.
+template <int K> QL_HD inline ql_wave<K> ql_wave_from(const int (&h)[K], int &j)
 {
     ql_wave<K> g;
     g.top = 0;
     g.bottom = 1 << 16;
     QL_UNROLL
     for (int q = 0; q < K; q++) {
-        const int h = w + q < nsw ? swp[w + q] : 0;
-        g.hi[q] = h & 0xffff;
-        g.cnt[q] = h >> 16;
+        g.hi[q] = h[q] & 0xffff;
+        g.cnt[q] = h[q] >> 16;
         g.at[q] = j;
         j += g.cnt[q];
         if (g.cnt[q] > 0) {
@@ -276,12 +276,35 @@ template <int K> QL_HD inline ql_wave<K> ql_wave_of(const int *swp, int nsw, int
     return g;
 }
 
+// The headers of sweeps w .. w + K - 1 of swp (nsw in all; 0 past the last).
+template <int K> QL_HD inline void ql_wave_headers(const int *swp, int nsw, int w, int (&h)[K])
+{
+    QL_UNROLL
+    for (int q = 0; q < K; q++)
+        h[q] = w + q < nsw ? swp[w + q] : 0;
+}
+
+// Sweeps w .. w + K - 1 of swp as a group (ql_wave_from).
+template <int K> QL_HD inline ql_wave<K> ql_wave_of(const int *swp, int nsw, int w, int &j)
+{
+    int h[K];
+    ql_wave_headers<K>(swp, nsw, w, h);
+    return ql_wave_from<K>(h, j);
+}
+
 // Entry t K + q of the group's table: sweep q's rotation at step t (of
-// columns top - t + q and the next), or the identity.
-template <typename T, int K> QL_HD inline ql_rot<T> ql_wave_rot(const ql_wave<K> &g, const ql_rot<T> *rot, int t, int q)
+// columns top - t + q and the next), as its index in the record, or -1
+// where the sweep does not rotate there (the identity).
+template <int K> QL_HD inline int ql_wave_index(const ql_wave<K> &g, int t, int q)
 {
     const int i = g.hi[q] - (g.top - t + q); // its index in sweep q
-    return i >= 0 && i < g.cnt[q] ? rot[g.at[q] + i] : ql_rot<T>{T(1), T(0)};
+    return i >= 0 && i < g.cnt[q] ? g.at[q] + i : -1;
+}
+// ... and as the rotation.
+template <typename T, int K> QL_HD inline ql_rot<T> ql_wave_rot(const ql_wave<K> &g, const ql_rot<T> *rot, int t, int q)
+{
+    const int i = ql_wave_index<K>(g, t, q);
+    return i >= 0 ? rot[i] : ql_rot<T>{T(1), T(0)};
 }
 
 // The K rotations of step t from the table (on the GPU in 16-byte loads).
