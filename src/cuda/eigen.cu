@@ -482,39 +482,57 @@ static int64_t sub_size(int64_t batch, int64_t cap, bool vectors, int64_t subs)
 
 // The streams and events of a run of several sub-batches: s2 runs QL (at
 // the highest priority, so that its blocks are dispatched beside the
-// other stream's queue rather than after it); `reduced` orders QL of a
+// other stream's queue rather than after it), s3 the replays where they
+// have a stream of their own (replay_own_stream); `reduced` orders QL of a
 // sub-batch after its Householder, recorded[h] / replayed[h] the record
-// buffer h between QL and the replay.
+// buffer h between QL and the replay; done, done3 the end of s2's and s3's
+// work before the caller's stream goes on.
 struct eig_streams {
-    cudaStream_t s2 = nullptr;
-    cudaEvent_t reduced = nullptr, done = nullptr, recorded[2] = {}, replayed[2] = {};
-    cudaError_t make()
+    cudaStream_t s2 = nullptr, s3 = nullptr;
+    cudaEvent_t reduced = nullptr, done = nullptr, done3 = nullptr, recorded[2] = {}, replayed[2] = {};
+    cudaError_t make(bool own_replay)
     {
         int least = 0, greatest = 0;
         cudaError_t err = cudaDeviceGetStreamPriorityRange(&least, &greatest);
         if (err == cudaSuccess)
             err = cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, greatest);
-        cudaEvent_t *ev[6] = {&reduced, &done, &recorded[0], &recorded[1], &replayed[0], &replayed[1]};
-        for (int i = 0; i < 6 && err == cudaSuccess; i++)
+        if (err == cudaSuccess && own_replay)
+            err = cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking);
+        cudaEvent_t *ev[7] = {&reduced, &done, &done3, &recorded[0], &recorded[1], &replayed[0], &replayed[1]};
+        for (int i = 0; i < 7 && err == cudaSuccess; i++)
             err = cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming);
         return err;
     }
     ~eig_streams()
     {
-        for (cudaEvent_t ev : {reduced, done, recorded[0], recorded[1], replayed[0], replayed[1]})
+        for (cudaEvent_t ev : {reduced, done, done3, recorded[0], recorded[1], replayed[0], replayed[1]})
             if (ev != nullptr)
                 cudaEventDestroy(ev);
-        if (s2 != nullptr)
-            cudaStreamDestroy(s2);
+        for (cudaStream_t st : {s2, s3})
+            if (st != nullptr)
+                cudaStreamDestroy(st);
     }
 };
+
+// Whether the replays of a run of several sub-batches take a stream of
+// their own (beside Householder of the next sub-batch) rather than
+// following it on the caller's stream: above n = 32. Measured on the H200
+// (session 34, batch 1e5, vectors, two runs each, matrices/s, behind ->
+// own stream): float n = 33 1.152e7 -> 1.19e7, 48 5.67e6 -> 5.89e6, 64
+// 3.42e6 -> 3.44e6, 96 1.063e6 -> 1.075e6, 128 4.63e5 -> 4.735e5; double
+// 33 7.72e6 -> 7.80e6, 48 3.24e6 -> 3.31e6, 64 1.650e6 both, 96 5.146e5 ->
+// 5.115e5, 128 1.92e5 -> 2.027e5; at n = 32 float lost (2.09e7 -> 2.05e7),
+// double the same. BSYM_EIG_REPLAY_STREAM (0 or 1) overrides, for
+// measurement.
+inline bool replay_own_stream(int n) { return env_int("BSYM_EIG_REPLAY_STREAM", n > 32) != 0; }
 
 // The eigensolver on the systems of e (d, e given, or A to reduce first),
 // on stream s. One sub-batch: Householder, QL (with vectors recording its
 // rotations), the replay, in order. Several (sub_size): Householder of
-// sub-batch i + 1 and the replay of i - 1 on s run beside QL of i on a
-// second stream (QL is latency-bound, a thread a system; the others are
-// throughput-bound), with two record buffers. The replay then solves the
+// sub-batch i + 1 and the replay of i - 1 (on s, or on a third stream:
+// replay_own_stream) run beside QL of i on a second stream (QL is
+// latency-bound, a thread a system; the others are throughput-bound), with
+// two record buffers. The replay then solves the
 // systems whose record overflowed (divide and conquer or qlr_kernel).
 template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
 {
@@ -556,9 +574,12 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
         }
     } else {
         eig_streams q;
-        err = q.make();
+        err = q.make(vectors && replay_own_stream(n));
         if (err == cudaSuccess && (err = cudaEventRecord(q.done, s)) == cudaSuccess) // the scratch allocated
             err = cudaStreamWaitEvent(q.s2, q.done, 0);
+        if (err == cudaSuccess && q.s3 != nullptr)
+            err = cudaStreamWaitEvent(q.s3, q.done, 0);
+        const cudaStream_t rs = q.s3 != nullptr ? q.s3 : s; // the replays' stream
         eig_args<T> prev{};
         int i = 0;
         for (int64_t k0 = 0; k0 < e.batch && err == cudaSuccess && st == BSYM_OK; k0 += sub, i++) {
@@ -579,21 +600,23 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
             if ((err = ql_record_launch<T>(b, rec[h], shape, q.s2)) != cudaSuccess ||
                 (err = cudaEventRecord(q.recorded[h], q.s2)) != cudaSuccess)
                 break;
-            if (i >= 1) { // the replay of sub-batch i - 1, behind Householder of i on s
-                if ((err = cudaStreamWaitEvent(s, q.recorded[1 - h], 0)) != cudaSuccess ||
-                    (st = ql_replay_launch<T>(prev, rec[1 - h], shape, s, msg, msglen)) != BSYM_OK ||
-                    (err = cudaEventRecord(q.replayed[1 - h], s)) != cudaSuccess)
+            if (i >= 1) { // the replay of sub-batch i - 1, behind (or beside) Householder of i
+                if ((err = cudaStreamWaitEvent(rs, q.recorded[1 - h], 0)) != cudaSuccess ||
+                    (st = ql_replay_launch<T>(prev, rec[1 - h], shape, rs, msg, msglen)) != BSYM_OK ||
+                    (err = cudaEventRecord(q.replayed[1 - h], rs)) != cudaSuccess)
                     break;
             }
             prev = b;
         }
         if (vectors && err == cudaSuccess && st == BSYM_OK &&
-            (err = cudaStreamWaitEvent(s, q.recorded[(i - 1) % 2], 0)) == cudaSuccess)
-            st = ql_replay_launch<T>(prev, rec[(i - 1) % 2], shape, s, msg, msglen);
-        // every launch on s2 precedes what follows on s, but for an error on
-        // the way: s waits for s2 before the scratch is freed
+            (err = cudaStreamWaitEvent(rs, q.recorded[(i - 1) % 2], 0)) == cudaSuccess)
+            st = ql_replay_launch<T>(prev, rec[(i - 1) % 2], shape, rs, msg, msglen);
+        // every launch on s2 and s3 precedes what follows on s, but for an
+        // error on the way: s waits for them before the scratch is freed
         if (q.s2 != nullptr && q.done != nullptr && cudaEventRecord(q.done, q.s2) == cudaSuccess)
             cudaStreamWaitEvent(s, q.done, 0);
+        if (q.s3 != nullptr && q.done3 != nullptr && cudaEventRecord(q.done3, q.s3) == cudaSuccess)
+            cudaStreamWaitEvent(s, q.done3, 0);
     }
     const cudaError_t freed = scratch != nullptr ? cudaFreeAsync(scratch, s) : cudaSuccess;
     BSYM_CUDA_TRY(err);

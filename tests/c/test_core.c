@@ -2556,13 +2556,14 @@ static void test_eig_graded_many(bsym_device dev, const char *dname, int single)
 }
 
 /* The other shift rule of the GPU's QL with vectors (perfect shifts, a
- * values-only pass first, are on up to n = 32; BSYM_EIG_QL_PERFECT
- * overrides): off where they are on and on where they are off. */
+ * values-only pass first, are on up to n = 32 in double, 24 in float;
+ * BSYM_EIG_QL_PERFECT overrides): off where they are on and on where they
+ * are off. */
 static void test_eig_shift_rule(bsym_device dev, const char *dname, int single)
 {
-    const int sizes[] = {2, 5, 16, 32, 33, 64, 65};
+    const int sizes[] = {2, 5, 16, 24, 25, 32, 33, 64, 65};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-        setenv("BSYM_EIG_QL_PERFECT", sizes[s] <= 32 ? "0" : "1", 1);
+        setenv("BSYM_EIG_QL_PERFECT", sizes[s] <= (single ? 24 : 32) ? "0" : "1", 1);
         test_eig_random(dev, dname, single, 'L', sizes[s], 5, 0);
         test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
         test_eig_structured(dev, dname, single, EK_CLUSTER, sizes[s]);
@@ -2573,7 +2574,8 @@ static void test_eig_shift_rule(bsym_device dev, const char *dname, int single)
 
 /* The GPU eigensolver's sub-batches (eigen.cu's solve_all: Householder,
  * QL and the replay of neighbouring sub-batches side by side, two record
- * buffers): BSYM_EIG_SUBS = 3 splits the batches here (7 systems: 3, 3, 1;
+ * buffers; above n = 32 the replays on a stream of their own):
+ * BSYM_EIG_SUBS = 3 splits the batches here (7 systems: 3, 3, 1;
  * 5: 2, 2, 1), values and vectors, full and tridiagonal input, selections,
  * bad systems, and the fallback of overflowed records within sub-batches. */
 static void test_eig_subbatches(bsym_device dev, const char *dname, int single)
@@ -2592,6 +2594,13 @@ static void test_eig_subbatches(bsym_device dev, const char *dname, int single)
     test_eig_random(dev, dname, single, 'L', 16, 7, 0);
     test_eig_random(dev, dname, single, 'L', 65, 5, 0);
     unsetenv("BSYM_EIG_ROT_CAP");
+    /* the other rule of the replays' stream: their own up to 32, behind
+     * Householder above */
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        setenv("BSYM_EIG_REPLAY_STREAM", sizes[s] <= 32 ? "1" : "0", 1);
+        test_eig_random(dev, dname, single, 'L', sizes[s], 7, 0);
+    }
+    unsetenv("BSYM_EIG_REPLAY_STREAM");
     unsetenv("BSYM_EIG_SUBS");
 }
 
