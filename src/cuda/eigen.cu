@@ -361,7 +361,7 @@ static size_t ql_scratch_max(size_t need)
 static int64_t ql_slot(int n, int rot_cap)
 {
     const int64_t need = n > DC_MAX_N ? (int64_t(32) * (2 * n + 1) + int64_t(n) * n + 1) / 2 : 0;
-    return std::max<int64_t>(std::max(rot_cap, 1), need);
+    return (std::max<int64_t>(std::max(rot_cap, 1), need) + 3) / 4 * 4; // whole fours (ql_rec4)
 }
 
 static size_t align_up(size_t b) { return (b + 255) / 256 * 256; }
@@ -461,13 +461,23 @@ template <typename T> bsym_status reduce(const eig_args<T> &b, cudaStream_t s, c
 // 33, three rounds of 4 against 6 sub-batches, vectors): 6 win for double
 // n = 32 (1.208e7 -> 1.257e7..1.266e7), 48 (1.033x), 64 (1.012x) and float
 // 48 (1.03x), 64 (1.04x); 4 win for float 24 (6: 0.81x), 32 (0.97x), double
-// 24 (0.97x); even at 128. So 6 for double 32..64 and float 48..64, else 4.
+// 24 (0.97x); even at 128. So 6 for double 32..64, else 4. Float since its
+// QL writes the record four rotations at a time (ql_iterate.h's ql_rec4:
+// a wider QL launch no longer waits on the L2) and the replay takes four
+// sweeps a pass (session 34, 1 / 2 / 3 / 4 or 6 sub-batches, the last the
+// rule before): n = 9 2.45e8 / 2.25e8 / 1.94e8 / 1.62e8, 16 1.10e8 /
+// 1.08e8 / 8.8e7 / 7.2e7, 17 7.29e7 / 7.31e7 / 6.55e7 / 6.01e7, 24 4.24e7 /
+// 4.47e7 / 4.25e7 / 3.78e7, 32 2.32e7 / 2.37e7 / 2.34e7 / 2.09e7, 48
+// 5.99e6 / 5.98e6 / 5.96e6 / 5.83e6, 64 3.458e6 / 3.457e6 / 3.453e6 /
+// 3.405e6, 96 and 128 within 1 %: 2 up to n = 64, else 4.
 // The environment variable BSYM_EIG_SUBS sets the sub-batches, values too,
 // without the minimum (a measurement and test hook).
 constexpr int64_t EIG_SUB_MIN = 16384;
 template <typename T> int64_t eig_subs(int n)
 {
-    return n <= 64 && n >= (sizeof(T) == 8 ? 32 : 48) ? 6 : 4;
+    if (sizeof(T) == 4)
+        return n <= 64 ? 2 : 4;
+    return n <= 64 && n >= 32 ? 6 : 4;
 }
 
 // The systems of one sub-batch of a run of `batch`, at most cap (the record
