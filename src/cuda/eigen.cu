@@ -532,8 +532,9 @@ struct eig_streams {
 // 3.42e6 -> 3.44e6, 96 1.063e6 -> 1.075e6, 128 4.63e5 -> 4.735e5; double
 // 33 7.72e6 -> 7.80e6, 48 3.24e6 -> 3.31e6, 64 1.650e6 both, 96 5.146e5 ->
 // 5.115e5, 128 1.92e5 -> 2.027e5; at n = 32 float lost (2.09e7 -> 2.05e7),
-// double the same. BSYM_EIG_REPLAY_STREAM (0 or 1) overrides, for
-// measurement.
+// double the same (with the sub-batches of then: float 4, 6 at 48..64; not
+// measured again with float's 2). BSYM_EIG_REPLAY_STREAM (0 or 1)
+// overrides, for measurement.
 inline bool replay_own_stream(int n) { return env_int("BSYM_EIG_REPLAY_STREAM", n > 32) != 0; }
 
 // The eigensolver on the systems of e (d, e given, or A to reduce first),
@@ -542,8 +543,8 @@ inline bool replay_own_stream(int n) { return env_int("BSYM_EIG_REPLAY_STREAM", 
 // sub-batch i + 1 and the replay of i - 1 (on s, or on a third stream:
 // replay_own_stream) run beside QL of i on a second stream (QL is
 // latency-bound, a thread a system; the others are throughput-bound), with
-// two record buffers. The replay then solves the
-// systems whose record overflowed (divide and conquer or qlr_kernel).
+// two record buffers. The replay then solves the systems whose record
+// overflowed (divide and conquer or qlr_kernel).
 template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s, char *msg, size_t msglen)
 {
     const int n = e.n;
