@@ -334,10 +334,11 @@ template <typename T> __host__ __device__ size_t qls_smem(int n)
 // rotate) is gathered from the record by the warp's lanes, coalesced, by
 // asynchronous copies while the pass of the group before runs (two tables;
 // the headers of the group after that are read a pass ahead too), so that
-// no pass waits on the record in global memory. A rotation then costs a row (K + 2) / K shared-memory
-// accesses in float (the load and the store of its column, shared by the K
-// sweeps; the table read 16 bytes for two rotations), against three for a
-// sweep a pass (its column's load and store, its rotation's load).
+// no pass waits on the record in global memory. A rotation then costs a row
+// (K + 2) / K shared-memory accesses in float (the load and the store of
+// its column, shared by the K sweeps; the table read 16 bytes for two
+// rotations), against three for a sweep a pass (its column's load and
+// store, its rotation's load).
 template <typename T>
 __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a)
 {
@@ -371,7 +372,7 @@ __global__ void __launch_bounds__(QLS_ROWS * QLS_WARPS) qls_kernel(qlv_args<T> a
                 if (i >= 0)
                     __pipeline_memcpy_async(tab + t * K + q, rot + i, sizeof(ql_rot<T>));
                 else
-                    tab[t * K + q] = ql_rot<T>{T(1), T(0)};
+                    tab[t * K + q] = ql_identity<T>();
             }
         __pipeline_commit();
     };

@@ -146,39 +146,37 @@ template <typename T> struct ql_rec4 {
     {
         if constexpr (sizeof(T) == 8) {
             rot[k] = r;
-            return;
-        }
-        b0 = b1;
-        b1 = b2;
-        b2 = b3;
-        b3 = r;
-        if ((k & 3) == 3) {
+        } else {
+            b0 = b1;
+            b1 = b2;
+            b2 = b3;
+            b3 = r;
+            if ((k & 3) == 3) {
 #ifdef __CUDA_ARCH__
-            if constexpr (sizeof(T) == 4) {
                 float4 *p = reinterpret_cast<float4 *>(rot + (k - 3));
                 p[0] = make_float4(b0.c, b0.s, b1.c, b1.s);
                 p[1] = make_float4(b2.c, b2.s, b3.c, b3.s);
-                return;
-            }
+#else
+                rot[k - 3] = b0;
+                rot[k - 2] = b1;
+                rot[k - 1] = b2;
+                rot[k] = b3;
 #endif
-            rot[k - 3] = b0;
-            rot[k - 2] = b1;
-            rot[k - 1] = b2;
-            rot[k] = b3;
+            }
         }
     }
     // the last nrot % 4 of nrot rotations, still in registers
     QL_HD void flush(ql_rot<T> *rot, int nrot) const
     {
-        if constexpr (sizeof(T) == 8)
-            return;
-        const int r = nrot & 3;
-        if (r >= 3)
-            rot[nrot - 3] = b1;
-        if (r >= 2)
-            rot[nrot - 2] = b2;
-        if (r >= 1)
-            rot[nrot - 1] = b3;
+        if constexpr (sizeof(T) == 4) {
+            const int r = nrot & 3;
+            if (r >= 3)
+                rot[nrot - 3] = b1;
+            if (r >= 2)
+                rot[nrot - 2] = b2;
+            if (r >= 1)
+                rot[nrot - 1] = b3;
+        }
     }
 };
 
@@ -338,28 +336,15 @@ template <int K> QL_HD inline void ql_wave_headers(const int *swp, int nsw, int 
         h[q] = w + q < nsw ? swp[w + q] : 0;
 }
 
-// Sweeps w .. w + K - 1 of swp as a group (ql_wave_from).
-template <int K> QL_HD inline ql_wave<K> ql_wave_of(const int *swp, int nsw, int w, int &j)
-{
-    int h[K];
-    ql_wave_headers<K>(swp, nsw, w, h);
-    return ql_wave_from<K>(h, j);
-}
-
 // Entry t K + q of the group's table: sweep q's rotation at step t (of
-// columns top - t + q and the next), as its index in the record, or -1
-// where the sweep does not rotate there (the identity).
+// columns top - t + q and the next), rot[ql_wave_index], or ql_identity
+// where the index is -1 (the sweep does not rotate there).
 template <int K> QL_HD inline int ql_wave_index(const ql_wave<K> &g, int t, int q)
 {
     const int i = g.hi[q] - (g.top - t + q); // its index in sweep q
     return i >= 0 && i < g.cnt[q] ? g.at[q] + i : -1;
 }
-// ... and as the rotation.
-template <typename T, int K> QL_HD inline ql_rot<T> ql_wave_rot(const ql_wave<K> &g, const ql_rot<T> *rot, int t, int q)
-{
-    const int i = ql_wave_index<K>(g, t, q);
-    return i >= 0 ? rot[i] : ql_rot<T>{T(1), T(0)};
-}
+template <typename T> QL_HD inline ql_rot<T> ql_identity() { return ql_rot<T>{T(1), T(0)}; }
 
 // The K rotations of step t from the table (on the GPU in 16-byte loads).
 template <typename T, int K> QL_HD inline void ql_wave_load(const ql_rot<T> *tab, int t, ql_rot<T> (&cs)[K])
@@ -384,7 +369,7 @@ template <typename T, int K> QL_HD inline void ql_wave_load(const ql_rot<T> *tab
 }
 
 // The group's pass over one row, its column c at z[c stride], from the
-// group's table (ql_wave_rot's entries). Steps go in blocks of four, their
+// group's table (ql_wave_index's entries). Steps go in blocks of four, their
 // loads first: a load of a later step never reads a column an earlier step
 // stores (step t stores column top + K - t, above every column loaded from
 // step t on).

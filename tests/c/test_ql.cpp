@@ -107,7 +107,8 @@ struct outcome {
 };
 
 // The record's sweeps replayed on the rows of I K at a time, as the GPU's
-// qls_kernel does (ql_iterate.h's ql_wave_of, ql_wave_rot, ql_wave_pass):
+// qls_kernel does (ql_iterate.h's ql_wave_headers, ql_wave_from,
+// ql_wave_index, ql_wave_pass):
 // rows Z[r n + c].
 template <typename T, int K>
 static std::vector<T> wave_replay(int n, const std::vector<int> &swp, int nsw, const std::vector<ql_rot<T>> &rot)
@@ -116,11 +117,15 @@ static std::vector<T> wave_replay(int n, const std::vector<int> &swp, int nsw, c
     for (int i = 0; i < n; i++)
         Z[size_t(i) * n + i] = 1;
     for (int w = 0, j = 0; w < nsw; w += K) {
-        const ql_wave<K> g = ql_wave_of<K>(swp.data(), nsw, w, j);
+        int h[K];
+        ql_wave_headers<K>(swp.data(), nsw, w, h);
+        const ql_wave<K> g = ql_wave_from<K>(h, j);
         std::vector<ql_rot<T>> tab(size_t(g.steps) * K);
         for (int t = 0; t < g.steps; t++)
-            for (int q = 0; q < K; q++)
-                tab[size_t(t) * K + q] = ql_wave_rot<T, K>(g, rot.data(), t, q);
+            for (int q = 0; q < K; q++) {
+                const int i = ql_wave_index<K>(g, t, q);
+                tab[size_t(t) * K + q] = i >= 0 ? rot[i] : ql_identity<T>();
+            }
         for (int r = 0; r < n; r++)
             ql_wave_pass<T, K>(g, tab.data(), &Z[size_t(r) * n], 1);
     }
