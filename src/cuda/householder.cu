@@ -53,6 +53,21 @@ template <int G, typename T> __device__ __forceinline__ void group_sum2(T &a, T 
         b += __shfl_xor_sync(bsym::FULL_MASK, b, o);
     }
 }
+// x * y as a term of a lane's partial sum over its R rows before group_sum:
+// rounded on its own where R = 2 (not fused into the sum), so that the
+// partial sum (row l, then row l + G) is exactly the first butterfly step
+// of group_sum over 2G lanes of one row each: class (G, 2, C) reduces to
+// the same bits as (2G, 1, C). launch_warp relies on it: float with Q from
+// n = 29 takes (16, 2, 32), without Q (32, 1, 32), and d, e must not
+// depend on whether Q is asked for.
+template <int R> __device__ __forceinline__ float lane_prod(float x, float y)
+{
+    return R == 2 ? __fmul_rn(x, y) : x * y;
+}
+template <int R> __device__ __forceinline__ double lane_prod(double x, double y)
+{
+    return R == 2 ? __dmul_rn(x, y) : x * y;
+}
 template <int G, typename T> __device__ __forceinline__ T group_max(T v)
 {
 #pragma unroll
@@ -197,7 +212,7 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k
     for (int r = 0; r < R; r++) {
         const int i = l + G * r;
         x[r] = i > k + 1 && i < C ? s[L::ROW + i] : T(0); // (the row's columns < C)
-        sig += x[r] * x[r];
+        sig += lane_prod<R>(x[r], x[r]);
     }
     sig = group_sum<G>(sig);
     T scale = T(1), as = alpha;
@@ -214,7 +229,7 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k
         T sig2 = T(0);
 #pragma unroll
         for (int r = 0; r < R; r++)
-            sig2 += (x[r] / sc) * (x[r] / sc);
+            sig2 += lane_prod<R>(x[r] / sc, x[r] / sc);
         sig2 = group_sum<G>(sig2);
         if (small) {
             scale = sc;
@@ -266,8 +281,8 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k
         for (int u = 0; u < V::W; u++)
             sum += acc[r][u];
         pv[r] = l + G * r > k ? tau * sum : T(0);
-        dot += pv[r] * v[r];
-        vb += v[r] * b[r];
+        dot += lane_prod<R>(pv[r], v[r]);
+        vb += lane_prod<R>(v[r], b[r]);
     }
     group_sum2<G>(dot, vb);
     const T K = T(0.5) * tau * dot;
@@ -663,6 +678,16 @@ bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, siz
     }
     if (n <= 24)
         return launch_class<T, 8, 3, 24, MODE>(a, stream, msg, msglen);
+    // float with Q from n = 29: (16, 2, 32), two rows a lane, the same d
+    // and e as (32, 1, 32) bit for bit (lane_prod). Measured on the H200
+    // (session 35, tridiagonalize with Q, batch 1e6, matrices/s, (32, 1,
+    // 32) -> (16, 2, 32)): n = 32 5.18e7 -> 5.89e7, 28 5.84e7 both, 25
+    // 6.63e7 -> 6.27e7; the eigensolver with vectors (batch 1e5) n = 32
+    // 2.38e7 -> 2.44e7, 29 2.70e7 -> 2.73e7, 28 2.83e7 -> 2.87e7. Without
+    // Q, and in double, (32, 1, 32) wins (session 30).
+    if constexpr (F && !SOLVES)
+        if (a.Q != nullptr && n > 28)
+            return launch_class<T, 16, 2, 32, MODE>(a, stream, msg, msglen);
     if constexpr (bsym_hh::WARP_MAX_N > 32) // (the build-time knob above 32)
         if (n > 32)
             return launch_class<T, 32, 2, 64, MODE>(a, stream, msg, msglen);

@@ -131,22 +131,33 @@ template <typename T> QL_HD inline T ql_take_nearest(T *lam, int n, T shift)
     return x;
 }
 
-// The record's rotations written four at a time in float: rotations
-// 4q .. 4q + 3 of a system together, a whole 32-byte sector, where one at a
-// time the 32 lanes of a warp each wrote a quarter sector of their own
-// (Nsight Compute, float n = 32, ql_kernel: 62 % of the L2's throughput).
-// The last four wait in registers (b3 the newest); rot must be aligned to
-// four rotations (eigen.cu's ql_slot). Double writes each rotation at once
-// (16 bytes, the widest store: buffered, n = 96 and 128 lost 3 % on the
-// H200).
+// The record's rotations written four at a time in float up to n =
+// QL_REC4_MAX_N: rotations 4q .. 4q + 3 of a system together, a whole
+// 32-byte sector, where one at a time the 32 lanes of a warp each wrote a
+// quarter sector of their own (Nsight Compute, float n = 32, ql_kernel: 62 %
+// of the L2's throughput). The last four wait in registers (b3 the newest);
+// rot must be aligned to four rotations (eigen.cu's ql_slot). Double writes
+// each rotation at once (16 bytes, the widest store: buffered, n = 96 and
+// 128 lost 3 % on the H200), and so does float above QL_REC4_MAX_N. H200,
+// session 35, float with vectors, batch 1e5, two rounds each, matrices/s
+// buffered -> not: n = 65 2.554e6 -> 2.51e6, 72 1.884e6 -> 1.868e6, 80
+// 1.503e6 -> 1.485e6, 88 1.222e6 -> 1.233e6, 96 1.057e6 -> 1.068e6, 128
+// 4.63e5 -> 4.71e5; at batch 32768 n = 128 4.49e5 -> 4.66e5 (4.75e5 and
+// 4.57e5).
+#ifndef BSYM_QL_REC4_MAX_N
+#define BSYM_QL_REC4_MAX_N 80
+#endif
+constexpr int QL_REC4_MAX_N = BSYM_QL_REC4_MAX_N;
 template <typename T> struct ql_rec4 {
     ql_rot<T> b0, b1, b2, b3;
+    bool four; // float and n <= QL_REC4_MAX_N
+    QL_HD explicit ql_rec4(int n) : four(sizeof(T) == 4 && n <= QL_REC4_MAX_N) {}
     // rotation k (k = 0, 1, ... in turn), and the four up to it when k % 4 = 3
     QL_HD void push(ql_rot<T> *rot, int k, ql_rot<T> r)
     {
-        if constexpr (sizeof(T) == 8) {
+        if (!four) {
             rot[k] = r;
-        } else {
+        } else if constexpr (sizeof(T) == 4) {
             b0 = b1;
             b1 = b2;
             b2 = b3;
@@ -168,7 +179,7 @@ template <typename T> struct ql_rec4 {
     // the last nrot % 4 of nrot rotations, still in registers
     QL_HD void flush(ql_rot<T> *rot, int nrot) const
     {
-        if constexpr (sizeof(T) == 4) {
+        if (four) {
             const int r = nrot & 3;
             if (r >= 3)
                 rot[nrot - 3] = b1;
@@ -193,7 +204,7 @@ QL_HD int ql_iterate(T *d, T *e, int n, ql_rot<T> *rot, int *swp, int rot_cap, i
                      T *lam = nullptr, Apply apply = Apply())
 {
     int nrot = 0, nsw = 0;
-    ql_rec4<T> rec; // RECORD: the rotations on their way to rot
+    ql_rec4<T> rec(n); // RECORD: the rotations on their way to rot
     T tnorm = 0;
     for (int i = 0; i < n; i++)
         tnorm = fmax(tnorm, fabs(d[i]) + fabs(e[i]));
