@@ -322,7 +322,7 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, int w, cudaStream_t 
 static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 * n * n / 2 + 16)); }
 
 // Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors,
-// up to n = 32 in double and 24 in float: measured on the H100 (batch 1e5),
+// up to n = 32 in double, in float up to 28 and at 33..36: measured on the H100 (batch 1e5),
 // vectors at n = 32 float 1.40e7 matrices/s against 1.23e7 without, double
 // 7.98e6 against 7.71e6; at n = 64 they cost more than they save (float
 // 1.52e6 against 1.67e6, double 7.0e5 against 8.0e5: the second QL pass is
@@ -332,11 +332,19 @@ static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 
 // and 2.074e7 against 1.918e7 and 1.930e7; n = 28 2.41e7 against 2.32e7;
 // 25 and 29 within 2 %; 24 still 3.44e7 with them against 2.89e7); double
 // n = 32 is the same either way (1.333e7 against 1.335e7, 6 sub-batches).
-// The environment variable BSYM_EIG_QL_PERFECT (0 or 1) overrides, for
-// measurement.
+// Float again since its Householder with Q takes two rows a lane from n =
+// 29 and its record goes four rotations at a time (session 35, bb89be9,
+// two rounds each, matrices/s without -> with): n = 24 4.26e7 -> 4.49e7,
+// 25 3.11e7 -> 3.30e7, 26 2.95e7 -> 3.10e7, 28 2.76e7 -> 2.77e7, 30
+// 2.59e7 -> 2.52e7, 31 2.48e7 -> 2.40e7, 32 2.42e7 -> 2.36e7, 33 1.214e7
+// -> 1.242e7, 34 1.004e7 -> 1.025e7, 36 9.23e6 -> 9.30e6, 40 8.01e6 ->
+// 7.90e6, 48 5.91e6 -> 5.68e6, 64 3.42e6 -> 3.10e6: on up to 28 and at
+// 33..36 (which keeps the step from 32 to 33 below 2x). The environment
+// variable BSYM_EIG_QL_PERFECT (0 or 1) overrides, for measurement.
 template <typename T> bool ql_perfect(int n)
 {
-    return env_int("BSYM_EIG_QL_PERFECT", n <= (sizeof(T) == 8 ? 32 : 24)) != 0;
+    const bool on = sizeof(T) == 8 ? n <= 32 : n <= 28 || (n >= 33 && n <= 36);
+    return env_int("BSYM_EIG_QL_PERFECT", on) != 0;
 }
 
 // Scratch bytes one QL record buffer may take where a run's whole record

@@ -2556,14 +2556,15 @@ static void test_eig_graded_many(bsym_device dev, const char *dname, int single)
 }
 
 /* The other shift rule of the GPU's QL with vectors (perfect shifts, a
- * values-only pass first, are on up to n = 32 in double, 24 in float;
- * BSYM_EIG_QL_PERFECT overrides): off where they are on and on where they
- * are off. */
+ * values-only pass first, are on up to n = 32 in double, in float up to 28
+ * and at 33..36: eigen.cu's ql_perfect; BSYM_EIG_QL_PERFECT overrides): off
+ * where they are on and on where they are off, the edges included. */
 static void test_eig_shift_rule(bsym_device dev, const char *dname, int single)
 {
-    const int sizes[] = {2, 5, 16, 24, 25, 32, 33, 64, 65};
+    const int sizes[] = {2, 5, 16, 24, 25, 28, 29, 32, 33, 36, 37, 64, 65};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-        setenv("BSYM_EIG_QL_PERFECT", sizes[s] <= (single ? 24 : 32) ? "0" : "1", 1);
+        const int n = sizes[s], on = single ? n <= 28 || (n >= 33 && n <= 36) : n <= 32;
+        setenv("BSYM_EIG_QL_PERFECT", on ? "0" : "1", 1);
         test_eig_random(dev, dname, single, 'L', sizes[s], 5, 0);
         test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
         test_eig_structured(dev, dname, single, EK_CLUSTER, sizes[s]);
