@@ -322,11 +322,11 @@ template <typename T> bsym_status qlv(const qlv_args<T> &a, int w, cudaStream_t 
 static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 * n * n / 2 + 16)); }
 
 // Perfect shifts (a values-only QL pass first, ql_iterate.h) with vectors,
-// up to n = 32 in double, in float up to 28 and at 33..36: measured on the H100 (batch 1e5),
-// vectors at n = 32 float 1.40e7 matrices/s against 1.23e7 without, double
-// 7.98e6 against 7.71e6; at n = 64 they cost more than they save (float
-// 1.52e6 against 1.67e6, double 7.0e5 against 8.0e5: the second QL pass is
-// latency). Since the replay takes four sweeps a pass (eigen_ql.cuh's
+// up to n = 32 in double, in float up to 28 and at 33..36: measured on the
+// H100 (batch 1e5), vectors at n = 32 float 1.40e7 matrices/s against
+// 1.23e7 without, double 7.98e6 against 7.71e6; at n = 64 they cost more
+// than they save (float 1.52e6 against 1.67e6, double 7.0e5 against 8.0e5:
+// the second QL pass is latency). Since the replay takes four sweeps a pass (eigen_ql.cuh's
 // QLS_SWEEPS), the rotations they save cost less, and float n = 32 gains
 // without them (H200, session 34, two calls, with 4 sub-batches: 2.055e7
 // and 2.074e7 against 1.918e7 and 1.930e7; n = 28 2.41e7 against 2.32e7;

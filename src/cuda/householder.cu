@@ -681,10 +681,11 @@ bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, siz
     // float with Q from n = 29: (16, 2, 32), two rows a lane, the same d
     // and e as (32, 1, 32) bit for bit (lane_prod). Measured on the H200
     // (session 35, tridiagonalize with Q, batch 1e6, matrices/s, (32, 1,
-    // 32) -> (16, 2, 32)): n = 32 5.18e7 -> 5.89e7, 28 5.84e7 both, 25
-    // 6.63e7 -> 6.27e7; the eigensolver with vectors (batch 1e5) n = 32
-    // 2.38e7 -> 2.44e7, 29 2.70e7 -> 2.73e7, 28 2.83e7 -> 2.87e7. Without
-    // Q, and in double, (32, 1, 32) wins (session 30).
+    // 32) -> (16, 2, 32)): n = 32 5.18e7 -> 5.89e7 (6.13e7 with
+    // lane_prod), 28 5.84e7 both, 25 6.63e7 -> 6.27e7; the eigensolver
+    // with vectors (batch 1e5) n = 32 2.38e7 -> 2.44e7, 29 2.70e7 ->
+    // 2.73e7, 28 2.83e7 -> 2.87e7. Without Q, and in double, (32, 1, 32)
+    // wins (session 30).
     if constexpr (F && !SOLVES)
         if (a.Q != nullptr && n > 28)
             return launch_class<T, 16, 2, 32, MODE>(a, stream, msg, msglen);
