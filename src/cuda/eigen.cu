@@ -326,12 +326,13 @@ static int ql_rot_cap(int n) { return std::max(0, env_int("BSYM_EIG_ROT_CAP", 3 
 // H100 (batch 1e5), vectors at n = 32 float 1.40e7 matrices/s against
 // 1.23e7 without, double 7.98e6 against 7.71e6; at n = 64 they cost more
 // than they save (float 1.52e6 against 1.67e6, double 7.0e5 against 8.0e5:
-// the second QL pass is latency). Since the replay takes four sweeps a pass (eigen_ql.cuh's
-// QLS_SWEEPS), the rotations they save cost less, and float n = 32 gains
-// without them (H200, session 34, two calls, with 4 sub-batches: 2.055e7
-// and 2.074e7 against 1.918e7 and 1.930e7; n = 28 2.41e7 against 2.32e7;
-// 25 and 29 within 2 %; 24 still 3.44e7 with them against 2.89e7); double
-// n = 32 is the same either way (1.333e7 against 1.335e7, 6 sub-batches).
+// the second QL pass is latency). Since the replay takes four sweeps a
+// pass (eigen_ql.cuh's QLS_SWEEPS), the rotations they save cost less, and
+// float n = 32 gains without them (H200, session 34, two calls, with 4
+// sub-batches: 2.055e7 and 2.074e7 against 1.918e7 and 1.930e7; n = 28
+// 2.41e7 against 2.32e7; 25 and 29 within 2 %; 24 still 3.44e7 with them
+// against 2.89e7); double n = 32 is the same either way (1.333e7 against
+// 1.335e7, 6 sub-batches).
 // Float again since its Householder with Q takes two rows a lane from n =
 // 29 and its record goes four rotations at a time (session 35, bb89be9,
 // two rounds each, matrices/s without -> with): n = 24 4.26e7 -> 4.49e7,
