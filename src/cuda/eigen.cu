@@ -504,11 +504,13 @@ static int64_t sub_size(int64_t batch, int64_t cap, bool vectors, int64_t subs)
 // other stream's queue rather than after it), s3 the replays where they
 // have a stream of their own (replay_own_stream); `reduced` orders QL of a
 // sub-batch after its Householder, recorded[h] / replayed[h] the record
-// buffer h between QL and the replay; done, done3 the end of s2's and s3's
-// work before the caller's stream goes on.
+// buffer h between QL and the replay; done the scratch's allocation before
+// s2 and s3 start, and then the end of each one's work before the caller's
+// stream goes on (a wait takes the event's latest record, so one event
+// serves them all in turn).
 struct eig_streams {
     cudaStream_t s2 = nullptr, s3 = nullptr;
-    cudaEvent_t reduced = nullptr, done = nullptr, done3 = nullptr, recorded[2] = {}, replayed[2] = {};
+    cudaEvent_t reduced = nullptr, done = nullptr, recorded[2] = {}, replayed[2] = {};
     cudaError_t make(bool own_replay)
     {
         int least = 0, greatest = 0;
@@ -517,14 +519,14 @@ struct eig_streams {
             err = cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, greatest);
         if (err == cudaSuccess && own_replay)
             err = cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking);
-        cudaEvent_t *ev[7] = {&reduced, &done, &done3, &recorded[0], &recorded[1], &replayed[0], &replayed[1]};
-        for (int i = 0; i < 7 && err == cudaSuccess; i++)
+        cudaEvent_t *ev[6] = {&reduced, &done, &recorded[0], &recorded[1], &replayed[0], &replayed[1]};
+        for (int i = 0; i < 6 && err == cudaSuccess; i++)
             err = cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming);
         return err;
     }
     ~eig_streams()
     {
-        for (cudaEvent_t ev : {reduced, done, done3, recorded[0], recorded[1], replayed[0], replayed[1]})
+        for (cudaEvent_t ev : {reduced, done, recorded[0], recorded[1], replayed[0], replayed[1]})
             if (ev != nullptr)
                 cudaEventDestroy(ev);
         for (cudaStream_t st : {s2, s3})
@@ -633,10 +635,9 @@ template <typename T> bsym_status solve_all(const eig_args<T> &e, cudaStream_t s
             st = ql_replay_launch<T>(prev, rec[(i - 1) % 2], shape, rs, msg, msglen);
         // every launch on s2 and s3 precedes what follows on s, but for an
         // error on the way: s waits for them before the scratch is freed
-        if (q.s2 != nullptr && q.done != nullptr && cudaEventRecord(q.done, q.s2) == cudaSuccess)
-            cudaStreamWaitEvent(s, q.done, 0);
-        if (q.s3 != nullptr && q.done3 != nullptr && cudaEventRecord(q.done3, q.s3) == cudaSuccess)
-            cudaStreamWaitEvent(s, q.done3, 0);
+        for (cudaStream_t st : {q.s2, q.s3})
+            if (st != nullptr && q.done != nullptr && cudaEventRecord(q.done, st) == cudaSuccess)
+                cudaStreamWaitEvent(s, q.done, 0);
     }
     const cudaError_t freed = scratch != nullptr ? cudaFreeAsync(scratch, s) : cudaSuccess;
     BSYM_CUDA_TRY(err);

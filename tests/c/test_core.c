@@ -2555,21 +2555,23 @@ static void test_eig_graded_many(bsym_device dev, const char *dname, int single)
     }
 }
 
-/* The other shift rule of the GPU's QL with vectors (perfect shifts, a
- * values-only pass first, are on up to n = 32 in double, in float up to 28
- * and at 33..36: eigen.cu's ql_perfect; BSYM_EIG_QL_PERFECT overrides): off
- * where they are on and on where they are off, the edges included. */
+/* Both shift rules of the GPU's QL with vectors, forced by
+ * BSYM_EIG_QL_PERFECT at every size (perfect shifts, a values-only pass
+ * first, or Wilkinson's alone; eigen.cu's ql_perfect picks one by n and
+ * precision), the sizes around the rule's edges included: so whichever
+ * side of an edge a size falls on, the other rule is tested too, without a
+ * copy of the rule here. */
 static void test_eig_shift_rule(bsym_device dev, const char *dname, int single)
 {
     const int sizes[] = {2, 5, 16, 24, 25, 28, 29, 32, 33, 36, 37, 64, 65};
-    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-        const int n = sizes[s], on = single ? n <= 28 || (n >= 33 && n <= 36) : n <= 32;
-        setenv("BSYM_EIG_QL_PERFECT", on ? "0" : "1", 1);
-        test_eig_random(dev, dname, single, 'L', sizes[s], 5, 0);
-        test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
-        test_eig_structured(dev, dname, single, EK_CLUSTER, sizes[s]);
-        test_eig_structured(dev, dname, single, EK_SINGULAR, sizes[s]);
-    }
+    for (int on = 0; on < 2; on++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            setenv("BSYM_EIG_QL_PERFECT", on ? "1" : "0", 1);
+            test_eig_random(dev, dname, single, 'L', sizes[s], 5, 0);
+            test_eig_random(dev, dname, single, 'U', sizes[s], 3, 1);
+            test_eig_structured(dev, dname, single, EK_CLUSTER, sizes[s]);
+            test_eig_structured(dev, dname, single, EK_SINGULAR, sizes[s]);
+        }
     unsetenv("BSYM_EIG_QL_PERFECT");
 }
 
@@ -2595,12 +2597,14 @@ static void test_eig_subbatches(bsym_device dev, const char *dname, int single)
     test_eig_random(dev, dname, single, 'L', 16, 7, 0);
     test_eig_random(dev, dname, single, 'L', 65, 5, 0);
     unsetenv("BSYM_EIG_ROT_CAP");
-    /* the other rule of the replays' stream: their own up to 32, behind
-     * Householder above */
-    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-        setenv("BSYM_EIG_REPLAY_STREAM", sizes[s] <= 32 ? "1" : "0", 1);
-        test_eig_random(dev, dname, single, 'L', sizes[s], 7, 0);
-    }
+    /* both rules of the replays' stream, forced (BSYM_EIG_REPLAY_STREAM: on
+     * their own stream, or behind Householder on the caller's), at every
+     * size: eigen.cu's replay_own_stream is not copied here */
+    for (int own = 0; own < 2; own++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            setenv("BSYM_EIG_REPLAY_STREAM", own ? "1" : "0", 1);
+            test_eig_random(dev, dname, single, 'L', sizes[s], 7, 0);
+        }
     unsetenv("BSYM_EIG_REPLAY_STREAM");
     unsetenv("BSYM_EIG_SUBS");
 }
