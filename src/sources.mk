@@ -29,3 +29,5 @@ core/pde.o: core/cpu_simd.h core/pde_impl.h core/prec_double.h core/prec_float.h
 cuda/indef.o: core/bk_rule.h
 cuda/ldlt.o cuda/ldlt_block.o: cuda/ldlt.cuh
 cuda/device.o: cuda/host_pack.h
+cuda/indef.o cuda/hetrd.o: cuda/team.cuh
+cuda/hetrd.o: cuda/householder.cuh

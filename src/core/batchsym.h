@@ -412,9 +412,9 @@ bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t ba
  * that makes the off-diagonal real and non-negative, folded into Q). d and e
  * are real (double, float); the rest as above. Only the triangle named by
  * uplo is read (the other as its conjugate transpose), the diagonal's
- * imaginary part is ignored (neither read nor checked). CPU only: under
- * BSYM_DEVICE_GPU these give BSYM_ERR_SIZE ("the GPU has no ... in this
- * precision"), under AUTO they run on the CPU. */
+ * imaginary part is ignored (neither read nor checked). On the CPU, or on
+ * the GPU for n <= BSYM_GPU_HOUSEHOLDER_MAX_N (cuda/hetrd.cu: the same
+ * results up to rounding). */
 bsym_status bsym_ztridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
                                  const bsym_cdouble *A, double *d, double *e, bsym_cdouble *Q,
                                  int *info);
@@ -500,8 +500,8 @@ bsym_status bsym_dstev(bsym_ctx *ctx, int64_t n, int64_t batch, const double *d,
  * and V complex (unit eigenvectors, orthonormal columns: V^H V = I). The
  * triangle named by uplo is read as bsym_ztridiagonalize reads it, and
  * solved as A = Q T Q^H (bsym_ztridiagonalize), then the real tridiagonal
- * eigensolver on T (the bsym_*stev path), then V = Q Z. CPU only (as
- * bsym_ztridiagonalize). */
+ * eigensolver on T (the bsym_*stev path), then V = Q Z; on the CPU, or on
+ * the GPU for n <= BSYM_GPU_EIGEN_MAX_N (as bsym_ztridiagonalize). */
 bsym_status bsym_zsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cdouble *A,
                        const bsym_select *sel, double *w, bsym_cdouble *V, int *count, int *info);
 bsym_status bsym_csyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cfloat *A,

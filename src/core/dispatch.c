@@ -493,7 +493,7 @@ bsym_status bsym_stridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t ba
 }
 
 /* Complex Hermitian A: T real (d, e in the real type of the parts), Q
- * unitary; CPU only (hetrd.c). */
+ * unitary (the CPU's hetrd.c, the GPU's cuda/hetrd.cu). */
 bsym_status bsym_ztridiagonalize(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch,
                                  const bsym_cdouble *A, double *d, double *e, bsym_cdouble *Q,
                                  int *info)
@@ -588,8 +588,9 @@ bsym_status bsym_ssyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const
     return eig(ctx, 1, sel, &c);
 }
 
-/* Complex Hermitian A: w real, V complex; CPU only (hetrd.c: the complex
- * reduction, then the real eigensolver on T, then V = Q Z). */
+/* Complex Hermitian A: w real, V complex (the CPU's hetrd.c, the GPU's
+ * cuda/hetrd.cu: the complex reduction, then the real eigensolver on T, then
+ * V = Q Z). */
 bsym_status bsym_zsyev(bsym_ctx *ctx, char uplo, int64_t n, int64_t batch, const bsym_cdouble *A,
                        const bsym_select *sel, double *w, bsym_cdouble *V, int *count, int *info)
 {

@@ -14,12 +14,15 @@ template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *
 // and the PDE solver also take double data to compute in float (BSYM__PREC_DS: the pipeline
 // converts while it packs and unpacks, so only floats cross the link).
 // Complex columns: Bunch-Kaufman, Aasen, and LDL^H in the LDL^T row
-// (indef.cu). No complex columns elsewhere: the dispatcher answers device
-// GPU with "the GPU has no ...; use the CPU" and chooses the CPU under
-// device AUTO.
+// (indef.cu); the Hermitian tridiagonalization and eigensolvers (hetrd.cu).
+// No complex columns elsewhere: the dispatcher answers device GPU with "the
+// GPU has no ...; use the CPU" and chooses the CPU under device AUTO.
 #define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr, nullptr}
 #define BSYM_CUDA_ROW_DS(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, gpus<fn<float, double>>, nullptr}
 #define BSYM_CUDA_ROW_NONE {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}
+// Real columns from fn, complex ones from hfn (no mixed precisions).
+#define BSYM_CUDA_ROW_HE(fn, hfn)                                                                      \
+    {gpus<fn<float>>, gpus<fn<double>>, gpus<hfn<cx<float>>>, gpus<hfn<cx<double>>>, nullptr, nullptr}
 // Every column, complex ones from cfn (ZC: complex float on complex double).
 #define BSYM_CUDA_ROW_ALL(fn, cfn)                                                                     \
     {gpus<fn<float>>,       gpus<fn<double>>,        gpus<cfn<cx<float>>>,                             \
@@ -33,9 +36,9 @@ extern "C" const bsym__backend bsym__cuda_backend = {
         // {real, complex}; 0 where the row has no complex columns (has_prec says no first)
         {BSYM_GPU_LDLT_MAX_N, BSYM_GPU_INDEF_MAX_N},        // LDLT (complex: LDL^H, indef.cu)
         {BSYM_GPU_HOUSEHOLDER_MAX_N, 0},                     // HHSOLVE
-        {BSYM_GPU_HOUSEHOLDER_MAX_N, 0},                     // TRIDIAGONALIZE
+        {BSYM_GPU_HOUSEHOLDER_MAX_N, BSYM_GPU_HOUSEHOLDER_MAX_N}, // TRIDIAGONALIZE (complex: hetrd.cu)
         {BSYM_GPU_PCR_MAX_N, 0},                             // PCR
-        {BSYM_GPU_EIGEN_MAX_N, 0},                           // EIG
+        {BSYM_GPU_EIGEN_MAX_N, BSYM_GPU_EIGEN_MAX_N},        // EIG (complex: hetrd.cu)
         {BSYM_GPU_STRATEGY_MAX_N, 0},                        // STRATEGY
         {BSYM_GPU_STRATEGY_MAX_N, 0},                        // LSFIT
         {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // BK
@@ -49,9 +52,9 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     {
         BSYM_CUDA_ROW_ALL(ldlt_op, ldlh_op), // BSYM__OP_LDLT (complex: LDL^H)
         BSYM_CUDA_ROW_DS(hhsolve_op),     // BSYM__OP_HHSOLVE
-        BSYM_CUDA_ROW(tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
+        BSYM_CUDA_ROW_HE(tridiagonalize_op, he_tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
         BSYM_CUDA_ROW(pcr_op),            // BSYM__OP_PCR
-        BSYM_CUDA_ROW(eig_op),            // BSYM__OP_EIG
+        BSYM_CUDA_ROW_HE(eig_op, he_eig_op), // BSYM__OP_EIG
         BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
         BSYM_CUDA_ROW_ALL(bk_op, bk_op),  // BSYM__OP_BK
@@ -152,3 +155,25 @@ BSYM_CUDA_INDEF_NAME(s, float)
 BSYM_CUDA_INDEF_NAME(d, double)
 BSYM_CUDA_INDEF_NAME(c, cx<float>)
 BSYM_CUDA_INDEF_NAME(z, cx<double>)
+
+// hetrd.cu's launches: complex types as cx<R>, arrays passed untyped.
+#define BSYM_CUDA_HE_NAMES(P, TT)                                                                         \
+    extern "C" bsym_status bsym_cuda_he_tridiagonalize_launch_##P(char uplo, int n, int64_t batch,         \
+                                                                  const void *dA, void *dd, void *de,     \
+                                                                  void *dQ, int *dinfo, void *stream)     \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return he_tridiagonalize_launch<TT>(uplo, n, batch, dA, dd, de, dQ, dinfo,                        \
+                                            static_cast<cudaStream_t>(stream), msg, sizeof msg);          \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_he_eig_launch_##P(char uplo, int n, int64_t batch, const void *dA,    \
+                                                       const bsym_select *sel, void *dw, void *dV,        \
+                                                       int *dcount, int *dinfo, void *stream)             \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};                                 \
+        return he_eig_launch<TT>(uplo, n, batch, dA, dw, dV, sel != nullptr ? *sel : all, dcount, dinfo,  \
+                                 static_cast<cudaStream_t>(stream), msg, sizeof msg);                     \
+    }
+BSYM_CUDA_HE_NAMES(c, cx<float>)
+BSYM_CUDA_HE_NAMES(z, cx<double>)

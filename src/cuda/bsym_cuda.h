@@ -90,6 +90,21 @@ bsym_status bsym_cuda_eig_launch_s(char uplo, int n, int64_t batch, const float 
                                    float *de, const bsym_select *sel, float *dw, float *dV,
                                    int *dcount, int *dinfo, void *stream);
 
+/* Complex Hermitian (c: complex float, z: complex double; hetrd.cu), n
+ * from 1 to 256: dA n x n x batch complex (only the uplo triangle read, the
+ * diagonal's imaginary part ignored), dd, de, dw real (n, n - 1 and n a
+ * system), dQ and dV complex n x n or NULL (not formed: values only);
+ * dcount, dinfo batch ints. The eigensolver allocates its scratch on the
+ * stream (cudaMallocAsync) and frees it after its kernels. */
+bsym_status bsym_cuda_he_tridiagonalize_launch_c(char uplo, int n, int64_t batch, const void *dA, void *dd,
+                                                 void *de, void *dQ, int *dinfo, void *stream);
+bsym_status bsym_cuda_he_tridiagonalize_launch_z(char uplo, int n, int64_t batch, const void *dA, void *dd,
+                                                 void *de, void *dQ, int *dinfo, void *stream);
+bsym_status bsym_cuda_he_eig_launch_c(char uplo, int n, int64_t batch, const void *dA, const bsym_select *sel,
+                                      void *dw, void *dV, int *dcount, int *dinfo, void *stream);
+bsym_status bsym_cuda_he_eig_launch_z(char uplo, int n, int64_t batch, const void *dA, const bsym_select *sel,
+                                      void *dw, void *dV, int *dcount, int *dinfo, void *stream);
+
 /* The certifying LDL^T kernel of method AUTO's LDL^T start alone
  * (benchmarks): solves every system like bsym_cuda_ldlt_launch and decides
  * which keep the solution (common.cuh, ldlt_cert): a certified system gets

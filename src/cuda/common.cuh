@@ -119,6 +119,9 @@ template <typename R> struct cx {
 template <typename T, typename H = T> bsym_status bk_op(const bsym__exec *x, const bsym__job *j);   // indef.cu
 template <typename T, typename H = T> bsym_status aasen_op(const bsym__exec *x, const bsym__job *j); // indef.cu
 template <typename T, typename H = T> bsym_status ldlh_op(const bsym__exec *x, const bsym__job *j); // indef.cu (complex T)
+// hetrd.cu (complex T): the Hermitian tridiagonalization and eigensolvers
+template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, const bsym__job *j);
+template <typename T> bsym_status he_eig_op(const bsym__exec *x, const bsym__job *j);
 
 // ---- device-resident launches (device pointers, a stream; the benchmarks
 // reach them through bsym_cuda.h's C names, bound in backend.cu) ----
@@ -146,6 +149,16 @@ bsym_status pcr_launch(int n, int nrhs, int64_t batch, const T *dl, const T *d, 
 template <typename T>
 bsym_status eig_launch(char uplo, int n, int64_t batch, const T *A, T *d, T *e, const bsym_select &sel, T *w,
                        T *V, int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
+// hetrd.cu (complex T; arrays untyped, complex ones as interleaved pairs
+// of reals, d, e and w real): the Hermitian tridiagonalization (Q nullptr:
+// not formed) and the eigensolver (V nullptr: values only; its scratch
+// allocated on the stream).
+template <typename T>
+bsym_status he_tridiagonalize_launch(char uplo, int n, int64_t batch, const void *A, void *d, void *e, void *Q,
+                                     int *info, cudaStream_t s, char *msg, size_t msglen);
+template <typename T>
+bsym_status he_eig_launch(char uplo, int n, int64_t batch, const void *A, void *w, void *V, const bsym_select &sel,
+                          int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
 // The certificate of method AUTO's LDL^T start (core/strategy_numerics.h,
 // strategy_shift_ and strategy_cert_cheap_), computed by ldlt.cu's
 // certifying kernel while it solves: system k is certified when info is 0,

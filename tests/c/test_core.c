@@ -4685,7 +4685,7 @@ static void test_indef_family(bsym_device_info *di)
 }
 
 static void test_pde_family(bsym_device dev, const char *dname); /* issue 15, at the end of this file */
-static void test_ceig_family(void); /* issue 14, at the end of this file */
+static void test_ceig_family(int cpu, int gpu, int subset); /* issues 14 and 16, at the end of this file */
 
 int main(int argc, char **argv)
 {
@@ -4779,8 +4779,8 @@ int main(int argc, char **argv)
         test_pde_family(BSYM_DEVICE_CPU, "cpu");
     if (WANT("pde") && di.gpu_available && (!subset || only != NULL)) /* --only pde --subset: the sanitizers */
         test_pde_family(BSYM_DEVICE_GPU, "gpu");
-    if (WANT("ceig") && !subset) /* issue 14: complex Hermitian, the CPU only */
-        test_ceig_family();
+    if (WANT("ceig") && (!subset || only != NULL)) /* issues 14 and 16: complex Hermitian (--only ceig --subset: the sanitizers) */
+        test_ceig_family(!subset, di.gpu_available, subset);
     if (verbose)
         print_figures();
     printf("%d passed, %d failed\n", passed, failed);
@@ -5706,14 +5706,15 @@ static void ce_eig_errors(int single, int n, int m, const ce_cx *h, const void *
     *orth = sqrt(o);
 }
 
-static void ce_case(int single, char uplo, int n)
+static void ce_case(int single, char uplo, int n, bsym_device dev)
 {
     const int batch = 3;
+    const char *dn = dev == BSYM_DEVICE_GPU ? "gpu" : "cpu";
     const double eps = single ? FLT_EPSILON : DBL_EPSILON, tol = 100.0 * n * eps;
     const size_t es = single ? sizeof(float) : sizeof(double), cs = 2 * es, nn = (size_t)n * n;
     char what[160];
     const char *tn = single ? "complex float" : "complex double";
-    bsym_ctx *ctx = ctx_on(BSYM_DEVICE_AUTO);
+    bsym_ctx *ctx = ctx_on(dev);
     ce_cx *h = malloc(nn * batch * sizeof *h);
     for (int k = 0; k < batch; k++)
         ce_matrix(n, 0, single, h + k * nn);
@@ -5760,9 +5761,9 @@ static void ce_case(int single, char uplo, int n)
     snprintf(what, sizeof what, "ceig: %s tridiagonalize %c n=%d: Q T Q^H = A (%.2g), Q^H Q = I (%.2g), e >= 0",
              tn, uplo, n, rec, orth);
     check(st == BSYM_OK && st2 == BSYM_OK && info[0] == 0 && info[1] == 0 && info[2] == 0 && info2[0] == 0 &&
-          rec <= tol && orth <= tol && nonneg, what, "cpu", st, info[0]);
+          rec <= tol && orth <= tol && nonneg, what, dn, st, info[0]);
     snprintf(what, sizeof what, "ceig: %s tridiagonalize %c n=%d: Q = NULL gives the same T", tn, uplo, n);
-    check(same, what, "cpu", st2, 0);
+    check(same, what, dn, st2, 0);
 
     /* syev with vectors: residual, orthonormality, ascending, count n; values
      * alone agree */
@@ -5788,7 +5789,7 @@ static void ce_case(int single, char uplo, int n)
     }
     snprintf(what, sizeof what, "ceig: %s syev %c n=%d: ||AV - VW||/||A|| %.2g, ||V^H V - I|| %.2g, values only %.2g",
              tn, uplo, n, res, vo, wdiff);
-    check(ok && res <= tol && vo <= tol && wdiff <= tol && asc, what, "cpu", st, info[0]);
+    check(ok && res <= tol && vo <= tol && wdiff <= tol && asc, what, dn, st, info[0]);
 
     /* an index selection: the 2nd to 3rd smallest (or the only one) */
     {
@@ -5816,12 +5817,14 @@ static void ce_case(int single, char uplo, int n)
         }
         snprintf(what, sizeof what, "ceig: %s syev %c n=%d index %d..%d: residual %.2g, orth %.2g, values %.2g",
                  tn, uplo, n, il, iu, sres, sorth, sdiff);
-        check(ok && sres <= tol && sorth <= tol && sdiff <= tol, what, "cpu", st, cs_[0]);
-        /* a value interval around w[0] of system 0 ... all of them: (min - 1, max] */
-        bsym_select vs = {BSYM_SELECT_VALUE, 0, 0, ce_real(single, w, 0) - 1, ce_real(single, w, 0)};
+        check(ok && sres <= tol && sorth <= tol && sdiff <= tol, what, dn, st, cs_[0]);
+        /* a value interval around w[0] of system 0: (w0 - 1, w0 + tol max(1, |w0|)] (the values-only
+         * run on the GPU need not round w0 to the same last bit as the run with vectors) */
+        const double w0 = ce_real(single, w, 0);
+        bsym_select vs = {BSYM_SELECT_VALUE, 0, 0, w0 - 1, w0 + tol * nmax(1.0, fabs(w0))};
         st = ce_syev(ctx, single, uplo, n, 1, A, &vs, ws, NULL, cs_, is_);
-        snprintf(what, sizeof what, "ceig: %s syev %c n=%d value interval (w0 - 1, w0]: count >= 1", tn, uplo, n);
-        check(st == BSYM_OK && is_[0] == 0 && cs_[0] >= 1 && cs_[0] <= n, what, "cpu", st, cs_[0]);
+        snprintf(what, sizeof what, "ceig: %s syev %c n=%d value interval (w0 - 1, w0 + tol]: count >= 1", tn, uplo, n);
+        check(st == BSYM_OK && is_[0] == 0 && cs_[0] >= 1 && cs_[0] <= n, what, dn, st, cs_[0]);
         free(ws);
         free(Vs);
     }
@@ -5856,7 +5859,7 @@ static void ce_case(int single, char uplo, int n)
         snprintf(what, sizeof what, "ceig: %s syev %c n=%d real-valued input: values as the real syev (%.2g)", tn,
                  uplo, n, dm);
         check(st == BSYM_OK && st2 == BSYM_OK && ic == 0 && ir == 0 && dm <= tol && r <= tol && o <= tol, what,
-              "cpu", st, ic);
+              dn, st, ic);
         free(hr);
         free(Ar);
         free(ad);
@@ -5891,7 +5894,7 @@ static void ce_case(int single, char uplo, int n)
         ok &= st2 == BSYM_OK && info2[0] == 0 && info2[1] == -1 && info2[2] == 0 && isnan(ce_real(single, d, n)) &&
               !isnan(ce_real(single, d, 0));
         snprintf(what, sizeof what, "ceig: %s %c n=%d: a NaN in system 1 gives info -1 for it alone", tn, uplo, n);
-        check(ok, what, "cpu", info[1], info2[1]);
+        check(ok, what, dn, info[1], info2[1]);
     }
     free(w);
     free(w2);
@@ -5912,12 +5915,19 @@ static void test_ceig_errors(void)
     bsym_cdouble a = {1, 0}, q;
     double d, w;
     int info, cnt;
+    /* device gpu: solved there (hetrd.cu), or BSYM_ERR_NODEVICE without one */
     bsym_status st = bsym_ztridiagonalize(ctx, 'L', 1, 1, &a, &d, NULL, &q, &info);
     bsym_status st2 = bsym_zsyev(ctx, 'L', 1, 1, &a, NULL, &w, &q, &cnt, &info);
-    check(st == BSYM_ERR_SIZE || st == BSYM_ERR_NODEVICE, "ceig: device gpu refuses the complex tridiagonalization",
-          "cpu", st, 0);
-    check(st2 == BSYM_ERR_SIZE || st2 == BSYM_ERR_NODEVICE, "ceig: device gpu refuses the complex eigensolver",
-          "cpu", st2, 0);
+    if (bsym_gpu_available()) {
+        check(st == BSYM_OK && st2 == BSYM_OK && bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU && w == 1 &&
+                  q.re == 1 && q.im == 0 && cnt == 1 && info == 0,
+              "ceig: device gpu, 1 x 1: solved there", "gpu", st, st2);
+        st = bsym_zsyev(ctx, 'L', 257, 1, &a, NULL, &w, &q, &cnt, &info);
+        check(st == BSYM_ERR_SIZE, "ceig: device gpu, n = 257: BSYM_ERR_SIZE", "gpu", st, 0);
+    } else {
+        check(st == BSYM_ERR_NODEVICE && st2 == BSYM_ERR_NODEVICE,
+              "ceig: device gpu without a GPU: BSYM_ERR_NODEVICE", "cpu", st, st2);
+    }
     bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
     check(bsym_zsyev(ctx, 'X', 1, 1, &a, NULL, &w, &q, &cnt, &info) == BSYM_ERR_ARG &&
               bsym_ztridiagonalize(ctx, 'L', 1, 1, &a, NULL, NULL, &q, &info) == BSYM_ERR_ARG,
@@ -5928,15 +5938,29 @@ static void test_ceig_errors(void)
     bsym_ctx_destroy(ctx);
 }
 
-static void test_ceig_family(void)
+/* cpu: the CPU's sizes; gpu: hetrd.cu's every launch shape (rows a lane
+ * 1, 2, 4, 8 in forming Q; the matrix in shared memory, and in global
+ * memory above complex float 237 and complex double 168); subset: a few
+ * of them, for the sanitizers. */
+static void test_ceig_family(int cpu, int gpu, int subset)
 {
     const int sizes[] = {1, 2, 3, 5, 8, 17, 32, 64};
     const int nsz = getenv("BSYM_CEIG_SMALL") ? 5 : 8;
-    for (int single = 0; single < 2; single++)
+    const int gsizes[] = {1, 2, 3, 5, 8, 17, 32, 33, 64, 65, 100, 128, 129, 168, 169, 200, 237, 238, 256};
+    const int ssizes[] = {3, 33, 70, 169, 256};
+    for (int single = 0; single < 2 && cpu; single++)
         for (int s = 0; s < nsz; s++) {
-            ce_case(single, 'L', sizes[s]);
-            ce_case(single, 'U', sizes[s]);
+            ce_case(single, 'L', sizes[s], BSYM_DEVICE_CPU);
+            ce_case(single, 'U', sizes[s], BSYM_DEVICE_CPU);
         }
-    test_ceig_errors();
+    const int *gs = subset ? ssizes : gsizes;
+    const int ngs = subset ? (int)(sizeof ssizes / sizeof *ssizes) : (int)(sizeof gsizes / sizeof *gsizes);
+    for (int single = 0; single < 2 && gpu; single++)
+        for (int s = 0; s < ngs; s++) {
+            ce_case(single, 'L', gs[s], BSYM_DEVICE_GPU);
+            ce_case(single, 'U', gs[s], BSYM_DEVICE_GPU);
+        }
+    if (cpu)
+        test_ceig_errors();
 }
 /* ==== end of family ceig ===================================================== */

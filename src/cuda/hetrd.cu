@@ -1,0 +1,537 @@
+// hetrd.cu -- complex Hermitian on the GPU: the tridiagonalization A = Q T
+// Q^H with T REAL symmetric tridiagonal (bsym_[zc]tridiagonalize's device
+// GPU) and the eigensolvers built on it (bsym_[zc]syev): the same results,
+// layouts and info codes as the CPU's core/hetrd_impl.h, n from 1 to
+// BSYM_GPU_HOUSEHOLDER_MAX_N (256).
+//
+// The reduction (he_trd_kernel): LAPACK's zhetd2 in lower order, as the
+// CPU's he_reduce_, a block per system (a persistent grid: block b takes
+// systems b, b + gridDim.x, ...), thread t owning row t + 1 of the trailing
+// matrix at every step (32 ceil((n - 1) / 32) threads). The matrix's lower
+// triangle lives packed by columns (team.cuh's lower_packed) in shared
+// memory where the block's arrays fit (complex float to n = 237, complex
+// double to 168 on the H200's 227 KB a block), else in a global workspace, a
+// slot a block. Step k (k + 2 < n), as the real block kernel's
+// (householder_block.cu) but with the conjugates of a Hermitian matrix:
+//   1. x = W(k+1:n, k), sig = ||x(2:)||^2 (block sum), alpha = x_1; the
+//      reflector H_k = I - tau v v^H with H_k^H x = beta e1, beta real
+//      (zlarfg; below reflector_small, alpha and sig of x / 2^e, as the
+//      CPU's reflector_impl.h); sig = 0 leaves H_k = I and the sub-diagonal
+//      entry alpha as it is;
+//   2. p = tau W22 v (thread i its row of the Hermitian W22: the stored row
+//      left of the diagonal, the conjugated column below it),
+//      w = p - (tau / 2) (p^H v) v (block sum);
+//   3. W22 -= v w^H + w v^H on the lower triangle, thread i its row; the
+//      diagonal stays real.
+// The sub-diagonal c_k of T1 = Q1^H A Q1 is real but for the last one; the
+// unitary diagonal D = diag(s), s_0 = 1, s_{k+1} = s_k c_k / |c_k|, makes T
+// = D^H T1 D real with e_k = |c_k| >= 0, and Q = Q1 D (column j of Q1 times
+// s_j). The input is scaled by an exact power of two first (pow2_scale), T
+// scaled back at the end. Q1 = H_0 ... H_{n-3} is formed by warps, a column
+// a warp at a time (lane l its rows l + 32 r), the reflectors of column j
+// applied from H_{j-1} down to H_0 (the later ones leave e_j alone).
+//
+// The eigensolvers (he_eig_run) compose it with the real GPU eigensolver,
+// as the CPU does: T's eigenvalues and real eigenvectors Z by eigen.cu
+// (tridiagonal input: the bsym_*stev path, with all its rules), then V = Q Z
+// by he_back_kernel, a tiled product a system at a time.
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+
+#include "common.cuh"
+#include "householder.cuh"
+
+namespace {
+
+#include "team.cuh"
+
+using bsym_hh::pow2_scale;
+using bsym_hh::reflector_scale;
+using bsym_hh::reflector_small;
+
+constexpr int HE_MAX_THREADS = 256; // n - 1 <= 255 rows, a thread each
+// The global workspace of the larger sizes at most (a slot a block: the
+// persistent grid shrinks to fit it).
+constexpr size_t HE_WS_MAX = size_t(512) << 20;
+
+template <typename R> struct he_args {
+    const cx<R> *A;
+    char uplo;
+    int n;
+    long long batch;
+    R *d, *e;        // n and n - 1 a system
+    cx<R> *Q;        // n x n a system, or nullptr
+    int *info;
+    cx<R> *ws;       // the matrices, a slot a block, or nullptr: in shared memory
+};
+
+// Threads of a block for n: a row each of the first trailing matrix.
+int he_threads(int n) { return 32 * std::max(1, (n - 1 + 31) / 32); }
+
+// Shared memory of a block in elements of cx<R>: the packed matrix (where it
+// lives there), then v, w, tau, the sub-diagonal c and the phases s (n each).
+struct he_layout {
+    int mat, v, w, tau, c, s, size;
+    __host__ __device__ he_layout(int n, bool in_shared)
+    {
+        mat = 0;
+        v = in_shared ? int(packed_elems(n)) : 0;
+        w = v + n;
+        tau = w + n;
+        c = tau + n;
+        s = c + n;
+        size = s + n;
+    }
+};
+
+template <typename R> __device__ __forceinline__ R abs2(cx<R> z) { return z.re * z.re + z.im * z.im; }
+
+// Reads system sys into the packed lower triangle W (the diagonal's
+// imaginary part dropped, neither read nor checked); returns (to every
+// thread) whether an entry read is not finite, and max(|re|, |im|) in *amax.
+template <typename R>
+__device__ bool he_load(const he_args<R> &p, cx<R> *W, long long sys, const block_team &tm, R *amax)
+{
+    typedef cx<R> C;
+    const int n = p.n, t = threadIdx.x, nt = blockDim.x;
+    const lower_packed at{n};
+    const C *a = p.A + sys * (long long)n * n;
+    R mx = R(0);
+    bool bad = false;
+    if (p.uplo == 'L') {
+        // column j of A, rows j..n-1 (coalesced), to column j of W
+        for (int j = 0; j < n; j++)
+            for (int i = j + t; i < n; i += nt) {
+                C v = a[i + (long long)j * n];
+                if (i == j)
+                    v.im = R(0);
+                bad |= !finite_t(v);
+                mx = max(mx, max(abs(v.re), abs(v.im)));
+                W[at(i, j)] = v;
+            }
+    } else {
+        // column c of A, rows 0..c (coalesced), to row c of W: W(c, r) = conj(A(r, c))
+        for (int c = 0; c < n; c++)
+            for (int r = t; r <= c; r += nt) {
+                C v = conj(a[r + (long long)c * n]);
+                if (r == c)
+                    v.im = R(0);
+                bad |= !finite_t(v);
+                mx = max(mx, max(abs(v.re), abs(v.im)));
+                W[at(c, r)] = v;
+            }
+    }
+    const bool any_bad = tm.any(bad);
+    *amax = tm.max(mx);
+    return any_bad;
+}
+
+// Step k of the reduction (see the head of the file); TAU[k] and CS[k] (c_k)
+// written by thread 0.
+template <typename R>
+__device__ __forceinline__ void he_step(cx<R> *W, cx<R> *V, cx<R> *Wv, cx<R> *TAU, cx<R> *CS, int n, int k,
+                                        const block_team &tm)
+{
+    typedef cx<R> C;
+    const lower_packed at{n};
+    const int i = threadIdx.x + 1;
+    const bool row = i > k && i < n;
+    const C x = row ? W[at(i, k)] : C{R(0), R(0)};
+    R sig = tm.sum(row && i > k + 1 ? abs2(x) : R(0));
+    // (the sum's barriers: the update of step k - 1 is done everywhere)
+    const C alpha0 = W[at(k + 1, k)];
+    C alpha = alpha0;
+    R scl = R(1);
+    if (abs2(alpha) + sig < reflector_small<R>()) { // uniform
+        scl = reflector_scale(tm.max(row ? max(abs(x.re), abs(x.im)) : R(0)));
+        const C xs{x.re / scl, x.im / scl};
+        sig = tm.sum(row && i > k + 1 ? abs2(xs) : R(0));
+        alpha = C{alpha.re / scl, alpha.im / scl};
+    }
+    if (sig == R(0)) { // H_k = I: c_k = alpha as it is (uniform)
+        if (threadIdx.x == 0) {
+            TAU[k] = C{R(0), R(0)};
+            CS[k] = alpha0;
+        }
+        return;
+    }
+    const R beta = -copysign(sqrt(abs2(alpha) + sig), alpha.re);
+    const C r = quot(C{R(1), R(0)}, C{(alpha.re - beta) * scl, alpha.im * scl}); // |alpha - beta| >= sqrt(sig)
+    const C tau{(beta - alpha.re) / beta, -alpha.im / beta};
+    const C v = !row ? C{R(0), R(0)} : i == k + 1 ? C{R(1), R(0)} : x * r;
+    if (row) {
+        V[i] = v;
+        W[at(i, k)] = v;
+    }
+    if (threadIdx.x == 0) {
+        TAU[k] = tau;
+        CS[k] = C{beta * scl, R(0)};
+    }
+    __syncthreads(); // v is visible
+    // p_i = tau (W22 v)_i: the stored row i left of the diagonal, the
+    // diagonal, then column i below it, conjugated
+    C acc{R(0), R(0)};
+    if (row) {
+        int idx = at(i, k + 1);
+        for (int j = k + 1; j < i; j++) {
+            acc = acc + W[idx] * V[j];
+            idx += at.next(j);
+        }
+        acc = acc + W[idx].re * V[i]; // idx = at(i, i)
+        for (int j = i + 1; j < n; j++)
+            acc = acc + conj(W[idx + j - i]) * V[j];
+    }
+    const C pi = tau * acc;
+    const C dot = tm.sum(row ? conj(pi) * v : C{R(0), R(0)});
+    const C K = R(0.5) * (tau * dot);
+    const C wi = pi - K * v;
+    if (row)
+        Wv[i] = wi;
+    __syncthreads(); // w is visible, and every read of W22 above is done
+    // W22 -= v w^H + w v^H on row i, columns k+1..i
+    if (row) {
+        int idx = at(i, k + 1);
+        for (int j = k + 1; j <= i; j++) {
+            W[idx] = W[idx] - (v * conj(Wv[j]) + wi * conj(V[j]));
+            idx += at.next(j);
+        }
+        W[at(i, i)].im = R(0);
+    }
+}
+
+// Q = Q1 D into q (n x n): warps take columns, lane l rows l + 32 r (NR
+// rows a lane, NR >= n / 32); column j is H_0 ... H_{j-1} e_j (H_k = I for
+// k >= j), times s_j.
+template <typename R, int NR>
+__device__ __forceinline__ void he_form_q(const cx<R> *W, const cx<R> *TAU, const cx<R> *S, int n, cx<R> *q)
+{
+    typedef cx<R> C;
+    const lower_packed at{n};
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    for (int j = warp; j < n; j += warps) {
+        C x[NR];
+#pragma unroll
+        for (int r = 0; r < NR; r++)
+            x[r] = C{lane + 32 * r == j ? R(1) : R(0), R(0)};
+        for (int k = min(j - 1, n - 3); k >= 0; k--) {
+            const C tk = TAU[k];
+            if (tk.re == R(0) && tk.im == R(0))
+                continue; // (uniform) H_k = I
+            C v[NR], dot{R(0), R(0)};
+#pragma unroll
+            for (int r = 0; r < NR; r++) {
+                const int i = lane + 32 * r;
+                v[r] = i > k && i < n ? W[at(i, k)] : C{R(0), R(0)};
+                dot = dot + conj(v[r]) * x[r];
+            }
+            const C f = tk * warp_sum(dot);
+#pragma unroll
+            for (int r = 0; r < NR; r++)
+                x[r] = x[r] - f * v[r];
+        }
+        const C sj = S[j];
+#pragma unroll
+        for (int r = 0; r < NR; r++) {
+            const int i = lane + 32 * r;
+            if (i < n)
+                q[i + (long long)j * n] = x[r] * sj;
+        }
+    }
+}
+
+template <typename R, int NR>
+__global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
+{
+    typedef cx<R> C;
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ __align__(16) unsigned char scratch[BLOCK_TEAM_SCRATCH];
+    const int n = p.n, t = threadIdx.x, nt = blockDim.x;
+    const block_team tm{t, nt >> 5, scratch};
+    const lower_packed at{n};
+    const he_layout L(n, p.ws == nullptr);
+    C *sh = reinterpret_cast<C *>(smem);
+    C *W = p.ws != nullptr ? p.ws + size_t(blockIdx.x) * packed_elems(n) : sh + L.mat;
+    C *V = sh + L.v, *Wv = sh + L.w, *TAU = sh + L.tau, *CS = sh + L.c, *S = sh + L.s;
+    const R nan = R(NAN);
+    for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
+        R amax;
+        if (he_load(p, W, sys, tm, &amax)) { // non-finite input: info -1, NaN out
+            for (int i = t; i < n; i += nt)
+                p.d[sys * n + i] = nan;
+            for (int i = t; i + 1 < n; i += nt)
+                p.e[sys * (n - 1) + i] = nan;
+            if (p.Q != nullptr)
+                for (long long i = t; i < (long long)n * n; i += nt)
+                    p.Q[sys * n * n + i] = C{nan, nan};
+            if (t == 0)
+                p.info[sys] = -1;
+            continue; // (he_load's barriers: nothing of this system is read again)
+        }
+        const pow2_scale<R> sc(amax);
+        for (int idx = t; idx < int(packed_elems(n)); idx += nt)
+            W[idx] = C{sc.down(W[idx].re), sc.down(W[idx].im)};
+        __syncthreads(); // the scaled matrix is complete
+        for (int k = 0; k + 2 < n; k++)
+            he_step(W, V, Wv, TAU, CS, n, k, tm);
+        __syncthreads(); // the last update is done
+        for (int i = t; i < n; i += nt)
+            p.d[sys * n + i] = sc.up(W[at(i, i)].re);
+        if (t == 0) {
+            // the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k|
+            if (n >= 2)
+                CS[n - 2] = W[at(n - 1, n - 2)];
+            S[0] = C{R(1), R(0)};
+            for (int k = 0; k + 1 < n; k++) {
+                const R a = hypot(CS[k].re, CS[k].im);
+                p.e[sys * (n - 1) + k] = sc.up(a);
+                S[k + 1] = a > R(0) ? S[k] * C{CS[k].re / a, CS[k].im / a} : S[k];
+            }
+            p.info[sys] = 0;
+        }
+        __syncthreads(); // the phases are visible
+        if (p.Q != nullptr)
+            he_form_q<R, NR>(W, TAU, S, n, p.Q + sys * n * n);
+        __syncthreads(); // everyone is done with W before the next system's load
+    }
+}
+
+// The kernel for n (NR rows a lane in forming Q).
+template <typename R> void (*he_trd_kernel_for(int n))(he_args<R>)
+{
+    return n <= 32 ? he_trd_kernel<R, 1> : n <= 64 ? he_trd_kernel<R, 2> : n <= 128 ? he_trd_kernel<R, 4>
+                                                                                  : he_trd_kernel<R, 8>;
+}
+
+bsym_status he_size_error(int64_t n, int most, const char *what, char *msg, size_t msglen)
+{
+    std::snprintf(msg, msglen, "n = %lld is outside the GPU %s' 1..%d", (long long)n, what, most);
+    return BSYM_ERR_SIZE;
+}
+
+// The reduction of `batch` device-resident systems on stream s (Q nullptr:
+// not formed).
+template <typename R>
+bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Q, int *info,
+                          cudaStream_t s, char *msg, size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "Hermitian tridiagonalization", msg, msglen);
+    if (batch == 0)
+        return BSYM_OK;
+    int dev = 0, sms = 0, optin = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    const size_t elem = sizeof(cx<R>);
+    const int threads = he_threads(n);
+    bool in_shared = size_t(he_layout(n, true).size) * elem + BLOCK_TEAM_SCRATCH <= size_t(optin);
+    const size_t smem = size_t(he_layout(n, in_shared).size) * elem;
+    auto kernel = he_trd_kernel_for<R>(n);
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    int per_sm = 0;
+    BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+    int64_t grid = std::min<int64_t>(batch, int64_t(std::max(per_sm, 1)) * sms);
+    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr};
+    const size_t slot = packed_elems(n) * elem;
+    if (!in_shared) {
+        grid = std::max<int64_t>(1, std::min<int64_t>(grid, int64_t(HE_WS_MAX / slot)));
+        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&a.ws), size_t(grid) * slot, s));
+    }
+    kernel<<<unsigned(grid), threads, smem, s>>>(a);
+    const cudaError_t launched = cudaGetLastError();
+    const cudaError_t freed = a.ws != nullptr ? cudaFreeAsync(a.ws, s) : cudaSuccess;
+    BSYM_CUDA_TRY(launched);
+    BSYM_CUDA_TRY(freed);
+    return BSYM_OK;
+}
+
+// V = Q Z for each system (Q complex, Z real, n x n): a block of TS x TS
+// threads computes a TS x TS tile of V (thread (tx, ty) entry (i0 + tx, j0 +
+// ty)) over chunks of TS columns of Q and rows of Z staged in shared
+// memory; blocks loop over the systems. Z's NaN columns (not selected,
+// failed) give NaN columns of V, as the real eigensolvers' V.
+template <typename R, int TS>
+__global__ void __launch_bounds__(TS *TS) he_back_kernel(int n, long long batch, const cx<R> *Q, const R *Z,
+                                                         cx<R> *V)
+{
+    typedef cx<R> C;
+    __shared__ C qs[TS][TS + 1];
+    __shared__ R zs[TS][TS + 1];
+    const int tx = threadIdx.x % TS, ty = threadIdx.x / TS, tiles = (n + TS - 1) / TS;
+    const int i = (blockIdx.y % tiles) * TS + tx, j = (blockIdx.y / tiles) * TS + ty;
+    for (long long sys = blockIdx.x; sys < batch; sys += gridDim.x) {
+        const C *q = Q + sys * n * n;
+        const R *z = Z + sys * n * n;
+        C acc{R(0), R(0)};
+        for (int l0 = 0; l0 < n; l0 += TS) {
+            qs[ty][tx] = i < n && l0 + ty < n ? q[i + (long long)(l0 + ty) * n] : C{R(0), R(0)};
+            zs[ty][tx] = l0 + tx < n && j < n ? z[l0 + tx + (long long)j * n] : R(0);
+            __syncthreads();
+#pragma unroll 8
+            for (int l = 0; l < TS; l++)
+                acc = acc + qs[l][tx] * zs[ty][l];
+            __syncthreads();
+        }
+        if (i < n && j < n)
+            V[sys * n * n + i + (long long)j * n] = acc;
+    }
+}
+
+template <typename R>
+bsym_status he_back_launch(int n, int64_t batch, const cx<R> *Q, const R *Z, cx<R> *V, cudaStream_t s,
+                           char *msg, size_t msglen)
+{
+    const int ts = n <= 8 ? 8 : n <= 16 ? 16 : 32, tiles = (n + ts - 1) / ts;
+    const dim3 grid(unsigned(std::min<int64_t>(batch, 65535)), unsigned(tiles * tiles));
+    if (ts == 8)
+        he_back_kernel<R, 8><<<grid, 64, 0, s>>>(n, batch, Q, Z, V);
+    else if (ts == 16)
+        he_back_kernel<R, 16><<<grid, 256, 0, s>>>(n, batch, Q, Z, V);
+    else
+        he_back_kernel<R, 32><<<grid, 1024, 0, s>>>(n, batch, Q, Z, V);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// The eigensolver on `batch` device-resident systems: d, e (n and n - 1 a
+// system) and, with vectors, Qs (complex n x n) and Z (real n x n) scratch.
+template <typename R>
+bsym_status he_eig_run(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Qs, R *Z,
+                       const bsym_select &sel, R *w, cx<R> *V, int *count, int *info, cudaStream_t s, char *msg,
+                       size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_EIGEN_MAX_N)
+        return he_size_error(n, BSYM_GPU_EIGEN_MAX_N, "eigensolvers", msg, msglen);
+    if (batch == 0)
+        return BSYM_OK;
+    const bool vectors = V != nullptr;
+    bsym_status st = he_trd_launch<R>(uplo, n, batch, A, d, e, vectors ? Qs : nullptr, info, s, msg, msglen);
+    // T's eigenvalues (and Z): the real tridiagonal path; a system whose
+    // reduction saw non-finite input has d, e NaN, and so info -1 there too
+    if (st == BSYM_OK)
+        st = bsym_cuda::eig_launch<R>('L', n, batch, nullptr, d, e, sel, w, vectors ? Z : nullptr, count, info, s,
+                                      msg, msglen);
+    if (st == BSYM_OK && vectors)
+        st = he_back_launch<R>(n, batch, Qs, Z, V, s, msg, msglen);
+    return st;
+}
+
+// ---- host arrays through the pipeline -----------------------------------
+struct he_host_args {
+    char uplo;
+    int n;
+    bool vectors;
+    bsym_select sel;
+};
+
+// Pipeline arrays: A, d, e, info, [Q].
+template <typename R>
+bsym_status he_trd_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const he_host_args &h = *static_cast<const he_host_args *>(arg);
+    return he_trd_launch<R>(h.uplo, h.n, count, static_cast<const cx<R> *>(dev[0]), static_cast<R *>(dev[1]),
+                            static_cast<R *>(dev[2]), h.vectors ? static_cast<cx<R> *>(dev[4]) : nullptr,
+                            static_cast<int *>(dev[3]), s, msg, msglen);
+}
+
+// Pipeline arrays: A, w, V, count, info, and scratch d, e, Q, Z.
+template <typename R>
+bsym_status he_eig_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const he_host_args &h = *static_cast<const he_host_args *>(arg);
+    return he_eig_run<R>(h.uplo, h.n, count, static_cast<const cx<R> *>(dev[0]), static_cast<R *>(dev[5]),
+                         static_cast<R *>(dev[6]), static_cast<cx<R> *>(dev[7]), static_cast<R *>(dev[8]), h.sel,
+                         static_cast<R *>(dev[1]), h.vectors ? static_cast<cx<R> *>(dev[2]) : nullptr,
+                         static_cast<int *>(dev[3]), static_cast<int *>(dev[4]), s, msg, msglen);
+}
+
+} // namespace
+
+namespace bsym_cuda {
+
+template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, const bsym__job *j)
+{
+    typedef typename part_of<T>::type R;
+    const int64_t n = j->n;
+    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "Hermitian tridiagonalization", x->msg, x->msglen);
+    const he_host_args h{j->uplo, int(n), j->Q != nullptr, {}};
+    const bsym_array arrays[5] = {
+        host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
+        {nullptr, j->d, size_t(n) * sizeof(R)},
+        {nullptr, j->e, size_t(n - 1) * sizeof(R)},
+        {nullptr, j->info, sizeof(int)},
+        {nullptr, j->Q, size_t(n * n) * sizeof(T)},
+    };
+    return bsym_pipeline(x, arrays, h.vectors ? 5 : 4, j->batch, he_trd_chunk<R>, const_cast<he_host_args *>(&h));
+}
+
+template <typename T> bsym_status he_eig_op(const bsym__exec *x, const bsym__job *j)
+{
+    typedef typename part_of<T>::type R;
+    const int64_t n = j->n;
+    if (n < 1 || n > BSYM_GPU_EIGEN_MAX_N)
+        return he_size_error(n, BSYM_GPU_EIGEN_MAX_N, "eigensolvers", x->msg, x->msglen);
+    const bool vectors = j->V != nullptr;
+    const he_host_args h{j->uplo, int(n), vectors, *j->sel};
+    const size_t rs = sizeof(R), nn = size_t(n * n), vec = vectors ? 1 : 0;
+    const bsym_array arrays[9] = {
+        host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
+        {nullptr, j->w, size_t(n) * rs},
+        {nullptr, j->V, vec * nn * sizeof(T)},
+        {nullptr, j->count, sizeof(int)},
+        {nullptr, j->info, sizeof(int)},
+        {nullptr, nullptr, size_t(n) * rs},          // d
+        {nullptr, nullptr, size_t(n - 1) * rs},      // e
+        {nullptr, nullptr, vec * nn * sizeof(T)},    // Q
+        {nullptr, nullptr, vec * nn * rs},           // Z
+    };
+    return bsym_pipeline(x, arrays, 9, j->batch, he_eig_chunk<R>, const_cast<he_host_args *>(&h));
+}
+
+// Device-resident (benchmarks): the scratch allocated on the stream.
+template <typename T>
+bsym_status he_eig_launch(char uplo, int n, int64_t batch, const void *A, void *w, void *V, const bsym_select &sel,
+                          int *count, int *info, cudaStream_t s, char *msg, size_t msglen)
+{
+    typedef typename part_of<T>::type R;
+    if (n < 1 || n > BSYM_GPU_EIGEN_MAX_N)
+        return he_size_error(n, BSYM_GPU_EIGEN_MAX_N, "eigensolvers", msg, msglen);
+    const size_t nn = size_t(n) * n, b = size_t(batch);
+    const size_t bytes = b * (2 * size_t(n) * sizeof(R) + (V != nullptr ? nn * (sizeof(T) + sizeof(R)) : 0));
+    char *scratch = nullptr;
+    if (batch > 0)
+        BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&scratch), bytes, s));
+    R *d = reinterpret_cast<R *>(scratch), *e = d + b * n;
+    cx<R> *Qs = V != nullptr ? reinterpret_cast<cx<R> *>(e + b * n) : nullptr;
+    R *Z = V != nullptr ? reinterpret_cast<R *>(Qs + b * nn) : nullptr;
+    const bsym_status st = he_eig_run<R>(uplo, n, batch, static_cast<const cx<R> *>(A), d, e, Qs, Z, sel,
+                                         static_cast<R *>(w), static_cast<cx<R> *>(V), count, info, s, msg, msglen);
+    if (scratch != nullptr)
+        BSYM_CUDA_TRY(cudaFreeAsync(scratch, s));
+    return st;
+}
+
+template <typename T>
+bsym_status he_tridiagonalize_launch(char uplo, int n, int64_t batch, const void *A, void *d, void *e, void *Q,
+                                     int *info, cudaStream_t s, char *msg, size_t msglen)
+{
+    typedef typename part_of<T>::type R;
+    return he_trd_launch<R>(uplo, n, batch, static_cast<const cx<R> *>(A), static_cast<R *>(d),
+                            static_cast<R *>(e), static_cast<cx<R> *>(Q), info, s, msg, msglen);
+}
+
+#define BSYM_HETRD_INSTANTIATE(T)                                                                       \
+    template bsym_status he_tridiagonalize_op<T>(const bsym__exec *, const bsym__job *);              \
+    template bsym_status he_eig_op<T>(const bsym__exec *, const bsym__job *);                         \
+    template bsym_status he_eig_launch<T>(char, int, int64_t, const void *, void *, void *,           \
+                                          const bsym_select &, int *, int *, cudaStream_t, char *, size_t); \
+    template bsym_status he_tridiagonalize_launch<T>(char, int, int64_t, const void *, void *, void *, \
+                                                     void *, int *, cudaStream_t, char *, size_t);
+BSYM_HETRD_INSTANTIATE(cx<float>)
+BSYM_HETRD_INSTANTIATE(cx<double>)
+
+} // namespace bsym_cuda
