@@ -10,8 +10,9 @@
 // matrix at every step (32 ceil((n - 1) / 32) threads). The matrix's lower
 // triangle lives packed by columns (team.cuh's lower_packed) in shared
 // memory where the block's arrays fit (complex float to n = 237, complex
-// double to 168 on the H200's 227 KB a block), else in a global workspace, a
-// slot a block. Step k (k + 2 < n), as the real block kernel's
+// double to 168 on the H200's 227 KB a block); above that its first
+// columns (the head, touched by the first steps only) move to a global
+// workspace, a slot a block (he_mat). Step k (k + 2 < n), as the real block kernel's
 // (householder_block.cu) but with the conjugates of a Hermitian matrix:
 //   1. x = W(k+1:n, k), sig = ||x(2:)||^2 (block sum), alpha = x_1; the
 //      reflector H_k = I - tau v v^H with H_k^H x = beta e1, beta real
@@ -34,7 +35,8 @@
 // The eigensolvers (he_eig_run) compose it with the real GPU eigensolver,
 // as the CPU does: T's eigenvalues and real eigenvectors Z by eigen.cu
 // (tridiagonal input: the bsym_*stev path, with all its rules), then V = Q Z
-// by he_back_kernel, a tiled product a system at a time.
+// (he_back_launch: a tiled product a system at a time, or a thread an entry
+// for small n).
 #include <algorithm>
 #include <cfloat>
 #include <climits>
@@ -65,20 +67,29 @@ template <typename R> struct he_args {
     R *d, *e;        // n and n - 1 a system
     cx<R> *Q;        // n x n a system, or nullptr
     int *info;
-    cx<R> *ws;       // the matrices, a slot a block, or nullptr: in shared memory
+    cx<R> *ws;       // the heads: `split` elements a block (nullptr when split = 0)
+    int split, tail; // the packed matrix's elements [0, split) in ws, [split, P) in shared memory (tail of them)
+};
+
+// A block's packed matrix: elements below split in its global head, the
+// rest (the later columns, which every step touches) in shared memory.
+template <typename R> struct he_mat {
+    cx<R> *head, *tail;
+    int split;
+    __device__ __forceinline__ cx<R> &operator[](int idx) const { return idx < split ? head[idx] : tail[idx - split]; }
 };
 
 // Threads of a block for n: a row each of the first trailing matrix.
 int he_threads(int n) { return 32 * std::max(1, (n - 1 + 31) / 32); }
 
-// Shared memory of a block in elements of cx<R>: the packed matrix (where it
-// lives there), then v, w, tau, the sub-diagonal c and the phases s (n each).
+// Shared memory of a block in elements of cx<R>: the packed matrix's tail,
+// then v, w, tau, the sub-diagonal c and the phases s (n each).
 struct he_layout {
     int mat, v, w, tau, c, s, size;
-    __host__ __device__ he_layout(int n, bool in_shared)
+    __host__ __device__ he_layout(int n, int tail)
     {
         mat = 0;
-        v = in_shared ? int(packed_elems(n)) : 0;
+        v = tail;
         w = v + n;
         tau = w + n;
         c = tau + n;
@@ -92,8 +103,8 @@ template <typename R> __device__ __forceinline__ R abs2(cx<R> z) { return z.re *
 // Reads system sys into the packed lower triangle W (the diagonal's
 // imaginary part dropped, neither read nor checked); returns (to every
 // thread) whether an entry read is not finite, and max(|re|, |im|) in *amax.
-template <typename R>
-__device__ bool he_load(const he_args<R> &p, cx<R> *W, long long sys, const block_team &tm, R *amax)
+template <typename R, typename Team>
+__device__ bool he_load(const he_args<R> &p, const he_mat<R> &W, long long sys, const Team &tm, R *amax)
 {
     typedef cx<R> C;
     const int n = p.n, t = threadIdx.x, nt = blockDim.x;
@@ -129,11 +140,18 @@ __device__ bool he_load(const he_args<R> &p, cx<R> *W, long long sys, const bloc
     return any_bad;
 }
 
+// After a team reduction, before reading what other members wrote before
+// it: a block team's reduction has its barriers; a warp team's shuffles
+// order no memory, so a warp barrier.
+__device__ __forceinline__ void after_reduce(const block_team &) {}
+__device__ __forceinline__ void after_reduce(const warp_team &) { __syncwarp(); }
+
 // Step k of the reduction (see the head of the file); TAU[k] and CS[k] (c_k)
-// written by thread 0.
-template <typename R>
-__device__ __forceinline__ void he_step(cx<R> *W, cx<R> *V, cx<R> *Wv, cx<R> *TAU, cx<R> *CS, int n, int k,
-                                        const block_team &tm)
+// written by thread 0. tm: the block (team.cuh's block_team), or its one
+// warp (warp_team: shuffles and warp barriers only) where it has one.
+template <typename R, typename Team>
+__device__ __forceinline__ void he_step(const he_mat<R> &W, cx<R> *V, cx<R> *Wv, cx<R> *TAU, cx<R> *CS, int n, int k,
+                                        const Team &tm)
 {
     typedef cx<R> C;
     const lower_packed at{n};
@@ -141,7 +159,7 @@ __device__ __forceinline__ void he_step(cx<R> *W, cx<R> *V, cx<R> *Wv, cx<R> *TA
     const bool row = i > k && i < n;
     const C x = row ? W[at(i, k)] : C{R(0), R(0)};
     R sig = tm.sum(row && i > k + 1 ? abs2(x) : R(0));
-    // (the sum's barriers: the update of step k - 1 is done everywhere)
+    after_reduce(tm); // the update of step k - 1 is done everywhere
     const C alpha0 = W[at(k + 1, k)];
     C alpha = alpha0;
     R scl = R(1);
@@ -162,27 +180,28 @@ __device__ __forceinline__ void he_step(cx<R> *W, cx<R> *V, cx<R> *Wv, cx<R> *TA
     const C r = quot(C{R(1), R(0)}, C{(alpha.re - beta) * scl, alpha.im * scl}); // |alpha - beta| >= sqrt(sig)
     const C tau{(beta - alpha.re) / beta, -alpha.im / beta};
     const C v = !row ? C{R(0), R(0)} : i == k + 1 ? C{R(1), R(0)} : x * r;
-    if (row) {
+    if (row)
         V[i] = v;
-        W[at(i, k)] = v;
-    }
     if (threadIdx.x == 0) {
         TAU[k] = tau;
         CS[k] = C{beta * scl, R(0)};
     }
-    __syncthreads(); // v is visible
-    // p_i = tau (W22 v)_i: the stored row i left of the diagonal, the
-    // diagonal, then column i below it, conjugated
+    tm.sync(); // v is visible, and everyone has read alpha (W(k+1, k))
+    if (row)
+        W[at(i, k)] = v; // (column k: read again only in forming Q)
+    // p_i = tau (W22 v)_i: the stored row i left of the diagonal (column j,
+    // index step n - 1 - j), then column i from the diagonal down (step 1),
+    // conjugated (the diagonal is real): every thread the same trip count
     C acc{R(0), R(0)};
     if (row) {
         int idx = at(i, k + 1);
-        for (int j = k + 1; j < i; j++) {
-            acc = acc + W[idx] * V[j];
-            idx += at.next(j);
+        for (int j = k + 1; j < n; j++) {
+            C wij = W[idx];
+            if (j > i)
+                wij.im = -wij.im;
+            acc = acc + wij * V[j];
+            idx += j < i ? at.next(j) : 1;
         }
-        acc = acc + W[idx].re * V[i]; // idx = at(i, i)
-        for (int j = i + 1; j < n; j++)
-            acc = acc + conj(W[idx + j - i]) * V[j];
     }
     const C pi = tau * acc;
     const C dot = tm.sum(row ? conj(pi) * v : C{R(0), R(0)});
@@ -190,7 +209,7 @@ __device__ __forceinline__ void he_step(cx<R> *W, cx<R> *V, cx<R> *Wv, cx<R> *TA
     const C wi = pi - K * v;
     if (row)
         Wv[i] = wi;
-    __syncthreads(); // w is visible, and every read of W22 above is done
+    tm.sync(); // w is visible, and every read of W22 above is done
     // W22 -= v w^H + w v^H on row i, columns k+1..i
     if (row) {
         int idx = at(i, k + 1);
@@ -202,58 +221,97 @@ __device__ __forceinline__ void he_step(cx<R> *W, cx<R> *V, cx<R> *Wv, cx<R> *TA
     }
 }
 
-// Q = Q1 D into q (n x n): warps take columns, lane l rows l + 32 r (NR
-// rows a lane, NR >= n / 32); column j is H_0 ... H_{j-1} e_j (H_k = I for
-// k >= j), times s_j.
+// Q = Q1 D into q (n x n): warps take columns, QC at once (their dot
+// products' shuffles interleave, and v_k is read once for them), lane l
+// rows l + 32 r (NR rows a lane, NR >= n / 32); column j is H_0 ... H_{j-1}
+// e_j, times s_j. The warp runs the reflectors of its last column, k =
+// j_last - 1 down to 0: for an earlier column j the H_k with k >= j meet x =
+// e_j, whose product with v_k is exactly 0, and leave it as it is.
 template <typename R, int NR>
-__device__ __forceinline__ void he_form_q(const cx<R> *W, const cx<R> *TAU, const cx<R> *S, int n, cx<R> *q)
+__device__ __forceinline__ void he_form_q(const he_mat<R> &W, const cx<R> *TAU, const cx<R> *S, int n, cx<R> *q)
 {
     typedef cx<R> C;
+    constexpr int QC = sizeof(R) == 4 && NR <= 2 ? 4 : 2; // (double: registers)
     const lower_packed at{n};
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
-    for (int j = warp; j < n; j += warps) {
-        C x[NR];
+    for (int j0 = warp * QC; j0 < n; j0 += warps * QC) {
+        C x[QC][NR];
 #pragma unroll
-        for (int r = 0; r < NR; r++)
-            x[r] = C{lane + 32 * r == j ? R(1) : R(0), R(0)};
-        for (int k = min(j - 1, n - 3); k >= 0; k--) {
+        for (int c = 0; c < QC; c++)
+#pragma unroll
+            for (int r = 0; r < NR; r++)
+                x[c][r] = C{lane + 32 * r == j0 + c ? R(1) : R(0), R(0)};
+        for (int k = min(min(j0 + QC, n) - 2, n - 3); k >= 0; k--) {
             const C tk = TAU[k];
             if (tk.re == R(0) && tk.im == R(0))
                 continue; // (uniform) H_k = I
-            C v[NR], dot{R(0), R(0)};
+            C v[NR], dot[QC];
 #pragma unroll
             for (int r = 0; r < NR; r++) {
                 const int i = lane + 32 * r;
                 v[r] = i > k && i < n ? W[at(i, k)] : C{R(0), R(0)};
-                dot = dot + conj(v[r]) * x[r];
             }
-            const C f = tk * warp_sum(dot);
 #pragma unroll
-            for (int r = 0; r < NR; r++)
-                x[r] = x[r] - f * v[r];
+            for (int c = 0; c < QC; c++) {
+                dot[c] = C{R(0), R(0)};
+#pragma unroll
+                for (int r = 0; r < NR; r++)
+                    dot[c] = dot[c] + conj(v[r]) * x[c][r];
+            }
+#pragma unroll
+            for (int m = 16; m > 0; m >>= 1)
+#pragma unroll
+                for (int c = 0; c < QC; c++)
+                    dot[c] = dot[c] + shfl_xor(dot[c], m);
+#pragma unroll
+            for (int c = 0; c < QC; c++) {
+                const C f = tk * dot[c];
+#pragma unroll
+                for (int r = 0; r < NR; r++)
+                    x[c][r] = x[c][r] - f * v[r];
+            }
         }
-        const C sj = S[j];
 #pragma unroll
-        for (int r = 0; r < NR; r++) {
-            const int i = lane + 32 * r;
-            if (i < n)
-                q[i + (long long)j * n] = x[r] * sj;
+        for (int c = 0; c < QC; c++) {
+            if (j0 + c >= n)
+                break;
+            const C sj = S[j0 + c];
+#pragma unroll
+            for (int r = 0; r < NR; r++) {
+                const int i = lane + 32 * r;
+                if (i < n)
+                    q[i + (long long)(j0 + c) * n] = x[c][r] * sj;
+            }
         }
     }
 }
 
-template <typename R, int NR>
+// The team of a block: its one warp (WARP), or the whole block.
+template <bool WARP> struct he_team;
+template <> struct he_team<true> {
+    typedef warp_team type;
+    static __device__ __forceinline__ type make(unsigned char *) { return warp_team{int(threadIdx.x)}; }
+};
+template <> struct he_team<false> {
+    typedef block_team type;
+    static __device__ __forceinline__ type make(unsigned char *scratch)
+    {
+        return block_team{int(threadIdx.x), int(blockDim.x >> 5), scratch};
+    }
+};
+
+template <typename R, int NR, bool WARP>
 __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
 {
     typedef cx<R> C;
     extern __shared__ __align__(16) unsigned char smem[];
-    __shared__ __align__(16) unsigned char scratch[BLOCK_TEAM_SCRATCH];
+    __shared__ __align__(16) unsigned char scratch[WARP ? 16 : BLOCK_TEAM_SCRATCH];
     const int n = p.n, t = threadIdx.x, nt = blockDim.x;
-    const block_team tm{t, nt >> 5, scratch};
+    const typename he_team<WARP>::type tm = he_team<WARP>::make(scratch);
     const lower_packed at{n};
-    const he_layout L(n, p.ws == nullptr);
+    const he_layout L(n, p.tail);
     C *sh = reinterpret_cast<C *>(smem);
-    C *W = p.ws != nullptr ? p.ws + size_t(blockIdx.x) * packed_elems(n) : sh + L.mat;
+    const he_mat<R> W{p.ws + size_t(blockIdx.x) * p.split, sh + L.mat, p.split};
     C *V = sh + L.v, *Wv = sh + L.w, *TAU = sh + L.tau, *CS = sh + L.c, *S = sh + L.s;
     const R nan = R(NAN);
     for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
@@ -268,15 +326,16 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
                     p.Q[sys * n * n + i] = C{nan, nan};
             if (t == 0)
                 p.info[sys] = -1;
-            continue; // (he_load's barriers: nothing of this system is read again)
+            continue; // (nothing of this system is read again)
         }
+        after_reduce(tm); // the loaded matrix is complete
         const pow2_scale<R> sc(amax);
         for (int idx = t; idx < int(packed_elems(n)); idx += nt)
             W[idx] = C{sc.down(W[idx].re), sc.down(W[idx].im)};
-        __syncthreads(); // the scaled matrix is complete
+        tm.sync(); // the scaled matrix is complete
         for (int k = 0; k + 2 < n; k++)
             he_step(W, V, Wv, TAU, CS, n, k, tm);
-        __syncthreads(); // the last update is done
+        tm.sync(); // the last update is done
         for (int i = t; i < n; i += nt)
             p.d[sys * n + i] = sc.up(W[at(i, i)].re);
         if (t == 0) {
@@ -291,18 +350,22 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
             }
             p.info[sys] = 0;
         }
-        __syncthreads(); // the phases are visible
+        tm.sync(); // the phases are visible
         if (p.Q != nullptr)
             he_form_q<R, NR>(W, TAU, S, n, p.Q + sys * n * n);
-        __syncthreads(); // everyone is done with W before the next system's load
+        tm.sync(); // everyone is done with W before the next system's load
     }
 }
 
-// The kernel for n (NR rows a lane in forming Q).
+// The kernel for n (NR rows a lane in forming Q; a warp team where the
+// block is one warp, n <= 33).
 template <typename R> void (*he_trd_kernel_for(int n))(he_args<R>)
 {
-    return n <= 32 ? he_trd_kernel<R, 1> : n <= 64 ? he_trd_kernel<R, 2> : n <= 128 ? he_trd_kernel<R, 4>
-                                                                                  : he_trd_kernel<R, 8>;
+    return n <= 32    ? he_trd_kernel<R, 1, true>
+           : n <= 33  ? he_trd_kernel<R, 2, true>
+           : n <= 64  ? he_trd_kernel<R, 2, false>
+           : n <= 128 ? he_trd_kernel<R, 4, false>
+                      : he_trd_kernel<R, 8, false>;
 }
 
 bsym_status he_size_error(int64_t n, int most, const char *what, char *msg, size_t msglen)
@@ -327,16 +390,19 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     const size_t elem = sizeof(cx<R>);
     const int threads = he_threads(n);
-    bool in_shared = size_t(he_layout(n, true).size) * elem + BLOCK_TEAM_SCRATCH <= size_t(optin);
-    const size_t smem = size_t(he_layout(n, in_shared).size) * elem;
+    // the packed matrix's tail in shared memory: all of it where it fits
+    const int P = int(packed_elems(n));
+    const size_t fixed = size_t(he_layout(n, 0).size) * elem + BLOCK_TEAM_SCRATCH; // (the warp team's is less)
+    const int tail = int(std::min<size_t>(P, size_t(optin) > fixed ? (size_t(optin) - fixed) / elem : 0));
+    const size_t smem = size_t(he_layout(n, tail).size) * elem;
     auto kernel = he_trd_kernel_for<R>(n);
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     int per_sm = 0;
     BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
     int64_t grid = std::min<int64_t>(batch, int64_t(std::max(per_sm, 1)) * sms);
-    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr};
-    const size_t slot = packed_elems(n) * elem;
-    if (!in_shared) {
+    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr, P - tail, tail};
+    if (a.split > 0) {
+        const size_t slot = size_t(a.split) * elem;
         grid = std::max<int64_t>(1, std::min<int64_t>(grid, int64_t(HE_WS_MAX / slot)));
         BSYM_CUDA_TRY(cudaMallocAsync(reinterpret_cast<void **>(&a.ws), size_t(grid) * slot, s));
     }
@@ -348,35 +414,74 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     return BSYM_OK;
 }
 
-// V = Q Z for each system (Q complex, Z real, n x n): a block of TS x TS
-// threads computes a TS x TS tile of V (thread (tx, ty) entry (i0 + tx, j0 +
-// ty)) over chunks of TS columns of Q and rows of Z staged in shared
-// memory; blocks loop over the systems. Z's NaN columns (not selected,
-// failed) give NaN columns of V, as the real eigensolvers' V.
+// V = Q Z for each system (Q complex, Z real, n x n): a block computes a TS
+// x TS tile of V, its TS x (TS / 4) threads four entries each (thread (tx,
+// ty): rows i0 + tx, columns j0 + ty + q TS / 4, q = 0..3, so that a value
+// of Q read from shared memory serves four products and the warp's reads
+// of Z are broadcasts), over chunks of TS columns of Q and rows of Z staged
+// in shared memory; blocks loop over the systems. Z's NaN columns (not
+// selected, failed) give NaN columns of V, as the real eigensolvers' V.
 template <typename R, int TS>
-__global__ void __launch_bounds__(TS *TS) he_back_kernel(int n, long long batch, const cx<R> *Q, const R *Z,
-                                                         cx<R> *V)
+__global__ void __launch_bounds__(TS *TS / 4) he_back_kernel(int n, long long batch, const cx<R> *Q, const R *Z,
+                                                             cx<R> *V)
 {
     typedef cx<R> C;
+    constexpr int TY = TS / 4; // threads a column of the block
     __shared__ C qs[TS][TS + 1];
     __shared__ R zs[TS][TS + 1];
     const int tx = threadIdx.x % TS, ty = threadIdx.x / TS, tiles = (n + TS - 1) / TS;
-    const int i = (blockIdx.y % tiles) * TS + tx, j = (blockIdx.y / tiles) * TS + ty;
+    const int i0 = (blockIdx.y % tiles) * TS, j0 = (blockIdx.y / tiles) * TS, i = i0 + tx;
     for (long long sys = blockIdx.x; sys < batch; sys += gridDim.x) {
         const C *q = Q + sys * n * n;
         const R *z = Z + sys * n * n;
-        C acc{R(0), R(0)};
+        C acc[4] = {};
         for (int l0 = 0; l0 < n; l0 += TS) {
-            qs[ty][tx] = i < n && l0 + ty < n ? q[i + (long long)(l0 + ty) * n] : C{R(0), R(0)};
-            zs[ty][tx] = l0 + tx < n && j < n ? z[l0 + tx + (long long)j * n] : R(0);
+#pragma unroll
+            for (int u = 0; u < 4; u++) { // qs[c][r] = Q(i0 + r, l0 + c), zs[c][r] = Z(l0 + r, j0 + c)
+                const int c = ty + u * TY;
+                qs[c][tx] = i < n && l0 + c < n ? q[i + (long long)(l0 + c) * n] : C{R(0), R(0)};
+                zs[c][tx] = l0 + tx < n && j0 + c < n ? z[l0 + tx + (long long)(j0 + c) * n] : R(0);
+            }
             __syncthreads();
 #pragma unroll 8
-            for (int l = 0; l < TS; l++)
-                acc = acc + qs[l][tx] * zs[ty][l];
+            for (int l = 0; l < TS; l++) {
+                const C a = qs[l][tx];
+#pragma unroll
+                for (int u = 0; u < 4; u++)
+                    acc[u] = acc[u] + a * zs[ty + u * TY][l];
+            }
             __syncthreads();
         }
-        if (i < n && j < n)
-            V[sys * n * n + i + (long long)j * n] = acc;
+#pragma unroll
+        for (int u = 0; u < 4; u++) {
+            const int j = j0 + ty + u * TY;
+            if (i < n && j < n)
+                V[sys * n * n + i + (long long)j * n] = acc[u];
+        }
+    }
+}
+
+// The same product for n <= HE_BACK_SMALL: a thread an entry of V (threads
+// in a row of a warp share their column of Z, read as a broadcast, and read
+// consecutive entries of a column of Q), from global memory (the L1 cache
+// holds a system's Q and Z); a tile per block would leave most of its
+// threads idle.
+constexpr int HE_BACK_SMALL = 16;
+template <typename R>
+__global__ void __launch_bounds__(256) he_back_small_kernel(int n, long long batch, const cx<R> *Q, const R *Z,
+                                                            cx<R> *V)
+{
+    typedef cx<R> C;
+    const long long nn = (long long)n * n, total = nn * batch;
+    for (long long t = blockIdx.x * 256LL + threadIdx.x; t < total; t += gridDim.x * 256LL) {
+        const long long sys = t / nn;
+        const int e = int(t - sys * nn), i = e % n, j = e / n;
+        const C *q = Q + sys * nn + i;
+        const R *z = Z + sys * nn + (long long)j * n;
+        C acc{R(0), R(0)};
+        for (int l = 0; l < n; l++)
+            acc = acc + q[(long long)l * n] * z[l];
+        V[t] = acc;
     }
 }
 
@@ -384,14 +489,16 @@ template <typename R>
 bsym_status he_back_launch(int n, int64_t batch, const cx<R> *Q, const R *Z, cx<R> *V, cudaStream_t s,
                            char *msg, size_t msglen)
 {
-    const int ts = n <= 8 ? 8 : n <= 16 ? 16 : 32, tiles = (n + ts - 1) / ts;
-    const dim3 grid(unsigned(std::min<int64_t>(batch, 65535)), unsigned(tiles * tiles));
-    if (ts == 8)
-        he_back_kernel<R, 8><<<grid, 64, 0, s>>>(n, batch, Q, Z, V);
-    else if (ts == 16)
-        he_back_kernel<R, 16><<<grid, 256, 0, s>>>(n, batch, Q, Z, V);
-    else
-        he_back_kernel<R, 32><<<grid, 1024, 0, s>>>(n, batch, Q, Z, V);
+    if (n <= HE_BACK_SMALL) {
+        const long long total = (long long)n * n * batch;
+        he_back_small_kernel<R><<<unsigned(std::min<long long>((total + 255) / 256, 1LL << 20)), 256, 0, s>>>(
+            n, batch, Q, Z, V);
+    } else {
+        constexpr int TS = 32;
+        const int tiles = (n + TS - 1) / TS;
+        const dim3 grid(unsigned(std::min<int64_t>(batch, 65535)), unsigned(tiles * tiles));
+        he_back_kernel<R, TS><<<grid, TS * TS / 4, 0, s>>>(n, batch, Q, Z, V);
+    }
     BSYM_CUDA_TRY(cudaGetLastError());
     return BSYM_OK;
 }
