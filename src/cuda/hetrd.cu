@@ -72,11 +72,17 @@ template <typename R> struct he_args {
 };
 
 // A block's packed matrix: elements below split in its global head, the
-// rest (the later columns, which every step touches) in shared memory.
-template <typename R> struct he_mat {
+// rest (the later columns, which every step touches) in shared memory; all
+// of it there when !HEAD (split 0: no test, and shared-memory accesses).
+template <typename R, bool HEAD> struct he_mat {
     cx<R> *head, *tail;
     int split;
-    __device__ __forceinline__ cx<R> &operator[](int idx) const { return idx < split ? head[idx] : tail[idx - split]; }
+    __device__ __forceinline__ cx<R> &operator[](int idx) const
+    {
+        if (!HEAD)
+            return tail[idx];
+        return idx < split ? head[idx] : tail[idx - split];
+    }
 };
 
 // Threads of a block for n: a row each of the first trailing matrix.
@@ -103,8 +109,8 @@ template <typename R> __device__ __forceinline__ R abs2(cx<R> z) { return z.re *
 // Reads system sys into the packed lower triangle W (the diagonal's
 // imaginary part dropped, neither read nor checked); returns (to every
 // thread) whether an entry read is not finite, and max(|re|, |im|) in *amax.
-template <typename R, typename Team>
-__device__ bool he_load(const he_args<R> &p, const he_mat<R> &W, long long sys, const Team &tm, R *amax)
+template <typename R, bool HEAD, typename Team>
+__device__ bool he_load(const he_args<R> &p, const he_mat<R, HEAD> &W, long long sys, const Team &tm, R *amax)
 {
     typedef cx<R> C;
     const int n = p.n, t = threadIdx.x, nt = blockDim.x;
@@ -149,8 +155,8 @@ __device__ __forceinline__ void after_reduce(const warp_team &) { __syncwarp(); 
 // Step k of the reduction (see the head of the file); TAU[k] and CS[k] (c_k)
 // written by thread 0. tm: the block (team.cuh's block_team), or its one
 // warp (warp_team: shuffles and warp barriers only) where it has one.
-template <typename R, typename Team>
-__device__ __forceinline__ void he_step(const he_mat<R> &W, cx<R> *V, cx<R> *Wv, cx<R> *TAU, cx<R> *CS, int n, int k,
+template <typename R, bool HEAD, typename Team>
+__device__ __forceinline__ void he_step(const he_mat<R, HEAD> &W, cx<R> *V, cx<R> *Wv, cx<R> *TAU, cx<R> *CS, int n, int k,
                                         const Team &tm)
 {
     typedef cx<R> C;
@@ -195,6 +201,7 @@ __device__ __forceinline__ void he_step(const he_mat<R> &W, cx<R> *V, cx<R> *Wv,
     C acc{R(0), R(0)};
     if (row) {
         int idx = at(i, k + 1);
+#pragma unroll 4
         for (int j = k + 1; j < n; j++) {
             C wij = W[idx];
             if (j > i)
@@ -213,6 +220,7 @@ __device__ __forceinline__ void he_step(const he_mat<R> &W, cx<R> *V, cx<R> *Wv,
     // W22 -= v w^H + w v^H on row i, columns k+1..i
     if (row) {
         int idx = at(i, k + 1);
+#pragma unroll 4
         for (int j = k + 1; j <= i; j++) {
             W[idx] = W[idx] - (v * conj(Wv[j]) + wi * conj(V[j]));
             idx += at.next(j);
@@ -227,8 +235,8 @@ __device__ __forceinline__ void he_step(const he_mat<R> &W, cx<R> *V, cx<R> *Wv,
 // e_j, times s_j. The warp runs the reflectors of its last column, k =
 // j_last - 1 down to 0: for an earlier column j the H_k with k >= j meet x =
 // e_j, whose product with v_k is exactly 0, and leave it as it is.
-template <typename R, int NR>
-__device__ __forceinline__ void he_form_q(const he_mat<R> &W, const cx<R> *TAU, const cx<R> *S, int n, cx<R> *q)
+template <typename R, int NR, bool HEAD>
+__device__ __forceinline__ void he_form_q(const he_mat<R, HEAD> &W, const cx<R> *TAU, const cx<R> *S, int n, cx<R> *q)
 {
     typedef cx<R> C;
     constexpr int QC = sizeof(R) == 4 && NR <= 2 ? 4 : 2; // (double: registers)
@@ -300,7 +308,7 @@ template <> struct he_team<false> {
     }
 };
 
-template <typename R, int NR, bool WARP>
+template <typename R, int NR, bool WARP, bool HEAD>
 __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
 {
     typedef cx<R> C;
@@ -311,7 +319,7 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
     const lower_packed at{n};
     const he_layout L(n, p.tail);
     C *sh = reinterpret_cast<C *>(smem);
-    const he_mat<R> W{p.ws + size_t(blockIdx.x) * p.split, sh + L.mat, p.split};
+    const he_mat<R, HEAD> W{p.ws + size_t(blockIdx.x) * p.split, sh + L.mat, p.split};
     C *V = sh + L.v, *Wv = sh + L.w, *TAU = sh + L.tau, *CS = sh + L.c, *S = sh + L.s;
     const R nan = R(NAN);
     for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
@@ -352,20 +360,22 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
         }
         tm.sync(); // the phases are visible
         if (p.Q != nullptr)
-            he_form_q<R, NR>(W, TAU, S, n, p.Q + sys * n * n);
+            he_form_q<R, NR, HEAD>(W, TAU, S, n, p.Q + sys * n * n);
         tm.sync(); // everyone is done with W before the next system's load
     }
 }
 
 // The kernel for n (NR rows a lane in forming Q; a warp team where the
-// block is one warp, n <= 33).
-template <typename R> void (*he_trd_kernel_for(int n))(he_args<R>)
+// block is one warp, n <= 33; HEAD where the matrix's first columns live in
+// global memory, above complex float 237 and complex double 168).
+template <typename R> void (*he_trd_kernel_for(int n, bool head))(he_args<R>)
 {
-    return n <= 32    ? he_trd_kernel<R, 1, true>
-           : n <= 33  ? he_trd_kernel<R, 2, true>
-           : n <= 64  ? he_trd_kernel<R, 2, false>
-           : n <= 128 ? he_trd_kernel<R, 4, false>
-                      : he_trd_kernel<R, 8, false>;
+    return n <= 32    ? he_trd_kernel<R, 1, true, false>
+           : n <= 33  ? he_trd_kernel<R, 2, true, false>
+           : n <= 64  ? he_trd_kernel<R, 2, false, false>
+           : n <= 128 ? he_trd_kernel<R, 4, false, false>
+           : head     ? he_trd_kernel<R, 8, false, true>
+                      : he_trd_kernel<R, 8, false, false>;
 }
 
 bsym_status he_size_error(int64_t n, int most, const char *what, char *msg, size_t msglen)
@@ -395,7 +405,7 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     const size_t fixed = size_t(he_layout(n, 0).size) * elem + BLOCK_TEAM_SCRATCH; // (the warp team's is less)
     const int tail = int(std::min<size_t>(P, size_t(optin) > fixed ? (size_t(optin) - fixed) / elem : 0));
     const size_t smem = size_t(he_layout(n, tail).size) * elem;
-    auto kernel = he_trd_kernel_for<R>(n);
+    auto kernel = he_trd_kernel_for<R>(n, tail < P);
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     int per_sm = 0;
     BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));

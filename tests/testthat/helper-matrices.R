@@ -305,7 +305,8 @@ lsfit_ref <- function(X, y, w = NULL, rcond = 1e-5) {
 dev_for <- function(n) if (n > 256) "auto" else getOption("batchsym.device", "auto")
 
 # The device for a call the GPU may have no kernel for (complex Hermitian
-# input with tridiag, eigen or auto: issue 14): the suite's device
+# input with the solve methods tridiag, eigen or auto: issue 14; complex
+# bsym_eigen and bsym_tridiagonalize run on the GPU): the suite's device
 # option, except that "gpu" (the option tools/gpu-check.sh sets) becomes
 # "auto", which takes the CPU. With
 # no argument it is the value for a call's device argument; given an
