@@ -453,8 +453,9 @@ __global__ void __launch_bounds__(TS *TS / 4) he_back_kernel(int n, long long ba
                 zs[c][tx] = l0 + tx < n && j0 + c < n ? z[l0 + tx + (long long)(j0 + c) * n] : R(0);
             }
             __syncthreads();
+            const int lmax = min(TS, n - l0); // (the last chunk: its columns past n are zeros, not summed)
 #pragma unroll 8
-            for (int l = 0; l < TS; l++) {
+            for (int l = 0; l < lmax; l++) {
                 const C a = qs[l][tx];
 #pragma unroll
                 for (int u = 0; u < 4; u++)
