@@ -11,26 +11,27 @@
 // triangle lives packed by columns (team.cuh's lower_packed) in shared
 // memory where the block's arrays fit (complex float to n = 237, complex
 // double to 168 on the H200's 227 KB a block); above that its first
-// columns (the head, touched by the first steps only) move to a global
-// workspace, a slot a block (he_mat). Step k (k + 2 < n), as the real block kernel's
-// (householder_block.cu) but with the conjugates of a Hermitian matrix:
-//   1. x = W(k+1:n, k), sig = ||x(2:)||^2 (block sum), alpha = x_1; the
+// columns (the head: the first steps' trailing matrices, and their
+// reflectors) move to a global workspace, a slot a block (he_mat). Step k
+// (k + 2 < n), as the real block kernel's (householder_block.cu) but with
+// the conjugates of a Hermitian matrix:
+//   1. x = W(k+1:n, k), sig = ||x(2:)||^2 (team sum), alpha = x_1; the
 //      reflector H_k = I - tau v v^H with H_k^H x = beta e1, beta real
 //      (zlarfg; below reflector_small, alpha and sig of x / 2^e, as the
 //      CPU's reflector_impl.h); sig = 0 leaves H_k = I and the sub-diagonal
 //      entry alpha as it is;
 //   2. p = tau W22 v (thread i its row of the Hermitian W22: the stored row
 //      left of the diagonal, the conjugated column below it),
-//      w = p - (tau / 2) (p^H v) v (block sum);
+//      w = p - (tau / 2) (p^H v) v (team sum);
 //   3. W22 -= v w^H + w v^H on the lower triangle, thread i its row; the
 //      diagonal stays real.
 // The sub-diagonal c_k of T1 = Q1^H A Q1 is real but for the last one; the
 // unitary diagonal D = diag(s), s_0 = 1, s_{k+1} = s_k c_k / |c_k|, makes T
 // = D^H T1 D real with e_k = |c_k| >= 0, and Q = Q1 D (column j of Q1 times
 // s_j). The input is scaled by an exact power of two first (pow2_scale), T
-// scaled back at the end. Q1 = H_0 ... H_{n-3} is formed by warps, a column
-// a warp at a time (lane l its rows l + 32 r), the reflectors of column j
-// applied from H_{j-1} down to H_0 (the later ones leave e_j alone).
+// scaled back at the end. Q1 = H_0 ... H_{n-3} is formed by warps, a few
+// columns a warp at a time (lane l its rows l + 32 r), the reflectors of
+// column j applied from H_{j-1} down to H_0 (the later ones leave e_j alone).
 //
 // The eigensolvers (he_eig_run) compose it with the real GPU eigensolver,
 // as the CPU does: T's eigenvalues and real eigenvectors Z by eigen.cu
