@@ -70,18 +70,22 @@ template <typename R> struct he_args {
     int *info;
     cx<R> *ws;       // the heads: `split` elements a block (nullptr when split = 0)
     int split, tail; // the packed matrix's elements [0, split) in ws, [split, P) in shared memory (tail of them)
+    int c0;          // the first column in shared memory (split = its start; 0: all there)
 };
 
-// A block's packed matrix: elements below split in its global head, the
-// rest (the later columns, which every step touches) in shared memory; all
-// of it there when !HEAD (split 0: no test, and shared-memory accesses).
+// A block's packed matrix: elements below split (the columns before c0) in
+// its global head, the rest (the later columns, which every step touches)
+// in shared memory. A view with !HEAD reaches the shared part alone, as
+// shared memory (no test, no generic pointer): the whole matrix where it
+// has no head (split 0), and where it has one, every step k >= c0 and the
+// reflectors k >= c0 (they touch no column before k).
 template <typename R, bool HEAD> struct he_mat {
     cx<R> *head, *tail;
     int split;
     __device__ __forceinline__ cx<R> &operator[](int idx) const
     {
         if (!HEAD)
-            return tail[idx];
+            return tail[idx - split];
         return idx < split ? head[idx] : tail[idx - split];
     }
 };
@@ -237,7 +241,8 @@ __device__ __forceinline__ void he_step(const he_mat<R, HEAD> &W, cx<R> *V, cx<R
 // j_last - 1 down to 0: for an earlier column j the H_k with k >= j meet x =
 // e_j, whose product with v_k is exactly 0, and leave it as it is.
 template <typename R, int NR, bool HEAD>
-__device__ __forceinline__ void he_form_q(const he_mat<R, HEAD> &W, const cx<R> *TAU, const cx<R> *S, int n, cx<R> *q)
+__device__ __forceinline__ void he_form_q(const he_mat<R, HEAD> &W, const he_mat<R, false> &Wt, int c0, const cx<R> *TAU,
+                                          const cx<R> *S, int n, cx<R> *q)
 {
     typedef cx<R> C;
     constexpr int QC = sizeof(R) == 4 && NR <= 2 ? 4 : 2; // (double: registers)
@@ -258,7 +263,7 @@ __device__ __forceinline__ void he_form_q(const he_mat<R, HEAD> &W, const cx<R> 
 #pragma unroll
             for (int r = 0; r < NR; r++) {
                 const int i = lane + 32 * r;
-                v[r] = i > k && i < n ? W[at(i, k)] : C{R(0), R(0)};
+                v[r] = i > k && i < n ? (HEAD && k < c0 ? W[at(i, k)] : Wt[at(i, k)]) : C{R(0), R(0)};
             }
 #pragma unroll
             for (int c = 0; c < QC; c++) {
@@ -321,6 +326,7 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
     const he_layout L(n, p.tail);
     C *sh = reinterpret_cast<C *>(smem);
     const he_mat<R, HEAD> W{p.ws + size_t(blockIdx.x) * p.split, sh + L.mat, p.split};
+    const he_mat<R, false> Wt{nullptr, sh + L.mat, p.split}; // the shared part as shared memory
     C *V = sh + L.v, *Wv = sh + L.w, *TAU = sh + L.tau, *CS = sh + L.c, *S = sh + L.s;
     const R nan = R(NAN);
     for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
@@ -343,7 +349,10 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
             W[idx] = C{sc.down(W[idx].re), sc.down(W[idx].im)};
         tm.sync(); // the scaled matrix is complete
         for (int k = 0; k + 2 < n; k++)
-            he_step(W, V, Wv, TAU, CS, n, k, tm);
+            if (HEAD && k < p.c0)
+                he_step(W, V, Wv, TAU, CS, n, k, tm);
+            else
+                he_step(Wt, V, Wv, TAU, CS, n, k, tm);
         tm.sync(); // the last update is done
         for (int i = t; i < n; i += nt)
             p.d[sys * n + i] = sc.up(W[at(i, i)].re);
@@ -361,7 +370,7 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
         }
         tm.sync(); // the phases are visible
         if (p.Q != nullptr)
-            he_form_q<R, NR, HEAD>(W, TAU, S, n, p.Q + sys * n * n);
+            he_form_q<R, NR, HEAD>(W, Wt, p.c0, TAU, S, n, p.Q + sys * n * n);
         tm.sync(); // everyone is done with W before the next system's load
     }
 }
@@ -401,17 +410,22 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     const size_t elem = sizeof(cx<R>);
     const int threads = he_threads(n);
-    // the packed matrix's tail in shared memory: all of it where it fits
+    // the packed matrix's tail in shared memory, whole columns c0..n-1: all
+    // of it where it fits
     const int P = int(packed_elems(n));
     const size_t fixed = size_t(he_layout(n, 0).size) * elem + BLOCK_TEAM_SCRATCH; // (the warp team's is less)
-    const int tail = int(std::min<size_t>(P, size_t(optin) > fixed ? (size_t(optin) - fixed) / elem : 0));
+    const size_t room = size_t(optin) > fixed ? (size_t(optin) - fixed) / elem : 0;
+    int c0 = 0;
+    while (size_t(P - lower_packed{n}.col(c0)) > room)
+        c0++;
+    const int tail = P - lower_packed{n}.col(c0);
     const size_t smem = size_t(he_layout(n, tail).size) * elem;
     auto kernel = he_trd_kernel_for<R>(n, tail < P);
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     int per_sm = 0;
     BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
     int64_t grid = std::min<int64_t>(batch, int64_t(std::max(per_sm, 1)) * sms);
-    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr, P - tail, tail};
+    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr, P - tail, tail, c0};
     if (a.split > 0) {
         const size_t slot = size_t(a.split) * elem;
         grid = std::max<int64_t>(1, std::min<int64_t>(grid, int64_t(HE_WS_MAX / slot)));

@@ -39,7 +39,7 @@ template <typename R> struct flat<cx<R>> {
 // lost 11 % with it).
 struct lower_packed {
     int n;
-    __device__ __forceinline__ int col(int c) const { return (c * (2 * n - 1 - c)) >> 1; }
+    __host__ __device__ __forceinline__ int col(int c) const { return (c * (2 * n - 1 - c)) >> 1; }
     __device__ __forceinline__ int next(int c) const { return n - 1 - c; }
     __device__ __forceinline__ int operator()(int i, int c) const { return col(c) + i; }
 };
