@@ -390,7 +390,8 @@ template <typename R> void (*he_trd_kernel_for(int n, bool head))(he_args<R>)
 
 bsym_status he_size_error(int64_t n, int most, const char *what, char *msg, size_t msglen)
 {
-    std::snprintf(msg, msglen, "n = %lld is outside the GPU %s' 1..%d", (long long)n, what, most);
+    std::snprintf(msg, msglen, "n = %lld is outside 1..%d, the sizes of the GPU's complex Hermitian %s", (long long)n,
+                  most, what);
     return BSYM_ERR_SIZE;
 }
 
@@ -401,7 +402,7 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
                           cudaStream_t s, char *msg, size_t msglen)
 {
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
-        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "Hermitian tridiagonalization", msg, msglen);
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "tridiagonalization", msg, msglen);
     if (batch == 0)
         return BSYM_OK;
     int dev = 0, sms = 0, optin = 0;
@@ -590,7 +591,7 @@ template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, cons
     typedef typename part_of<T>::type R;
     const int64_t n = j->n;
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
-        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "Hermitian tridiagonalization", x->msg, x->msglen);
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "tridiagonalization", x->msg, x->msglen);
     const he_host_args h{j->uplo, int(n), j->Q != nullptr, {}};
     const bsym_array arrays[5] = {
         host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
