@@ -32,71 +32,28 @@ void usage(FILE *f)
                     "  --batch N    systems (capped so that A, V and the scratch fit in 40 %% of memory)\n");
 }
 
+// The precision's names: ours (bsym_cuda.h) and cuSOLVER's; eps from
+// bench_common's prec<R>.
 template <typename R> struct cplx;
 template <> struct cplx<float> {
+    typedef cuComplex CT; // cuSOLVER's element of A
     static constexpr cudaDataType A = CUDA_C_32F, W = CUDA_R_32F;
     static constexpr char letter = 'c';
-    static constexpr double eps = FLT_EPSILON;
-    static bsym_status ours(char u, int n, int64_t b, const void *dA, void *dw, void *dV, int *dc, int *di,
-                            cudaStream_t s)
-    {
-        return bsym_cuda_he_eig_launch_c(u, n, b, dA, nullptr, dw, dV, dc, di, s);
-    }
-    static bsym_status trd(int n, int64_t b, const void *dA, float *d, float *e, void *dQ, int *di, cudaStream_t s)
-    {
-        return bsym_cuda_he_tridiagonalize_launch_c('L', n, b, dA, d, e, dQ, di, s);
-    }
-    static bsym_status stev(int n, int64_t b, float *d, float *e, float *w, float *Z, int *dc, int *di,
-                            cudaStream_t s)
-    {
-        return bsym_cuda_eig_launch_s('L', n, b, nullptr, d, e, nullptr, w, Z, dc, di, s);
-    }
-    static cusolverStatus_t heevj_size(cusolverDnHandle_t h, int n, void *A, float *w, int *lw, syevjInfo_t p,
-                                       int b)
-    {
-        return cusolverDnCheevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n,
-                                                  static_cast<cuComplex *>(A), n, w, lw, p, b);
-    }
-    static cusolverStatus_t heevj(cusolverDnHandle_t h, int n, void *A, float *w, void *work, int lw, int *info,
-                                  syevjInfo_t p, int b)
-    {
-        return cusolverDnCheevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n,
-                                       static_cast<cuComplex *>(A), n, w, static_cast<cuComplex *>(work), lw,
-                                       info, p, b);
-    }
+    static constexpr auto ours = bsym_cuda_he_eig_launch_c;
+    static constexpr auto trd = bsym_cuda_he_tridiagonalize_launch_c;
+    static constexpr auto stev = bsym_cuda_eig_launch_s; // the real eigensolver on T
+    static constexpr auto heevj_size = cusolverDnCheevjBatched_bufferSize;
+    static constexpr auto heevj = cusolverDnCheevjBatched;
 };
 template <> struct cplx<double> {
+    typedef cuDoubleComplex CT;
     static constexpr cudaDataType A = CUDA_C_64F, W = CUDA_R_64F;
     static constexpr char letter = 'z';
-    static constexpr double eps = DBL_EPSILON;
-    static bsym_status ours(char u, int n, int64_t b, const void *dA, void *dw, void *dV, int *dc, int *di,
-                            cudaStream_t s)
-    {
-        return bsym_cuda_he_eig_launch_z(u, n, b, dA, nullptr, dw, dV, dc, di, s);
-    }
-    static bsym_status trd(int n, int64_t b, const void *dA, double *d, double *e, void *dQ, int *di,
-                           cudaStream_t s)
-    {
-        return bsym_cuda_he_tridiagonalize_launch_z('L', n, b, dA, d, e, dQ, di, s);
-    }
-    static bsym_status stev(int n, int64_t b, double *d, double *e, double *w, double *Z, int *dc, int *di,
-                            cudaStream_t s)
-    {
-        return bsym_cuda_eig_launch_d('L', n, b, nullptr, d, e, nullptr, w, Z, dc, di, s);
-    }
-    static cusolverStatus_t heevj_size(cusolverDnHandle_t h, int n, void *A, double *w, int *lw, syevjInfo_t p,
-                                       int b)
-    {
-        return cusolverDnZheevjBatched_bufferSize(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n,
-                                                  static_cast<cuDoubleComplex *>(A), n, w, lw, p, b);
-    }
-    static cusolverStatus_t heevj(cusolverDnHandle_t h, int n, void *A, double *w, void *work, int lw, int *info,
-                                  syevjInfo_t p, int b)
-    {
-        return cusolverDnZheevjBatched(h, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n,
-                                       static_cast<cuDoubleComplex *>(A), n, w,
-                                       static_cast<cuDoubleComplex *>(work), lw, info, p, b);
-    }
+    static constexpr auto ours = bsym_cuda_he_eig_launch_z;
+    static constexpr auto trd = bsym_cuda_he_tridiagonalize_launch_z;
+    static constexpr auto stev = bsym_cuda_eig_launch_d;
+    static constexpr auto heevj_size = cusolverDnZheevjBatched_bufferSize;
+    static constexpr auto heevj = cusolverDnZheevjBatched;
 };
 
 // A random Hermitian matrix a system: (i, j) and (j, i) from one key, the
@@ -219,7 +176,9 @@ template <typename R> void run(int n, long long batch0, int reps, int nsamp, con
             const double room = double(fb) + double(work.bytes()) - 1e9; // 1 GB left for the library
             work = dev_array<unsigned char>();
             if (heevj) {
-                if (C::heevj_size(solver, n, Aw.p, w.p, &lwork, jp, int(b)) != CUSOLVER_STATUS_SUCCESS)
+                if (C::heevj_size(solver, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n,
+                                  reinterpret_cast<typename C::CT *>(Aw.p), n, w.p, &lwork, jp,
+                                  int(b)) != CUSOLVER_STATUS_SUCCESS)
                     return false;
                 work_bytes = size_t(lwork) * cbytes;
             } else if (!ours) {
@@ -237,9 +196,12 @@ template <typename R> void run(int n, long long batch0, int reps, int nsamp, con
         };
         auto solve = [&]() -> bool {
             if (ours)
-                return C::ours('L', n, b, A0.p, w.p, vec ? V.p : nullptr, count.p, info.p, s) == BSYM_OK;
+                return C::ours('L', n, b, A0.p, nullptr, w.p, vec ? V.p : nullptr, count.p, info.p, s) == BSYM_OK;
             if (heevj)
-                return C::heevj(solver, n, Aw.p, w.p, work.p, lwork, info.p, jp, int(b)) == CUSOLVER_STATUS_SUCCESS;
+                return C::heevj(solver, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n,
+                                reinterpret_cast<typename C::CT *>(Aw.p), n, w.p,
+                                reinterpret_cast<typename C::CT *>(work.p), lwork, info.p, jp,
+                                int(b)) == CUSOLVER_STATUS_SUCCESS;
             return cusolverDnXsyevBatched(solver, xp, jobz, CUBLAS_FILL_MODE_LOWER, n, C::A, Aw.p, n, C::W, w.p, C::A,
                                           work.p, work_bytes, host_work.data(), host_bytes, info.p,
                                           b) == CUSOLVER_STATUS_SUCCESS;
@@ -296,7 +258,7 @@ template <typename R> void run(int n, long long batch0, int reps, int nsamp, con
             for (int rep = 0; rep < reps; rep++) {
                 flush.run(s);
                 CHECK(cudaEventRecord(t0, s));
-                const bool a_ok = C::trd(n, b, A0.p, d.p, e.p, V.p, info.p, s) == BSYM_OK;
+                const bool a_ok = C::trd('L', n, b, A0.p, d.p, e.p, V.p, info.p, s) == BSYM_OK;
                 CHECK(cudaEventRecord(t1, s));
                 CHECK(cudaEventSynchronize(t1));
                 float ms = 0;
@@ -304,7 +266,7 @@ template <typename R> void run(int n, long long batch0, int reps, int nsamp, con
                 tq.push_back(ms);
                 flush.run(s);
                 CHECK(cudaEventRecord(t0, s));
-                const bool b_ok = C::stev(n, b, d.p, e.p, w.p, Z, count.p, info.p, s) == BSYM_OK;
+                const bool b_ok = C::stev('L', n, b, nullptr, d.p, e.p, nullptr, w.p, Z, count.p, info.p, s) == BSYM_OK;
                 CHECK(cudaEventRecord(t1, s));
                 CHECK(cudaEventSynchronize(t1));
                 CHECK(cudaEventElapsedTime(&ms, t0, t1));
@@ -328,7 +290,7 @@ template <typename R> void run(int n, long long batch0, int reps, int nsamp, con
         validate<R>(hA, hw, hV, n, nsamp, wref.empty() || b != batch ? nullptr : &wref, r);
         if (wref.empty() && b == batch)
             wref = hw;
-        const double unit = n * C::eps;
+        const double unit = n * prec<R>::eps;
         r.res /= unit;
         r.orth /= unit;
         r.wdiff /= unit;

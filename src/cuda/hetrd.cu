@@ -90,16 +90,13 @@ template <typename R, bool HEAD> struct he_mat {
     }
 };
 
-// Threads of a block for n: a row each of the first trailing matrix.
-int he_threads(int n) { return 32 * std::max(1, (n - 1 + 31) / 32); }
 
-// Shared memory of a block in elements of cx<R>: the packed matrix's tail,
-// then v, w, tau, the sub-diagonal c and the phases s (n each).
+// Shared memory of a block in elements of cx<R>: the packed matrix's tail
+// (from 0), then v, w, tau, the sub-diagonal c and the phases s (n each).
 struct he_layout {
-    int mat, v, w, tau, c, s, size;
+    int v, w, tau, c, s, size;
     __host__ __device__ he_layout(int n, int tail)
     {
-        mat = 0;
         v = tail;
         w = v + n;
         tau = w + n;
@@ -151,12 +148,6 @@ __device__ bool he_load(const he_args<R> &p, const he_mat<R, HEAD> &W, long long
     return any_bad;
 }
 
-// After a team reduction, before reading what other members wrote before
-// it: a block team's reduction has its barriers; a warp team's shuffles
-// order no memory, so a warp barrier.
-__device__ __forceinline__ void after_reduce(const block_team &) {}
-__device__ __forceinline__ void after_reduce(const warp_team &) { __syncwarp(); }
-
 // Step k of the reduction (see the head of the file); TAU[k] and CS[k] (c_k)
 // written by thread 0. tm: the block (team.cuh's block_team), or its one
 // warp (warp_team: shuffles and warp barriers only) where it has one.
@@ -170,7 +161,7 @@ __device__ __forceinline__ void he_step(const he_mat<R, HEAD> &W, cx<R> *V, cx<R
     const bool row = i > k && i < n;
     const C x = row ? W[at(i, k)] : C{R(0), R(0)};
     R sig = tm.sum(row && i > k + 1 ? abs2(x) : R(0));
-    after_reduce(tm); // the update of step k - 1 is done everywhere
+    tm.after_reduce(); // the update of step k - 1 is done everywhere
     const C alpha0 = W[at(k + 1, k)];
     C alpha = alpha0;
     R scl = R(1);
@@ -325,8 +316,8 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
     const lower_packed at{n};
     const he_layout L(n, p.tail);
     C *sh = reinterpret_cast<C *>(smem);
-    const he_mat<R, HEAD> W{p.ws + size_t(blockIdx.x) * p.split, sh + L.mat, p.split};
-    const he_mat<R, false> Wt{nullptr, sh + L.mat, p.split}; // the shared part as shared memory
+    const he_mat<R, HEAD> W{p.ws + size_t(blockIdx.x) * p.split, sh, p.split};
+    const he_mat<R, false> Wt{nullptr, sh, p.split}; // the shared part as shared memory
     C *V = sh + L.v, *Wv = sh + L.w, *TAU = sh + L.tau, *CS = sh + L.c, *S = sh + L.s;
     const R nan = R(NAN);
     for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
@@ -343,7 +334,7 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
                 p.info[sys] = -1;
             continue; // (nothing of this system is read again)
         }
-        after_reduce(tm); // the loaded matrix is complete
+        tm.after_reduce(); // the loaded matrix is complete
         const pow2_scale<R> sc(amax);
         for (int idx = t; idx < int(packed_elems(n)); idx += nt)
             W[idx] = C{sc.down(W[idx].re), sc.down(W[idx].im)};
@@ -410,7 +401,7 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     const size_t elem = sizeof(cx<R>);
-    const int threads = he_threads(n);
+    const int threads = std::max(32, bsym_hh::block_threads(n, 1)); // a row each of the first trailing matrix
     // the packed matrix's tail in shared memory, whole columns c0..n-1: all
     // of it where it fits
     const int P = int(packed_elems(n));

@@ -52,6 +52,11 @@ template <typename T> struct hh_args {
 template <typename T, mode MODE>
 bsym_status block_launch(const hh_args<T> &a, cudaStream_t stream, char *msg, size_t msglen);
 
+// Threads of a block that takes a system, one per rb rows of the first
+// trailing matrix (rows 1..n-1), whole warps (the block kernel of
+// householder_block.cu, and hetrd.cu's).
+inline int block_threads(int n, int rb) { return 32 * ((n - 1 + 32 * rb - 1) / (32 * rb)); }
+
 // Exact power-of-two scale 2^-ex (ex from frexp of the largest |a_ij|), so
 // that the scaled matrix's max is in [0.5, 1), applied as the two factors
 // 2^-eh and 2^(eh-ex): for a subnormal max, 2^-ex alone would overflow.

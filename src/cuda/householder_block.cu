@@ -65,11 +65,6 @@ using namespace bsym_hh;
 constexpr int MAX_THREADS = 256;
 constexpr int MAX_WARPS = MAX_THREADS / 32;
 
-// Threads for n: one per RB rows of the first trailing matrix, whole warps.
-int block_threads(int n, int rb)
-{
-    return 32 * ((n - 1 + 32 * rb - 1) / (32 * rb));
-}
 
 // Start of column j in the packed lower triangle of an n x n matrix (also the
 // number of elements of columns 0..j-1).

@@ -142,6 +142,10 @@ struct warp_team {
     __device__ __forceinline__ int stride() const { return 32; }
     __device__ __forceinline__ bool first() const { return t == 0; }
     __device__ __forceinline__ void sync() const { __syncwarp(); }
+    // before reading what other members wrote before a reduction: the
+    // shuffles order no memory, so a warp barrier (block_team: nothing, its
+    // reductions have barriers)
+    __device__ __forceinline__ void after_reduce() const { __syncwarp(); }
     template <typename T> __device__ __forceinline__ T sum(T v) const { return warp_sum(v); }
     template <typename R> __device__ __forceinline__ R max(R v) const { return warp_max(v); }
     template <typename R> __device__ __forceinline__ void argmax(R &v, int &idx) const { warp_argmax(v, idx); }
@@ -160,6 +164,7 @@ struct block_team {
     __device__ __forceinline__ int stride() const { return 32 * nw; }
     __device__ __forceinline__ bool first() const { return t == 0; }
     __device__ __forceinline__ void sync() const { __syncthreads(); }
+    __device__ __forceinline__ void after_reduce() const {} // (fold's barriers)
     // the warps' partials v folded across the block (bsym_cuda::block_combine);
     // the barrier after it frees the scratch for the next call.
     template <typename T, typename F> __device__ __forceinline__ T fold(T v, F op) const
