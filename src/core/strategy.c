@@ -4,7 +4,7 @@
  * (bsym_*lsfit): the per-system numerics of strategy_numerics.h (shared with
  * the GPU's cuda/strategy.cu) and the OpenMP drivers of strategy_impl.h, once
  * for double, float and float on double storage, and once for complex double
- * and complex float (CPU only). Implements Abbas-Turki & Graillat 2017, Sect. 5.1 (discard
+ * and complex float (the GPU's are cuda/strategy.cu's). Implements Abbas-Turki & Graillat 2017, Sect. 5.1 (discard
  * the eigenvalues that push the condition number past 10^5, here 1/rcond) and
  * the residual-driven choice of Sect. 2.2 and 6.
  */

@@ -29,71 +29,26 @@
  */
 
 #if BSYM_COMPLEX
-/* The complex forms of strategy_numerics.h's residual row and truncated
- * solution (the CPU only: the GPU has no complex solves). Accumulated in
- * double parts. */
-
-/* Entry (i, k) of the Hermitian A whose triangle uplo is stored (the
- * diagonal's imaginary part ignored), as parts. */
-static inline void PREC(strategy_herm_at_)(char uplo, int n, const T *A, int i, int k, double *re, double *im)
-{
-    const T v = i == k ? (T)RE(A[i + (size_t)i * n])
-                : (uplo == 'L') == (i > k) ? A[i + (size_t)k * n]
-                                           : CONJ(A[k + (size_t)i * n]);
-    *re = (double)RE(v);
-    *im = (double)IM(v);
-}
-
-/* |re + i im| without hypot's cost where the squares can neither overflow
- * nor underflow (hypot otherwise; real input: |re|). */
-static inline double PREC(strategy_mod_)(double re, double im)
-{
-    const double a = fabs(re), b = fabs(im), m = a > b ? a : b;
-    if (b == 0)
-        return a;
-    return m < 1e150 && m > 1e-150 ? sqrt(re * re + im * im) : hypot(re, im);
-}
-
-/* As strategy_resid_row_: |b_i - (A x)_i| and *arow = sum_k |A(i, k)|. */
+/* The complex forms of the residual row and the truncated solution:
+ * strategy_numerics.h's, on the (re, im) pairs of T (the GPU's strategy.cu
+ * calls the same). */
 static double PREC(strategy_resid_row_)(char uplo, int n, const T *A, const T *x, T b, int i, double *arow)
 {
-    double sr = RE(b), si = IM(b), a = 0;
-    for (int k = 0; k < n; k++) {
-        double ar, ai;
-        PREC(strategy_herm_at_)(uplo, n, A, i, k, &ar, &ai);
-        const double xr = RE(x[k]), xi = IM(x[k]);
-        sr -= ar * xr - ai * xi;
-        si -= ar * xi + ai * xr;
-        a += PREC(strategy_mod_)(ar, ai);
-    }
-    *arow = a;
-    return PREC(strategy_mod_)(sr, si);
+    return RPREC(strategy_cresid_row_)(uplo, n, (const RT *)A, (const RT *)x, (double)RE(b), (double)IM(b), i, arow);
 }
 
-/* As strategy_coef_: (v_j^H b) / w_j when pair j is kept, else 0. */
 static T PREC(strategy_coef_)(int n, const T *V, const T *b, const RT *w, int j, RT tau)
 {
-    if (!RPREC(strategy_kept_)(w[j], tau))
-        return 0;
-    double sr = 0, si = 0;
-    for (int i = 0; i < n; i++) {
-        const T v = V[i + (size_t)j * n];
-        sr += (double)RE(v) * RE(b[i]) + (double)IM(v) * IM(b[i]);
-        si += (double)RE(v) * IM(b[i]) - (double)IM(v) * RE(b[i]);
-    }
-    return (RT)(sr / (double)w[j]) + (RT)(si / (double)w[j]) * I;
+    RT cr, ci;
+    RPREC(strategy_ccoef_)(n, (const RT *)V, (const RT *)b, w, j, tau, &cr, &ci);
+    return cr + ci * I;
 }
 
-/* As strategy_apply_row_: row i of V coef. */
 static T PREC(strategy_apply_row_)(int n, const T *V, const T *coef, int i)
 {
-    double sr = 0, si = 0;
-    for (int j = 0; j < n; j++) {
-        const T v = V[i + (size_t)j * n];
-        sr += (double)RE(v) * RE(coef[j]) - (double)IM(v) * IM(coef[j]);
-        si += (double)RE(v) * IM(coef[j]) + (double)IM(v) * RE(coef[j]);
-    }
-    return (RT)sr + (RT)si * I;
+    RT xr, xi;
+    RPREC(strategy_capply_row_)(n, (const RT *)V, (const RT *)coef, i, &xr, &xi);
+    return xr + xi * I;
 }
 #endif
 
@@ -375,13 +330,10 @@ static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
     T *b = c->B + (size_t)k * nb;
     double anorm = 0, fro = 0, dmax = 0;
     for (int i = 0; i < n; i++) {
-        double row = 0, ar, ai;
-        for (int j = 0; j < n; j++) {
-            PREC(strategy_herm_at_)(job->uplo, n, a, i, j, &ar, &ai);
-            row += PREC(strategy_mod_)(ar, ai);
-            fro += ar * ar + ai * ai;
-        }
+        double row, sq;
+        RPREC(strategy_hrow_norms_)(job->uplo, n, (const RT *)a, i, &row, &sq);
         anorm = row > anorm ? row : anorm;
+        fro += sq;
         dmax = fabs((double)RE(a[i + (size_t)i * n])) > dmax ? fabs((double)RE(a[i + (size_t)i * n])) : dmax;
     }
     const double sigma = RPREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, job->rcond);

@@ -11,7 +11,9 @@
  *   - the truncated-spectrum solution x = sum over the kept pairs of
  *     v (v^T b) / l, one coefficient or one row at a time;
  *   - the weighted dot products of the normal equations and the residual of
- *     a fit, one row at a time.
+ *     a fit, one row at a time;
+ *   - the complex Hermitian forms of the residual row, the truncated
+ *     solution and the certificate's norms, on (re, im) pairs.
  * Sums are accumulated in double for both precisions: the residual of a
  * float solution must not drown in float rounding, and a float Gram matrix
  * summed over m rows in float would carry m eps of error instead of eps.
@@ -220,6 +222,99 @@ TE_FN double PREC(strategy_fit_resid_)(int m, int p, const T *X, const T *beta, 
     for (int j = 0; j < p; j++)
         s -= (double)X[r + (size_t)j * m] * (double)beta[j];
     return s;
+}
+
+/* ---- complex Hermitian A (methods TRIDIAG, EIGEN and AUTO on complex input) --
+ * The same numerics on complex numbers held as (re, im) pairs of T: the
+ * layout of C99's complex types (the CPU's strategy_impl.h) and of the GPU's
+ * cx<T> (cuda/strategy.cu), which both pass their arrays here as T *. A, V:
+ * n x n complex, column-major (2 n n entries of T); x, b, coef: n complex.
+ * Sums in double parts, as for real input. */
+
+/* Entry (i, k) of the Hermitian A whose triangle uplo is stored (the
+ * diagonal's imaginary part ignored), as parts. */
+TE_FN void PREC(strategy_herm_at_)(char uplo, int n, const T *A, int i, int k, double *re, double *im)
+{
+    const int stored = (uplo == 'L') == (i > k); /* (i, k) itself; else its mirror (k, i), conjugated */
+    const size_t e = stored ? i + (size_t)k * n : k + (size_t)i * n;
+    *re = (double)A[2 * e];
+    *im = i == k ? 0.0 : stored ? (double)A[2 * e + 1] : -(double)A[2 * e + 1];
+}
+
+/* |re + i im| without hypot's cost where the squares can neither overflow
+ * nor underflow (hypot otherwise; im = 0: |re|). */
+TE_FN double PREC(strategy_mod_)(double re, double im)
+{
+    const double a = fabs(re), b = fabs(im), m = a > b ? a : b;
+    if (b == 0)
+        return a;
+    return m < 1e150 && m > 1e-150 ? sqrt(re * re + im * im) : hypot(re, im);
+}
+
+/* As strategy_resid_row_ for the Hermitian A: |b_i - (A x)_i| (b_i = br +
+ * i bi) and *arow = sum_k |A(i, k)|. */
+TE_FN double PREC(strategy_cresid_row_)(char uplo, int n, const T *A, const T *x, double br, double bi, int i,
+                                        double *arow)
+{
+    double sr = br, si = bi, a = 0;
+    for (int k = 0; k < n; k++) {
+        double ar, ai;
+        PREC(strategy_herm_at_)(uplo, n, A, i, k, &ar, &ai);
+        const double xr = (double)x[2 * k], xi = (double)x[2 * k + 1];
+        sr -= ar * xr - ai * xi;
+        si -= ar * xi + ai * xr;
+        a += PREC(strategy_mod_)(ar, ai);
+    }
+    *arow = a;
+    return PREC(strategy_mod_)(sr, si);
+}
+
+/* Row i of the Hermitian A's norms for the certificate's shift: *rsum =
+ * sum_k |A(i, k)| (a row of ||A||_inf) and *rsq = sum_k |A(i, k)|^2 (its
+ * part of ||A||_F^2). */
+TE_FN void PREC(strategy_hrow_norms_)(char uplo, int n, const T *A, int i, double *rsum, double *rsq)
+{
+    double s = 0, q = 0;
+    for (int k = 0; k < n; k++) {
+        double ar, ai;
+        PREC(strategy_herm_at_)(uplo, n, A, i, k, &ar, &ai);
+        s += PREC(strategy_mod_)(ar, ai);
+        q += ar * ar + ai * ai;
+    }
+    *rsum = s;
+    *rsq = q;
+}
+
+/* As strategy_coef_: (v_j^H b) / w_j when pair j is kept, else 0, as parts
+ * (*cr, *ci). */
+TE_FN void PREC(strategy_ccoef_)(int n, const T *V, const T *b, const T *w, int j, T tau, T *cr, T *ci)
+{
+    *cr = *ci = 0;
+    if (!PREC(strategy_kept_)(w[j], tau))
+        return;
+    double sr = 0, si = 0;
+    for (int i = 0; i < n; i++) {
+        const size_t e = 2 * (i + (size_t)j * n);
+        const double vr = (double)V[e], vi = (double)V[e + 1], br = (double)b[2 * i], bi = (double)b[2 * i + 1];
+        sr += vr * br + vi * bi;
+        si += vr * bi - vi * br;
+    }
+    *cr = (T)(sr / (double)w[j]);
+    *ci = (T)(si / (double)w[j]);
+}
+
+/* As strategy_apply_row_: row i of V coef, as parts (*xr, *xi). */
+TE_FN void PREC(strategy_capply_row_)(int n, const T *V, const T *coef, int i, T *xr, T *xi)
+{
+    double sr = 0, si = 0;
+    for (int j = 0; j < n; j++) {
+        const size_t e = 2 * (i + (size_t)j * n);
+        const double vr = (double)V[e], vi = (double)V[e + 1], cr = (double)coef[2 * j], ci = (double)coef[2 * j + 1];
+        sr += vr * cr - vi * ci;
+        si += vr * ci + vi * cr;
+    }
+    *xr = (T)sr;
+    *xi = (T)si;
 }
 
 #undef STRATEGY_SIMD_SUM

@@ -14,7 +14,9 @@ template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *
 // and the PDE solver also take double data to compute in float (BSYM__PREC_DS: the pipeline
 // converts while it packs and unpacks, so only floats cross the link).
 // Complex columns: Bunch-Kaufman, Aasen, and LDL^H in the LDL^T row
-// (indef.cu); the Hermitian tridiagonalization and eigensolvers (hetrd.cu).
+// (indef.cu); the Hermitian tridiagonalization, eigensolvers and TRIDIAG
+// solve (hetrd.cu); the truncated-spectrum and automatic solves
+// (strategy.cu, on indef.cu's and hetrd.cu's pieces).
 // No complex columns elsewhere: the dispatcher answers device GPU with "the
 // GPU has no ...; use the CPU" and chooses the CPU under device AUTO.
 #define BSYM_CUDA_ROW(fn) {gpus<fn<float>>, gpus<fn<double>>, nullptr, nullptr, nullptr, nullptr}
@@ -23,6 +25,10 @@ template <bsym__op_fn F> bsym_status gpus(const bsym__exec *x, const bsym__job *
 // Real columns from fn, complex ones from hfn (no mixed precisions).
 #define BSYM_CUDA_ROW_HE(fn, hfn)                                                                      \
     {gpus<fn<float>>, gpus<fn<double>>, gpus<hfn<cx<float>>>, gpus<hfn<cx<double>>>, nullptr, nullptr}
+// Real columns and DS from fn, complex ones from hfn (ZC: staged to C by the
+// dispatcher).
+#define BSYM_CUDA_ROW_DS_HE(fn, hfn)                                                                   \
+    {gpus<fn<float>>, gpus<fn<double>>, gpus<hfn<cx<float>>>, gpus<hfn<cx<double>>>, gpus<fn<float, double>>, nullptr}
 // Every column, complex ones from cfn (ZC: complex float on complex double).
 #define BSYM_CUDA_ROW_ALL(fn, cfn)                                                                     \
     {gpus<fn<float>>,       gpus<fn<double>>,        gpus<cfn<cx<float>>>,                             \
@@ -35,11 +41,11 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     {
         // {real, complex}; 0 where the row has no complex columns (has_prec says no first)
         {BSYM_GPU_LDLT_MAX_N, BSYM_GPU_INDEF_MAX_N},        // LDLT (complex: LDL^H, indef.cu)
-        {BSYM_GPU_HOUSEHOLDER_MAX_N, 0},                     // HHSOLVE
+        {BSYM_GPU_HOUSEHOLDER_MAX_N, BSYM_GPU_HOUSEHOLDER_MAX_N}, // HHSOLVE (complex: hetrd.cu)
         {BSYM_GPU_HOUSEHOLDER_MAX_N, BSYM_GPU_HOUSEHOLDER_MAX_N}, // TRIDIAGONALIZE (complex: hetrd.cu)
         {BSYM_GPU_PCR_MAX_N, 0},                             // PCR
         {BSYM_GPU_EIGEN_MAX_N, BSYM_GPU_EIGEN_MAX_N},        // EIG (complex: hetrd.cu)
-        {BSYM_GPU_STRATEGY_MAX_N, 0},                        // STRATEGY
+        {BSYM_GPU_STRATEGY_MAX_N, BSYM_GPU_STRATEGY_MAX_N},  // STRATEGY (complex too)
         {BSYM_GPU_STRATEGY_MAX_N, 0},                        // LSFIT
         {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // BK
         {BSYM_GPU_INDEF_MAX_N, BSYM_GPU_INDEF_MAX_N},        // AASEN
@@ -51,11 +57,11 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     link_rate,
     {
         BSYM_CUDA_ROW_ALL(ldlt_op, ldlh_op), // BSYM__OP_LDLT (complex: LDL^H)
-        BSYM_CUDA_ROW_DS(hhsolve_op),     // BSYM__OP_HHSOLVE
+        BSYM_CUDA_ROW_DS_HE(hhsolve_op, he_hhsolve_op), // BSYM__OP_HHSOLVE (complex: hetrd.cu)
         BSYM_CUDA_ROW_HE(tridiagonalize_op, he_tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
         BSYM_CUDA_ROW(pcr_op),            // BSYM__OP_PCR
         BSYM_CUDA_ROW_HE(eig_op, he_eig_op), // BSYM__OP_EIG
-        BSYM_CUDA_ROW_DS(strategy_op),    // BSYM__OP_STRATEGY
+        BSYM_CUDA_ROW_DS_HE(strategy_op, strategy_op), // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
         BSYM_CUDA_ROW_ALL(bk_op, bk_op),  // BSYM__OP_BK
         BSYM_CUDA_ROW_ALL(aasen_op, aasen_op), // BSYM__OP_AASEN

@@ -122,6 +122,19 @@ template <typename T, typename H = T> bsym_status ldlh_op(const bsym__exec *x, c
 // hetrd.cu (complex T): the Hermitian tridiagonalization and eigensolvers
 template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, const bsym__job *j);
 template <typename T> bsym_status he_eig_op(const bsym__exec *x, const bsym__job *j);
+template <typename T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j); // method TRIDIAG
+// hetrd.cu's device-resident pieces for strategy.cu (R: the real type; the
+// scratch given): the complex TRIDIAG solve, x = Q T^-1 Q^H b (d, e: n and
+// n - 1 a system, Q n x n; dT, eT: nullptr, or n a system receive T, scaled,
+// for the conditioning test), and the eigensolver (d, e as there; Qs n x n
+// complex, Z n x n real; V nullptr: values only).
+template <typename R>
+bsym_status he_hhsolve_device(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *d,
+                              R *e, cx<R> *Q, R *dT, R *eT, cudaStream_t s, char *msg, size_t msglen);
+template <typename R>
+bsym_status he_eig_device(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Qs, R *Z,
+                          const bsym_select &sel, R *w, cx<R> *V, int *count, int *info, cudaStream_t s, char *msg,
+                          size_t msglen);
 
 // ---- device-resident launches (device pointers, a stream; the benchmarks
 // reach them through bsym_cuda.h's C names, bound in backend.cu) ----
@@ -159,6 +172,13 @@ bsym_status he_tridiagonalize_launch(char uplo, int n, int64_t batch, const void
 template <typename T>
 bsym_status he_eig_launch(char uplo, int n, int64_t batch, const void *A, void *w, void *V, const bsym_select &sel,
                           int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
+// indef.cu, for strategy.cu: the first pass of method AUTO's certificate
+// for complex A (the CPU's bsym__ldlh_cert_one_): info[k] 0 when the LDL^H
+// factorization of A_k - shift[k] I has only positive finite pivots, 1
+// when not, -1 for non-finite input.
+template <typename R>
+bsym_status ldlh_shift_launch(char uplo, int n, int64_t batch, const cx<R> *A, const R *shift, int *info,
+                              cudaStream_t s, char *msg, size_t msglen);
 // The certificate of method AUTO's LDL^T start (core/strategy_numerics.h,
 // strategy_shift_ and strategy_cert_cheap_), computed by ldlt.cu's
 // certifying kernel while it solves: system k is certified when info is 0,
@@ -255,4 +275,9 @@ BSYM_PREC_BIND(strategy_coef_)
 BSYM_PREC_BIND(strategy_apply_row_)
 BSYM_PREC_BIND(strategy_wdot_)
 BSYM_PREC_BIND(strategy_fit_resid_)
+BSYM_PREC_BIND(strategy_mod_)
+BSYM_PREC_BIND(strategy_cresid_row_)
+BSYM_PREC_BIND(strategy_hrow_norms_)
+BSYM_PREC_BIND(strategy_ccoef_)
+BSYM_PREC_BIND(strategy_capply_row_)
 #endif

@@ -33,6 +33,9 @@
 // columns a warp at a time (lane l its rows l + 32 r), the reflectors of
 // column j applied from H_{j-1} down to H_0 (the later ones leave e_j alone).
 //
+// The complex TRIDIAG solve (he_hhsolve_run) is the reduction, then
+// he_solve_kernel: x = Q T^-1 Q^H b, T solved by the real block kernel's
+// PCR (see the kernel).
 // The eigensolvers (he_eig_run) compose it with the real GPU eigensolver,
 // as the CPU does: T's eigenvalues and real eigenvectors Z by eigen.cu
 // (tridiagonal input: the bsym_*stev path, with all its rules), then V = Q Z
@@ -544,12 +547,162 @@ bsym_status he_eig_run(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R 
     return st;
 }
 
+// ---- the complex TRIDIAG solve: x = Q T^-1 Q^H b --------------------------
+// After the reduction (he_trd_launch, Q = Q1 D formed), he_solve_kernel
+// solves, a block a system (blocks loop over the systems), each right-hand
+// side b in turn:
+//   1. z = Q^H b, a warp a column of Q (lanes over its rows: coalesced), b
+//      staged in shared memory;
+//   2. T y = z for the real and the imaginary part of z at once (T is real):
+//      householder.cuh's solve_t, the block kernel's PCR with its residual
+//      test and pivoted fallback, on T scaled by a power of two to max |T|
+//      in [1/2, 1) (the CPU scales A, so T, the same way);
+//   3. x = Q y, a thread a row (a warp's reads of a column of Q coalesce).
+// The CPU's he_solve_one_ (core/hetrd_impl.h) applies the reflectors
+// instead of an explicit Q and takes the same steps otherwise; its info
+// codes: -1 for non-finite A (the reduction's) or b, j > 0 for a breakdown
+// of T's solve in row j or a non-finite x in row j (overflow), and then NaN
+// for every x of the system.
+template <typename R> struct he_solve_args {
+    int n, nrhs;
+    long long batch;
+    const R *d, *e;  // the reduction's T: n and n - 1 a system
+    const cx<R> *Q;  // n x n a system
+    cx<R> *B;        // n x nrhs a system: b in, x out
+    int *info;       // the reduction's (0 or -1) in, the system's out
+    R *dT, *eT;      // nullptr, or T (scaled) again, n a system with e's last 0: the conditioning test's
+};
+
+// Shared memory of he_solve_kernel, in elements of R: T's D and E, PCR's
+// rows PA, PB, PC, PF, z's parts (2n), then b (n complex).
+inline size_t he_solve_smem(int n, size_t rsize) { return size_t(10) * size_t(n) * rsize; }
+
+template <typename R>
+__global__ void __launch_bounds__(HE_MAX_THREADS) he_solve_kernel(he_solve_args<R> p)
+{
+    typedef cx<R> C;
+    using bsym_hh::op_max;
+    using bsym_hh::op_min;
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ bsym_hh::reduce_bufs<R> red;
+    const int n = p.n, t = threadIdx.x, nt = blockDim.x, lane = t % 32, wp = t / 32, nw = nt / 32;
+    R *D = reinterpret_cast<R *>(smem), *E = D + n, *PA = E + n, *PB = PA + n, *PC = PB + n, *PF = PC + n;
+    R *Z = PF + n;                              // z's real parts, then its imaginary parts
+    C *bs = reinterpret_cast<C *>(Z + 2 * n);   // b (8n elements of R in: aligned for C)
+    for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
+        C *B = p.B + sys * n * p.nrhs;
+        const C *Q = p.Q + sys * n * n;
+        int bad = 0;
+        for (int i = t; i < n * p.nrhs; i += nt)
+            bad |= !finite_t(B[i]);
+        R tmax = R(0);
+        for (int i = t; i < n; i += nt) {
+            D[i] = p.d[sys * n + i];
+            E[i] = i + 1 < n ? p.e[sys * (n - 1) + i] : R(0);
+            tmax = max(tmax, max(abs(D[i]), abs(E[i])));
+        }
+        const int info0 = p.info[sys];           // (written below, after barriers, by thread 0)
+        bad = bsym_hh::block_reduce(bad, red.i[0], op_max{});
+        tmax = bsym_hh::block_reduce(tmax, red.t[0], op_max{}); // (its barrier: D and E are complete)
+        int info = info0 != 0 ? info0 : bad ? -1 : 0;
+        const bsym_hh::pow2_scale<R> sc(tmax);
+        if (info == 0) {
+            for (int i = t; i < n; i += nt) {
+                D[i] = sc.down(D[i]);
+                E[i] = sc.down(E[i]);
+                if (p.dT != nullptr) {
+                    p.dT[sys * n + i] = D[i];
+                    p.eT[sys * n + i] = E[i];
+                }
+            }
+        }
+        __syncthreads(); // the scaled T is complete
+        for (int q = 0; q < p.nrhs && info == 0; q++) { // (info is the block's: uniform)
+            C *b = B + (long long)q * n;
+            for (int i = t; i < n; i += nt)
+                bs[i] = b[i];
+            __syncthreads(); // b is staged
+            for (int i = wp; i < n; i += nw) { // z_i = (column i of Q)^H b
+                C acc{R(0), R(0)};
+                for (int j = lane; j < n; j += 32)
+                    acc = acc + conj(Q[j + (long long)i * n]) * bs[j];
+                acc.re = bsym_hh::warp_reduce(acc.re, bsym_hh::op_sum{});
+                acc.im = bsym_hh::warp_reduce(acc.im, bsym_hh::op_sum{});
+                if (lane == 0) {
+                    Z[i] = acc.re;
+                    Z[n + i] = acc.im;
+                }
+            }
+            __syncthreads(); // z is complete
+            // T' u = z (T' = 2^-ex T), both parts; y = 2^-ex u below (ends with a barrier)
+            const int fail = bsym_hh::solve_t<1>(D, E, PA, PB, PC, PF, Z, n, 2, red);
+            if (fail != INT_MAX) {
+                info = fail + 1; // a breakdown in row fail + 1 (the same for every thread)
+                break;
+            }
+            for (int i = t; i < n; i += nt) { // x = Q y
+                C acc{R(0), R(0)};
+                for (int j = 0; j < n; j++)
+                    acc = acc + Q[i + (long long)j * n] * C{Z[j], Z[n + j]};
+                b[i] = C{sc.down(acc.re), sc.down(acc.im)};
+            }
+            __syncthreads(); // Z and bs are read before the next right-hand side's
+        }
+        if (info == 0) { // overflow: the first row with a non-finite x
+            int row = INT_MAX;
+            for (int i = t; i < n * p.nrhs; i += nt)
+                if (!finite_t(B[i]))
+                    row = min(row, i % n);
+            row = bsym_hh::block_reduce(row, red.i[1], op_min{});
+            info = row != INT_MAX ? row + 1 : 0;
+        }
+        if (info != 0)
+            for (int i = t; i < n * p.nrhs; i += nt)
+                B[i] = nan_t<C>();
+        if (t == 0)
+            p.info[sys] = info;
+        __syncthreads(); // everyone is done with the shared arrays (and red) before the next system
+    }
+}
+
+template <typename R>
+bsym_status he_solve_launch(const he_solve_args<R> &a, cudaStream_t s, char *msg, size_t msglen)
+{
+    int dev = 0, sms = 0, per_sm = 0;
+    BSYM_CUDA_TRY(cudaGetDevice(&dev));
+    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    const int threads = std::max(32, bsym_hh::block_threads(a.n, 1)); // solve_t: n <= 2 threads
+    const size_t smem = he_solve_smem(a.n, sizeof(R));
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(he_solve_kernel<R>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, he_solve_kernel<R>, threads, smem));
+    const int64_t grid = std::min<int64_t>(a.batch, int64_t(std::max(per_sm, 1)) * sms);
+    he_solve_kernel<R><<<unsigned(grid), threads, smem, s>>>(a);
+    BSYM_CUDA_TRY(cudaGetLastError());
+    return BSYM_OK;
+}
+
+// The complex TRIDIAG solve of `batch` device-resident systems: d, e (n
+// and n - 1 a system) and Q (n x n) scratch; dT, eT: see he_solve_args.
+template <typename R>
+bsym_status he_hhsolve_run(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *d,
+                           R *e, cx<R> *Q, R *dT, R *eT, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "solves", msg, msglen);
+    if (batch == 0)
+        return BSYM_OK;
+    bsym_status st = he_trd_launch<R>(uplo, n, batch, A, d, e, Q, info, s, msg, msglen);
+    const he_solve_args<R> a{n, nrhs, (long long)batch, d, e, Q, B, info, dT, eT};
+    return st != BSYM_OK ? st : he_solve_launch<R>(a, s, msg, msglen);
+}
+
 // ---- host arrays through the pipeline -----------------------------------
 struct he_host_args {
     char uplo;
     int n;
     bool vectors;
     bsym_select sel;
+    int nrhs; // the solve's
 };
 
 // Pipeline arrays: A, d, e, info, [Q].
@@ -573,9 +726,53 @@ bsym_status he_eig_chunk(void *arg, void *const *dev, int64_t count, cudaStream_
                          static_cast<int *>(dev[3]), static_cast<int *>(dev[4]), s, msg, msglen);
 }
 
+// Pipeline arrays: A, B, info, and scratch d, e, Q.
+template <typename R>
+bsym_status he_hhsolve_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
+{
+    const he_host_args &h = *static_cast<const he_host_args *>(arg);
+    return he_hhsolve_run<R>(h.uplo, h.n, h.nrhs, count, static_cast<const cx<R> *>(dev[0]),
+                             static_cast<cx<R> *>(dev[1]), static_cast<int *>(dev[2]), static_cast<R *>(dev[3]),
+                             static_cast<R *>(dev[4]), static_cast<cx<R> *>(dev[5]), nullptr, nullptr, s, msg,
+                             msglen);
+}
+
 } // namespace
 
 namespace bsym_cuda {
+
+template <typename T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j)
+{
+    typedef typename part_of<T>::type R;
+    const int64_t n = j->n;
+    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "solves", x->msg, x->msglen);
+    const he_host_args h{j->uplo, int(n), false, {}, int(j->nrhs)};
+    const bsym_array arrays[6] = {
+        host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
+        host_data<T>(static_cast<const T *>(j->B), static_cast<T *>(j->B), size_t(n * j->nrhs)),
+        {nullptr, j->info, sizeof(int)},
+        {nullptr, nullptr, size_t(n) * sizeof(R)},     // d
+        {nullptr, nullptr, size_t(n - 1) * sizeof(R)}, // e
+        {nullptr, nullptr, size_t(n * n) * sizeof(T)}, // Q
+    };
+    return bsym_pipeline(x, arrays, 6, j->batch, he_hhsolve_chunk<R>, const_cast<he_host_args *>(&h));
+}
+
+template <typename R>
+bsym_status he_hhsolve_device(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *d,
+                              R *e, cx<R> *Q, R *dT, R *eT, cudaStream_t s, char *msg, size_t msglen)
+{
+    return he_hhsolve_run<R>(uplo, n, nrhs, batch, A, B, info, d, e, Q, dT, eT, s, msg, msglen);
+}
+
+template <typename R>
+bsym_status he_eig_device(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Qs, R *Z,
+                          const bsym_select &sel, R *w, cx<R> *V, int *count, int *info, cudaStream_t s, char *msg,
+                          size_t msglen)
+{
+    return he_eig_run<R>(uplo, n, batch, A, d, e, Qs, Z, sel, w, V, count, info, s, msg, msglen);
+}
 
 template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, const bsym__job *j)
 {
@@ -658,5 +855,14 @@ bsym_status he_tridiagonalize_launch(char uplo, int n, int64_t batch, const void
                                                      void *, int *, cudaStream_t, char *, size_t);
 BSYM_HETRD_INSTANTIATE(cx<float>)
 BSYM_HETRD_INSTANTIATE(cx<double>)
+#define BSYM_HETRD_DEVICE_INSTANTIATE(R)                                                                \
+    template bsym_status he_hhsolve_op<cx<R>>(const bsym__exec *, const bsym__job *);                 \
+    template bsym_status he_hhsolve_device<R>(char, int, int, int64_t, const cx<R> *, cx<R> *, int *, R *, \
+                                              R *, cx<R> *, R *, R *, cudaStream_t, char *, size_t);   \
+    template bsym_status he_eig_device<R>(char, int, int64_t, const cx<R> *, R *, R *, cx<R> *, R *,    \
+                                          const bsym_select &, R *, cx<R> *, int *, int *, cudaStream_t, \
+                                          char *, size_t);
+BSYM_HETRD_DEVICE_INSTANTIATE(float)
+BSYM_HETRD_DEVICE_INSTANTIATE(double)
 
 } // namespace bsym_cuda

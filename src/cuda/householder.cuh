@@ -150,6 +150,113 @@ __device__ __forceinline__ void pcr_row_of(const T *D, const T *E, int i, int n,
     c[i] = i + 1 < n ? E[i] : T(0);
 }
 
+// ---- a block's reductions and its solve of T (the block kernel's, and
+// hetrd.cu's complex solve on the real T) ----------------------------------
+// Threads of a block at most: one per row of the trailing matrix (n - 1 <=
+// 255 rows). The reductions' buffers have a slot per warp.
+constexpr int MAX_THREADS = 256;
+constexpr int MAX_WARPS = MAX_THREADS / 32;
+
+// ---- reductions --------------------------------------------------------------
+struct op_sum {
+    template <typename V> __device__ V operator()(V a, V b) const { return a + b; }
+};
+struct op_max {
+    template <typename V> __device__ V operator()(V a, V b) const { return max(a, b); }
+};
+struct op_min {
+    template <typename V> __device__ V operator()(V a, V b) const { return min(a, b); }
+};
+
+template <typename V, typename Op> __device__ __forceinline__ V warp_reduce(V v, Op op)
+{
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+        v = op(v, __shfl_xor_sync(bsym::FULL_MASK, v, o));
+    return v;
+}
+
+// The reduction of v over the block, returned to every thread (the same
+// value everywhere; see bsym_cuda::block_combine for the order and for the
+// rule on red: consecutive reductions use different buffers; a buffer is
+// reused after a later barrier).
+template <typename V, typename Op> __device__ __forceinline__ V block_reduce(V v, V *red, Op op)
+{
+    return bsym_cuda::block_combine(warp_reduce(v, op), red, op);
+}
+
+// Reduction buffers (static shared memory): T ones and int ones. Each use
+// below names its buffer; see block_reduce for the rule they follow.
+template <typename T> struct reduce_bufs {
+    T t[4][MAX_WARPS];
+    int i[2][MAX_WARPS];
+    int verdict; // gtsv_pivoted's result, from thread 0 to the block
+};
+
+// Solves T y = z for each right-hand side of b (z in b, y written over it),
+// T in D, E: PCR by the block, redone with partial pivoting where its
+// residual is not small or a pivot broke down (bsym_hh::pcr_accept).
+// Returns (to every thread) the first failed row (0-based), INT_MAX if none.
+template <int RB, typename T>
+__device__ __forceinline__ int solve_t(const T *D, const T *E, T *PA, T *PB, T *PC, T *PF, T *b, int n, int nrhs,
+                       reduce_bufs<T> &red)
+{
+    const int t = threadIdx.x, nt = blockDim.x;
+    T tnorm = T(0); // ||T||_inf
+    for (int i = t; i < n; i += nt)
+        tnorm = max(tnorm, abs(D[i]) + (i > 0 ? abs(E[i - 1]) : T(0)) + (i + 1 < n ? abs(E[i]) : T(0)));
+    tnorm = block_reduce(tnorm, red.t[3], op_max{});
+    int fail_row = INT_MAX;
+    for (int q = 0; q < nrhs; q++) {
+        T *z = b + (long long)q * n;
+        for (int i = t; i < n; i += nt) {
+            pcr_row_of(D, E, i, n, PA, PB, PC);
+            PF[i] = z[i];
+        }
+        __syncthreads(); // the PCR rows are complete
+        int rhs_fail = INT_MAX;
+        // (RB rows a thread: n - 1 <= RB nt, so n <= (RB + 1) nt)
+        bsym::pcr_shared<RB + 1>(PA, PB, PC, PF, n, t, nt, &rhs_fail, bsym::block_sync{}); // ends with a barrier
+        // residual of T y = z, relative to ||T|| ||y|| + ||z||
+        T res = T(0), ymax = T(0), zmax = T(0);
+        for (int i = t; i < n; i += nt) {
+            const T y = PF[i];
+            T ty = D[i] * y;
+            if (i > 0)
+                ty += E[i - 1] * PF[i - 1];
+            if (i + 1 < n)
+                ty += E[i] * PF[i + 1];
+            res = max(res, abs(z[i] - ty));
+            ymax = max(ymax, abs(y));
+            zmax = max(zmax, abs(z[i]));
+            if (!bsym::finite(ty))
+                res = T(INFINITY);
+        }
+        res = block_reduce(res, red.t[0], op_max{});
+        ymax = block_reduce(ymax, red.t[1], op_max{});
+        zmax = block_reduce(zmax, red.t[2], op_max{});
+        rhs_fail = block_reduce(rhs_fail, red.i[1], op_min{});
+        if (rhs_fail != INT_MAX || !pcr_accept(res, tnorm, ymax, zmax, n)) {
+            // (uniform: every thread has the same reductions) everyone has
+            // read y before the reductions' barriers
+            for (int i = t; i < n; i += nt) {
+                gtsv_row(D, E, i, n, PA, PB, PC);
+                PF[i] = z[i];
+            }
+            __syncthreads(); // the rows are complete
+            if (t == 0)
+                red.verdict = bsym::gtsv_pivoted(PA, PB, PC, PF, n);
+            __syncthreads(); // y is in PF, the verdict visible
+            rhs_fail = red.verdict > 0 ? red.verdict - 1 : INT_MAX;
+        }
+        for (int i = t; i < n; i += nt)
+            z[i] = PF[i];
+        fail_row = min(fail_row, rhs_fail);
+        __syncthreads(); // everyone has read PF (and the verdict) before the next right-hand side
+    }
+    return fail_row;
+}
+
 } // namespace bsym_hh
 
 #endif

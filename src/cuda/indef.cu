@@ -123,6 +123,11 @@ template <typename T> struct indef_args {
     size_t per_sys;    // T elements of a system's arrays (layout_for)
     int ints;          // ints of a system's arrays (layout_for)
     bool lower;
+    // LDL^H only: nullptr, or the shifts sigma_k of method AUTO's
+    // certificate (ldlh_shift_launch): then A_k - sigma_k I is factored
+    // (nrhs 0) and info is 0 when every pivot is positive and finite, 1
+    // when not (-1: non-finite input)
+    const typename part_of<T>::type *shift = nullptr;
 };
 
 // The kernel's methods (its METHOD argument).
@@ -241,15 +246,18 @@ template <typename T, int RPL, class Team> __device__ __forceinline__ void step1
 }
 
 // LDL^H without pivoting; returns the info (amax: the largest modulus of
-// A's entries, the CPU's breakdown tolerance n eps amax).
+// A's entries, the CPU's breakdown tolerance n eps amax). positive: the
+// certificate's test instead (the CPU's bsym__ldlh_cert_one_): the first
+// pivot that is not positive and finite breaks down.
 template <typename T, int RPL, class Team>
-__device__ int ldlh_factor(T *M, lower_packed ix, int n, const Team &tm, int *piv, typename part_of<T>::type amax)
+__device__ int ldlh_factor(T *M, lower_packed ix, int n, const Team &tm, int *piv, typename part_of<T>::type amax,
+                           bool positive = false)
 {
     typedef typename part_of<T>::type R;
-    const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
+    const R tol = positive ? R(0) : R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
     for (int c0 = 0; c0 < n; c0++) {
         const R d = re(M[ix(c0, c0)]);
-        if (!(abs(d) > tol) || !isfinite(d))
+        if (!((positive ? d : abs(d)) > tol) || !isfinite(d))
             return c0 + 1;
         if (tm.first())
             piv[c0] = c0;
@@ -620,7 +628,14 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
 
     if (info == 0) {
         if constexpr (METHOD == K_LDLH) {
-            info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, tm.max(amax));
+            if (g.shift != nullptr) { // the certificate's pass (uniform): A - sigma I, nrhs 0
+                const R sigma = g.shift[k];
+                ROWS(i) if (i < n) M[ix(i, i)] = real_t<T>(re(M[ix(i, i)]) - sigma);
+                tm.sync(); // the shifted diagonal is complete
+                info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, R(0), true) != 0 ? 1 : 0;
+            } else {
+                info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, tm.max(amax));
+            }
         } else if constexpr (METHOD == K_BK) {
             info = bk_factor<T, RPL>(M, ix, n, tm, piv);
         } else {
@@ -1170,6 +1185,26 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
     return launch_rows<T, complex_t ? K_LDLH : K_BK>(g, count, s, msg, msglen, per_sm);
 }
 
+// The first pass of method AUTO's certificate for complex T (strategy.cu;
+// the CPU's bsym__ldlh_cert_one_): A_k - shift[k] I factored by LDL^H on
+// the shared-memory kernels (the register kernel has no shift); info[k] 0
+// when its pivots are all positive and finite, 1 when not, -1 for
+// non-finite input.
+template <typename T>
+bsym_status ldlh_shift(char uplo, int n, long long count, const T *A, const typename part_of<T>::type *shift,
+                       int *info, cudaStream_t s, char *msg, size_t msglen)
+{
+    if (n < 1 || n > BSYM_GPU_INDEF_MAX_N) {
+        std::snprintf(msg, msglen, "n = %d is outside the GPU indefinite solver's 1..%d", n, BSYM_GPU_INDEF_MAX_N);
+        return BSYM_ERR_SIZE;
+    }
+    if (count == 0)
+        return BSYM_OK;
+    indef_args<T> g{A, nullptr, info, n, 0, 0, 0, uplo != 'U', shift};
+    layout_for(g, false);
+    return launch_rows<T, K_LDLH>(g, count, s, msg, msglen, nullptr);
+}
+
 // ---- the host entries (the backend table's rows): A, B and info chunk by
 // chunk through the pipeline. A sends its referenced triangle (the
 // pipeline expands it to a symmetric or Hermitian matrix; the kernels read
@@ -1238,6 +1273,17 @@ bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, 
     return launch<T>(method, uplo, n, nrhs, batch, static_cast<const T *>(A), static_cast<T *>(B), info, s, msg,
                      msglen);
 }
+
+template <typename R>
+bsym_status ldlh_shift_launch(char uplo, int n, int64_t batch, const cx<R> *A, const R *shift, int *info,
+                              cudaStream_t s, char *msg, size_t msglen)
+{
+    return ldlh_shift<cx<R>>(uplo, n, batch, A, shift, info, s, msg, msglen);
+}
+template bsym_status ldlh_shift_launch<float>(char, int, int64_t, const cx<float> *, const float *, int *,
+                                              cudaStream_t, char *, size_t);
+template bsym_status ldlh_shift_launch<double>(char, int, int64_t, const cx<double> *, const double *, int *,
+                                               cudaStream_t, char *, size_t);
 
 #define BSYM_INDEF_INSTANTIATE(T, H)                                                            \
     template bsym_status bk_op<T, H>(const bsym__exec *, const bsym__job *);                  \

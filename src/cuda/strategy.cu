@@ -22,29 +22,76 @@
 //      to step 3, in place.
 // Least squares adds gram_kernel before (G = X^T W X, C = X^T W Y, one block
 // per system over tiles of rows) and rss_kernel after (one warp per system).
+//
+// Complex Hermitian A (T = cx<R>; the CPU's strategy_impl.h under
+// BSYM_COMPLEX) takes the same steps with its own pieces: step 1 is LDL^H
+// (indef.cu), certified as on the CPU: shift_kernel computes sigma from
+// ||A|| (strategy_hrow_norms_), indef.cu's ldlh_shift_launch factors A -
+// sigma I for the signs of its pivots, the plain LDL^H solves, and
+// check_kernel keeps a system whose pivots were positive and whose backward
+// error is at most tol; step 2 is hetrd.cu's complex Householder solve
+// (x = Q T^-1 Q^H b, T real: the conditioning test is the real one); step
+// 3 hetrd.cu's eigensolver and trunc_kernel with x = V diag(1/l) V^H b.
+// The residual rows and the truncated solution are strategy_numerics.h's
+// complex forms, on (re, im) pairs; d, e, w (T and the eigenvalues) are
+// real (R) for both.
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 
 #define BSYM_CUDA_STRATEGY_NUMERICS // strategy_berr_ etc. (common.cuh)
 #include "common.cuh"
 
 namespace {
 
-constexpr unsigned FULL = 0xffffffffu;
+#include "team.cuh" // cx<R>'s arithmetic, part_of, finite_t, nan_t, warp_sum, warp_max
+
 constexpr int WARPS = 4; // warps per block of the warp-per-system kernels
 
-__device__ double warp_max(double v)
+// ---- strategy_numerics.h's forms for the element type: as they are for
+// real T, the forms on (re, im) pairs for complex T ----
+template <typename T> constexpr bool is_complex() { return !std::is_same<T, typename part_of<T>::type>::value; }
+
+template <typename R>
+__device__ double resid_row(char uplo, int n, const R *A, const R *x, R b, int i, double *arow)
 {
-    for (int o = 16; o > 0; o /= 2)
-        v = fmax(v, __shfl_xor_sync(FULL, v, o));
-    return v;
+    return strategy_resid_row_(prec_tag<R>(), uplo, n, A, x, b, i, arow);
 }
-__device__ double warp_sum(double v)
+template <typename R>
+__device__ double resid_row(char uplo, int n, const cx<R> *A, const cx<R> *x, cx<R> b, int i, double *arow)
 {
-    for (int o = 16; o > 0; o /= 2)
-        v += __shfl_xor_sync(FULL, v, o);
-    return v;
+    return strategy_cresid_row_(prec_tag<R>(), uplo, n, reinterpret_cast<const R *>(A),
+                                reinterpret_cast<const R *>(x), double(b.re), double(b.im), i, arow);
+}
+// |x| in double
+template <typename R> __device__ double abs_d(R x) { return fabs(double(x)); }
+template <typename R> __device__ double abs_d(cx<R> x) { return strategy_mod_(prec_tag<R>(), double(x.re), double(x.im)); }
+// x finite (every part at most the largest finite value)
+template <typename R> __device__ bool finite_d(R x) { return fabs(x) <= prec<R>::max; }
+template <typename R> __device__ bool finite_d(cx<R> x) { return finite_d(x.re) && finite_d(x.im); }
+
+template <typename R> __device__ R coef_of(int n, const R *V, const R *b, const R *w, int q, R tau)
+{
+    return strategy_coef_(prec_tag<R>(), n, V, b, w, q, tau);
+}
+template <typename R> __device__ cx<R> coef_of(int n, const cx<R> *V, const cx<R> *b, const R *w, int q, R tau)
+{
+    cx<R> c;
+    strategy_ccoef_(prec_tag<R>(), n, reinterpret_cast<const R *>(V), reinterpret_cast<const R *>(b), w, q, tau,
+                    &c.re, &c.im);
+    return c;
+}
+template <typename R> __device__ R apply_row(int n, const R *V, const R *coef, int i)
+{
+    return strategy_apply_row_(prec_tag<R>(), n, V, coef, i);
+}
+template <typename R> __device__ cx<R> apply_row(int n, const cx<R> *V, const cx<R> *coef, int i)
+{
+    cx<R> x;
+    strategy_capply_row_(prec_tag<R>(), n, reinterpret_cast<const R *>(V), reinterpret_cast<const R *>(coef), i,
+                         &x.re, &x.im);
+    return x;
 }
 
 // Call-wide counters: systems solved, fallbacks, not positive definite.
@@ -56,12 +103,14 @@ enum { ST_SOLVED, ST_FALLBACK, ST_NOTSPD, ST_N };
 // d, e by position); B0 and the results (info, rank, used, and out when the
 // positions are gathered) by system.
 template <typename T> struct check_args {
+    typedef typename part_of<T>::type R;
     char uplo;
     int n, nrhs, start;          // start: the method of this solve (used of a kept system)
     int64_t count;
     double rcond, tol;
     const int *map;
-    const T *A, *X, *d, *e;      // by position; d, e null: no conditioning test
+    const T *A, *X;              // by position
+    const R *d, *e;              // by position; null: no conditioning test
     const int *info_in;          // by position
     const T *B0;                 // by system
     T *out;                      // by system: where a kept gathered solution goes
@@ -69,7 +118,8 @@ template <typename T> struct check_args {
     int *idx, *counter;          // the systems to redo, and how many
     int *pending;                // by position; 1: residual passed, conditioning test next
     unsigned long long *stats;
-    T *ws;                       // by position, 2n each: cond_kernel's scratch
+    R *ws;                       // by position, 2n each: cond_kernel's scratch
+    const int *pos;              // null, or by position: 0 where complex LDL^H's certificate saw positive pivots
     __device__ int64_t sys(int64_t j) const { return map != nullptr ? map[j] : j; }
 };
 
@@ -92,7 +142,7 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
         }
         return;
     }
-    bool redo = inf != 0;
+    bool redo = inf != 0 || (a.pos != nullptr && a.pos[j] != 0);
     if (!redo) {
         // backward error, lanes over rows; NaN is tracked apart (fmax drops it)
         const T *A = a.A + j * n * n;
@@ -102,20 +152,20 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
             const T *b = a.B0 + (k * a.nrhs + r) * n, *x = a.X + (j * a.nrhs + r) * n;
             double rmax = 0, xmax = 0, bmax = 0, arow;
             for (int i = lane; i < n; i += 32) {
-                const double ri = strategy_resid_row_(prec_tag<T>(), a.uplo, n, A, x, b[i], i, &arow);
+                const double ri = resid_row(a.uplo, n, A, x, b[i], i, &arow);
                 nan |= ri != ri;
                 rmax = fmax(rmax, ri);
                 anorm = fmax(anorm, arow);
-                xmax = fmax(xmax, fabs((double)x[i]));
-                bmax = fmax(bmax, fabs((double)b[i]));
+                xmax = fmax(xmax, abs_d(x[i]));
+                bmax = fmax(bmax, abs_d(b[i]));
             }
             rmax = warp_max(rmax);
             anorm = warp_max(anorm);
             xmax = warp_max(xmax);
             bmax = warp_max(bmax);
-            worst = fmax(worst, strategy_berr_(prec_tag<T>(), rmax, anorm, xmax, bmax));
+            worst = fmax(worst, strategy_berr_(prec_tag<typename check_args<T>::R>(), rmax, anorm, xmax, bmax));
         }
-        nan = __any_sync(FULL, nan);
+        nan = __any_sync(ALL_LANES, nan);
         redo = nan || !(worst <= a.tol);
     }
     if (lane != 0)
@@ -162,8 +212,8 @@ __global__ void __launch_bounds__(128) cond_kernel(check_args<T> a)
     if (j >= a.count || !a.pending[j])
         return;
     int notspd = 0;
-    const bool redo = strategy_ill_(prec_tag<T>(), a.n, a.d + j * a.n, a.e + j * a.n, a.rcond, a.ws + j * 2 * a.n,
-                                    &notspd);
+    const bool redo = strategy_ill_(prec_tag<typename check_args<T>::R>(), a.n, a.d + j * a.n, a.e + j * a.n,
+                                    a.rcond, a.ws + j * 2 * a.n, &notspd);
     verdict(a, j, redo, notspd);
 }
 
@@ -190,12 +240,14 @@ __global__ void gather_kernel(int nn, int nb, const int *idx, const T *A, const 
 }
 
 template <typename T> struct trunc_args {
+    typedef typename part_of<T>::type R;
     int n, nrhs, start;
     int64_t count;
     double rcond;
     const int *idx;         // system of position j (null: j itself)
     const T *B;             // right-hand sides by position (may alias X)
-    const T *w, *V;         // eigenpairs by position
+    const R *w;             // eigenpairs by position: the values,
+    const T *V;             // the vectors
     const int *einfo;       // eigensolver info by position
     T *X;                   // solutions by system
     int *info, *rank, *used;
@@ -212,18 +264,20 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
     const int64_t j = (int64_t)blockIdx.x * WARPS + wp;
     if (j >= a.count)
         return; // the whole warp
+    typedef typename trunc_args<T>::R R;
     const int64_t k = a.idx != nullptr ? a.idx[j] : j;
-    const T *w = a.w + j * n, *V = a.V + j * n * n;
+    const R *w = a.w + j * n;
+    const T *V = a.V + j * n * n;
     T *x = a.X + k * n * a.nrhs;
     int inf = a.einfo[j];
     bool finite = true;
     for (int i = lane; i < n * a.nrhs; i += 32)
-        finite &= fabs(a.B[j * n * a.nrhs + i]) <= prec<T>::max;
-    if (inf == 0 && !__all_sync(FULL, finite))
+        finite &= finite_d(a.B[j * n * a.nrhs + i]);
+    if (inf == 0 && !__all_sync(ALL_LANES, finite))
         inf = -1;
     if (inf != 0) {
         for (int i = lane; i < n * a.nrhs; i += 32)
-            x[i] = T(NAN);
+            x[i] = nan_t<T>();
         if (lane == 0) {
             a.info[k] = inf;
             a.rank[k] = -1;
@@ -231,39 +285,50 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
         }
         return;
     }
-    const T tau = strategy_tau_(prec_tag<T>(), n, w, a.rcond);
+    const R tau = strategy_tau_(prec_tag<R>(), n, w, a.rcond);
     for (int r = 0; r < a.nrhs; r++) {
         const T *b = a.B + (j * a.nrhs + r) * n;
         for (int q = lane; q < n; q += 32)
-            coef[wp][q] = strategy_coef_(prec_tag<T>(), n, V, b, w, q, tau);
+            coef[wp][q] = coef_of(n, V, b, w, q, tau);
         __syncwarp(); // the coefficients are complete, and b is read
         for (int i = lane; i < n; i += 32)
-            x[r * n + i] = strategy_apply_row_(prec_tag<T>(), n, V, coef[wp], i);
+            x[r * n + i] = apply_row(n, V, coef[wp], i);
         __syncwarp(); // coef is read before the next right-hand side
     }
     if (lane == 0) {
         int kept = 0;
         for (int q = 0; q < n; q++)
-            kept += strategy_kept_(prec_tag<T>(), w[q], tau);
+            kept += strategy_kept_(prec_tag<R>(), w[q], tau);
         a.info[k] = 0;
         a.rank[k] = kept;
         a.used[k] = BSYM_METHOD_EIGEN;
         atomicAdd(&a.stats[ST_SOLVED], 1ull);
         if (a.start != BSYM_METHOD_EIGEN || kept < n)
             atomicAdd(&a.stats[ST_FALLBACK], 1ull);
-        if (w[0] <= T(0))
+        if (w[0] <= R(0))
             atomicAdd(&a.stats[ST_NOTSPD], 1ull);
     }
 }
 
 // ---- the scratch of steps 1 to 3 ----------------------------------------------------
-// Per-system arrays, in this order; sizes by strategy_sizes.
-enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_IDX2, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_WS, W_N };
+// Per-system arrays, in this order; sizes by strategy_sizes. The last six
+// are complex A's only: hetrd.cu's Q (n x n), the eigensolver's Z (n x n
+// real), the reduction's d and e, and step 1's shifts and pivot signs.
+enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_IDX2, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_WS,
+       W_Q, W_Z, W_RD, W_RE, W_SIG, W_POS, W_N };
 
 template <typename T> struct strategy_bufs {
-    T *B0, *d, *e, *Ac, *Bc, *w, *V;
+    typedef typename part_of<T>::type R;
+    T *B0;
+    R *d, *e;  // T for the conditioning test (the real eigensolver's d, e too)
+    T *Ac, *Bc;
+    R *w;
+    T *V;
     int *idx, *idx2, *cnt, *einfo, *counter, *pending;
-    T *ws;
+    R *ws;
+    T *Q;      // complex only, from here on
+    R *Z, *rd, *re, *sigma;
+    int *pos;
 };
 
 // Bytes per system of each scratch array of a job (0: unused). The counter
@@ -271,27 +336,106 @@ template <typename T> struct strategy_bufs {
 // ints in all.
 template <typename T> void strategy_sizes(const bsym__strategy &job, size_t *b)
 {
-    const size_t n = size_t(job.n), nb = n * size_t(job.nrhs), t = sizeof(T);
-    const bool cheap = job.start != BSYM_METHOD_EIGEN, check = cheap && job.check;
+    typedef typename part_of<T>::type R;
+    const size_t n = size_t(job.n), nb = n * size_t(job.nrhs), t = sizeof(T), r = sizeof(R);
+    const bool cheap = job.start != BSYM_METHOD_EIGEN, check = cheap && job.check, cplx = is_complex<T>();
     b[W_B0] = check ? nb * t : 0;
-    b[W_D] = b[W_E] = n * t; // T for the test, and the eigensolver's d, e
+    b[W_D] = b[W_E] = n * r; // T for the test, and the real eigensolver's d, e
     b[W_AC] = check ? n * n * t : 0;
     b[W_BC] = check ? nb * t : 0;
-    b[W_W] = n * t;
+    b[W_W] = n * r;
     b[W_V] = n * n * t;
     b[W_IDX] = b[W_IDX2] = b[W_CNT] = b[W_EINFO] = b[W_PEND] = sizeof(int);
     b[W_COUNTER] = 2 * sizeof(int);
-    b[W_WS] = check ? 2 * n * t : 0; // cond_kernel's
+    b[W_WS] = check ? 2 * n * r : 0; // cond_kernel's
+    b[W_Q] = cplx ? n * n * t : 0;
+    b[W_Z] = cplx ? n * n * r : 0;
+    b[W_RD] = b[W_RE] = cplx ? n * r : 0;
+    const bool cert = cplx && check && job.start == BSYM_METHOD_LDLT;
+    b[W_SIG] = cert ? r : 0;
+    b[W_POS] = cert ? sizeof(int) : 0;
 }
 
 template <typename T> strategy_bufs<T> strategy_from(void *const *p)
 {
-    return strategy_bufs<T>{static_cast<T *>(p[W_B0]),   static_cast<T *>(p[W_D]),      static_cast<T *>(p[W_E]),
-                            static_cast<T *>(p[W_AC]),   static_cast<T *>(p[W_BC]),     static_cast<T *>(p[W_W]),
-                            static_cast<T *>(p[W_V]),    static_cast<int *>(p[W_IDX]),  static_cast<int *>(p[W_IDX2]),
+    typedef typename part_of<T>::type R;
+    return strategy_bufs<T>{static_cast<T *>(p[W_B0]),    static_cast<R *>(p[W_D]),     static_cast<R *>(p[W_E]),
+                            static_cast<T *>(p[W_AC]),    static_cast<T *>(p[W_BC]),    static_cast<R *>(p[W_W]),
+                            static_cast<T *>(p[W_V]),     static_cast<int *>(p[W_IDX]), static_cast<int *>(p[W_IDX2]),
                             static_cast<int *>(p[W_CNT]), static_cast<int *>(p[W_EINFO]),
                             static_cast<int *>(p[W_COUNTER]), static_cast<int *>(p[W_PEND]),
-                            static_cast<T *>(p[W_WS])};
+                            static_cast<R *>(p[W_WS]),    static_cast<T *>(p[W_Q]),     static_cast<R *>(p[W_Z]),
+                            static_cast<R *>(p[W_RD]),    static_cast<R *>(p[W_RE]),    static_cast<R *>(p[W_SIG]),
+                            static_cast<int *>(p[W_POS])};
+}
+
+// ---- the element type's solvers: the real kernels, or complex A's ----------------------
+// The plain LDL^T (complex: LDL^H, indef.cu) of `count` systems.
+template <typename T>
+bsym_status plain_ldlt(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, cudaStream_t s,
+                       char *msg, size_t msglen)
+{
+    if constexpr (is_complex<T>())
+        return bsym_cuda::indef_launch<T>(BSYM_METHOD_LDLT, job.uplo, int(job.n), int(job.nrhs), count, A, B, info, s,
+                                          msg, msglen);
+    else
+        return bsym_cuda::ldlt_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, 0, s, msg, msglen);
+}
+
+// Householder + PCR of `count` systems (dT, eT: T for the conditioning
+// test, or null); complex: hetrd.cu's solve with the bufs' Q, rd, re.
+template <typename T>
+bsym_status householder(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info,
+                        const strategy_bufs<T> &b, typename part_of<T>::type *dT, typename part_of<T>::type *eT,
+                        cudaStream_t s, char *msg, size_t msglen)
+{
+    if constexpr (is_complex<T>())
+        return bsym_cuda::he_hhsolve_device<typename part_of<T>::type>(job.uplo, int(job.n), int(job.nrhs), count, A,
+                                                                      B, info, b.rd, b.re, b.Q, dT, eT, s, msg, msglen);
+    else
+        return bsym_cuda::hhsolve_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, dT, eT, s, msg,
+                                            msglen);
+}
+
+// The eigenpairs (b.w, b.V) of `count` systems A, info in b.einfo.
+template <typename T>
+bsym_status eigenpairs(const bsym__strategy &job, int64_t count, const T *A, const strategy_bufs<T> &b,
+                       cudaStream_t s, char *msg, size_t msglen)
+{
+    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
+    if constexpr (is_complex<T>())
+        return bsym_cuda::he_eig_device<typename part_of<T>::type>(job.uplo, int(job.n), count, A, b.rd, b.re, b.Q,
+                                                                  b.Z, all, b.w, b.V, b.cnt, b.einfo, s, msg, msglen);
+    else
+        return bsym_cuda::eig_launch<T>(job.uplo, int(job.n), count, A, b.d, b.e, all, b.w, b.V, b.cnt, b.einfo, s,
+                                        msg, msglen);
+}
+
+// The shift sigma of complex A's certificate, one warp per system (lanes
+// over rows): strategy_shift_ from min(||A||_inf, ||A||_F) and max|a_ii|,
+// as the CPU's ldlh_cert_team_one_ (strategy_impl.h).
+template <typename R>
+__global__ void __launch_bounds__(32 * WARPS) shift_kernel(char uplo, int n, int64_t count, const cx<R> *A,
+                                                           double rcond, R *sigma)
+{
+    const int lane = threadIdx.x % 32;
+    const int64_t j = (int64_t)blockIdx.x * WARPS + threadIdx.x / 32;
+    if (j >= count)
+        return; // the whole warp
+    const R *a = reinterpret_cast<const R *>(A + j * n * n);
+    double anorm = 0, fro = 0, dmax = 0;
+    for (int i = lane; i < n; i += 32) {
+        double row, sq;
+        strategy_hrow_norms_(prec_tag<R>(), uplo, n, a, i, &row, &sq);
+        anorm = fmax(anorm, row);
+        fro += sq;
+        dmax = fmax(dmax, fabs(double(a[2 * (i + (size_t)i * n)])));
+    }
+    anorm = warp_max(anorm);
+    fro = warp_sum(fro);
+    dmax = warp_max(dmax);
+    if (lane == 0)
+        sigma[j] = R(strategy_shift_(prec_tag<R>(), n, fmin(anorm, sqrt(fro)), dmax, rcond));
 }
 
 // The device counter c, once the stream's work before it is done (the one
@@ -320,15 +464,38 @@ bsym_status gather(const bsym__strategy &job, int64_t count, const int *idx, con
 // Step 1 of start LDLT: every system by the certifying LDL^T kernel. The
 // certified ones (and non-finite input) are final; the others are listed in
 // b.idx, their number in *redo.
+// Complex A (the CPU's strategy_ldlh_cert_): sigma by shift_kernel, the
+// signs of A - sigma I's LDL^H pivots (b.pos), the plain LDL^H solve, then
+// check_kernel keeps a system whose pivots were positive and whose backward
+// error is at most tol (no conditioning test: the certificate stands for it).
 template <typename T>
 bsym_status certified_ldlt(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
                            const strategy_bufs<T> &b, unsigned long long *stats, int64_t *redo, cudaStream_t s,
                            char *msg, size_t msglen)
 {
-    const bsym_cuda::ldlt_cert cert{job.rcond, job.tol, rank, used, b.idx, b.counter, stats + ST_SOLVED, nullptr};
-    bsym_status st = bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, cert, 0, s,
-                                                    msg, msglen);
-    return st != BSYM_OK ? st : read_count(b.counter, s, redo, msg, msglen);
+    if constexpr (is_complex<T>()) {
+        typedef typename part_of<T>::type R;
+        const int n = int(job.n);
+        shift_kernel<R><<<unsigned((count + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(job.uplo, n, count, A, job.rcond,
+                                                                                    b.sigma);
+        BSYM_CUDA_TRY(cudaGetLastError());
+        bsym_status st = bsym_cuda::ldlh_shift_launch<R>(job.uplo, n, count, A, b.sigma, b.pos, s, msg, msglen);
+        if (st == BSYM_OK)
+            st = plain_ldlt<T>(job, count, A, B, info, s, msg, msglen);
+        if (st != BSYM_OK)
+            return st;
+        check_args<T> c{job.uplo, n,      int(job.nrhs), BSYM_METHOD_LDLT, count,     job.rcond, job.tol, nullptr,
+                        A,        B,      nullptr,       nullptr,          info,      b.B0,      B,       info,
+                        rank,     used,   b.idx,         b.counter,        b.pending, stats,     b.ws,    b.pos};
+        check_kernel<T><<<unsigned((count + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(c);
+        BSYM_CUDA_TRY(cudaGetLastError());
+        return read_count(b.counter, s, redo, msg, msglen);
+    } else {
+        const bsym_cuda::ldlt_cert cert{job.rcond, job.tol, rank, used, b.idx, b.counter, stats + ST_SOLVED, nullptr};
+        bsym_status st = bsym_cuda::ldlt_cert_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, cert,
+                                                        0, s, msg, msglen);
+        return st != BSYM_OK ? st : read_count(b.counter, s, redo, msg, msglen);
+    }
 }
 
 // Step 2: Householder + PCR (keeping T) on m positions, then the checks; the
@@ -345,12 +512,12 @@ bsym_status checked_tridiag(const bsym__strategy &job, int64_t m, const int *map
     T *Xm = map != nullptr ? b.Bc : B;
     int *im = map != nullptr ? b.einfo : info;
     int *out_idx = map != nullptr ? b.idx2 : b.idx, *out_counter = b.counter + (map != nullptr);
-    bsym_status st = bsym_cuda::hhsolve_launch<T>(job.uplo, n, nrhs, m, Am, Xm, im, b.d, b.e, s, msg, msglen);
+    bsym_status st = householder<T>(job, m, Am, Xm, im, b, b.d, b.e, s, msg, msglen);
     if (st != BSYM_OK)
         return st;
     check_args<T> c{job.uplo, n,    nrhs, BSYM_METHOD_TRIDIAG, m,    job.rcond, job.tol, map,     Am,
                     Xm,       b.d,  b.e,  im,                  b.B0, B,         info,    rank,    used,
-                    out_idx,  out_counter, b.pending, stats, b.ws};
+                    out_idx,  out_counter, b.pending, stats, b.ws, nullptr};
     BSYM_CUDA_TRY(cudaMemsetAsync(b.pending, 0, size_t(m) * sizeof(int), s));
     check_kernel<T><<<unsigned((m + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(c);
     BSYM_CUDA_TRY(cudaGetLastError());
@@ -380,10 +547,9 @@ bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A
     bsym_status st;
     if (job.start != BSYM_METHOD_EIGEN && !job.check) { // a plain cheap solve (least squares' ldlt)
         if (job.start == BSYM_METHOD_LDLT)
-            st = bsym_cuda::ldlt_launch<T>(job.uplo, n, int(job.nrhs), count, A, B, info, 0, s, msg, msglen);
+            st = plain_ldlt<T>(job, count, A, B, info, s, msg, msglen);
         else
-            st = bsym_cuda::hhsolve_launch<T>(job.uplo, n, int(job.nrhs), count, A, B, info, nullptr, nullptr, s,
-                                              msg, msglen);
+            st = householder<T>(job, count, A, B, info, b, nullptr, nullptr, s, msg, msglen);
         if (st != BSYM_OK)
             return st;
         plain_kernel<<<unsigned((count + 127) / 128), 128, 0, s>>>(n, job.start, count, info, rank, used);
@@ -416,9 +582,7 @@ bsym_status strategy_device(const bsym__strategy &job, int64_t count, const T *A
         Be = b.Bc;
         map = list;
     }
-    static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
-    if ((st = bsym_cuda::eig_launch<T>(job.uplo, n, redo, Ae, b.d, b.e, all, b.w, b.V, b.cnt, b.einfo, s, msg,
-                                       msglen)) != BSYM_OK)
+    if ((st = eigenpairs<T>(job, redo, Ae, b, s, msg, msglen)) != BSYM_OK)
         return st;
     trunc_args<T> t{n, int(job.nrhs), int(job.start), redo, job.rcond, map, Be, b.w, b.V, b.einfo,
                     B, info, rank, used, stats};
@@ -627,6 +791,18 @@ bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
     return BSYM_ERR_SIZE;
 }
 
+// A's array through the pipeline: its referenced triangle (complex: the
+// Hermitian triangle, as pairs of reals).
+template <typename T, typename H> bsym_array strategy_matrix(const H *A, int64_t n, char uplo)
+{
+    if constexpr (is_complex<T>()) {
+        typedef typename part_of<T>::type R;
+        return host_matrix<R>(reinterpret_cast<const R *>(A), n, uplo, 2);
+    } else {
+        return host_matrix<T>(A, n, uplo);
+    }
+}
+
 template <typename T, typename H>
 bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_t batch, const H *A, H *B, int *info,
                           int *rank, int *used, bsym__strategy_stats *stats)
@@ -644,7 +820,7 @@ bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_
     size_t ws[W_N];
     strategy_sizes<T>(*job, ws);
     bsym_array arrays[SOLVE_ARRAYS + W_N] = {
-        host_matrix<T>(A, job->n, job->uplo),
+        strategy_matrix<T>(A, job->n, job->uplo),
         host_data<T>(B, B, nb),
         {nullptr, info, sizeof(int)},
         {nullptr, rank, sizeof(int)},
@@ -799,6 +975,8 @@ bsym_status strategy_launch(const bsym__strategy *job, int64_t batch, const T *A
                                             size_t);
 BSYM_CUDA_FOR_EACH_TYPE(BSYM_STRATEGY_INSTANTIATE)
 template bsym_status strategy_op<float, double>(const bsym__exec *, const bsym__job *);
+template bsym_status strategy_op<cx<float>>(const bsym__exec *, const bsym__job *);
+template bsym_status strategy_op<cx<double>>(const bsym__exec *, const bsym__job *);
 
 } // namespace bsym_cuda
 

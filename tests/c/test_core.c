@@ -3979,18 +3979,17 @@ static void ix_case(bsym_device dev, int t, bsym_method method, char uplo, int n
     free(info);
 }
 
-/* 1 when device dev solves method in type t: the CPU every method (the
- * real LDL^T, TRIDIAG, EIGEN and AUTO have their own families; issue 14
- * adds the complex ones here), the GPU Bunch-Kaufman, Aasen and the
- * complex LDL^H. */
+/* 1 when device dev solves method in type t here: Bunch-Kaufman and
+ * Aasen in every type, and complex input's every method (the real LDL^T,
+ * TRIDIAG, EIGEN and AUTO have their own families; issue 14 adds the
+ * complex ones here; issue 16 puts the complex TRIDIAG, EIGEN and AUTO on
+ * the GPU, where LDL^H, Bunch-Kaufman and Aasen were), on the CPU and the
+ * GPU alike. */
 static int ix_serves(bsym_device dev, int t, bsym_method method)
 {
+    (void)dev;
     const int pivoted = method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_AASEN;
-    if (!pivoted && !ty_complex(t))
-        return 0;
-    if (dev == BSYM_DEVICE_GPU)
-        return method == BSYM_METHOD_BUNCH_KAUFMAN || method == BSYM_METHOD_AASEN || method == BSYM_METHOD_LDLT;
-    return 1;
+    return pivoted || ty_complex(t);
 }
 
 /* The accuracy cases on device dev: every method x type x uplo x n x nrhs
@@ -4291,21 +4290,14 @@ static void test_indef_rules(bsym_device_info *di)
             st = cplx ? bsym_zsolve(ctx, pivoted[m], 'L', 2, 1, 1, za, zb2, info)
                       : bsym_dsolve(ctx, pivoted[m], 'L', 2, 1, 1, da, db, info);
             char what[200];
-            /* the GPU has Bunch-Kaufman, Aasen and the complex LDL^H, not the others */
-            const int on_gpu = pivoted[m] == BSYM_METHOD_BUNCH_KAUFMAN || pivoted[m] == BSYM_METHOD_AASEN ||
-                               pivoted[m] == BSYM_METHOD_LDLT;
-            if (di->gpu_available && on_gpu) {
+            /* the GPU has every method for complex input (issue 16), and
+             * Bunch-Kaufman and Aasen for real input (the real others have
+             * their own families) */
+            if (di->gpu_available) {
                 snprintf(what, sizeof what, "device gpu, %s %s: solved there (the NaN is in the other triangle)",
                          ix_method_name[pivoted[m]], cplx ? "complex" : "real");
                 check(st == BSYM_OK && info[0] == 0 && bsym_ctx_last_device(ctx) == BSYM_DEVICE_GPU, what, "rules",
                       st, info[0]);
-            } else if (di->gpu_available) {
-                char want[120];
-                snprintf(want, sizeof want, "the GPU has no %s in this precision; use the CPU",
-                         pivoted[m] == BSYM_METHOD_TRIDIAG ? "Householder" : "truncated-spectrum");
-                snprintf(what, sizeof what, "device gpu, %s %s: BSYM_ERR_SIZE, the GPU has none",
-                         ix_method_name[pivoted[m]], cplx ? "complex" : "real");
-                check(st == BSYM_ERR_SIZE && strcmp(bsym_ctx_message(ctx), want) == 0, what, "rules", st, 0);
             } else {
                 snprintf(what, sizeof what, "device gpu without a GPU, %s %s: BSYM_ERR_NODEVICE (built with CUDA %d)",
                          ix_method_name[pivoted[m]], cplx ? "complex" : "real", di->built_with_cuda);
@@ -4329,7 +4321,7 @@ static void test_indef_rules(bsym_device_info *di)
             int all0 = 1;
             for (int k = 0; k < batch; k++)
                 all0 &= inf[k] == 0;
-            const bsym_device want = di->gpu_available && on_gpu ? BSYM_DEVICE_GPU : BSYM_DEVICE_CPU;
+            const bsym_device want = di->gpu_available ? BSYM_DEVICE_GPU : BSYM_DEVICE_CPU;
             snprintf(what, sizeof what, "device auto, %s %s, a batch big enough for the GPU: solved on the %s",
                      ix_method_name[pivoted[m]], cplx ? "complex" : "real", want == BSYM_DEVICE_GPU ? "GPU" : "CPU");
             check(st == BSYM_OK && all0 && bsym_ctx_last_device(ctx) == want, what, "rules", st, 0);
@@ -4510,7 +4502,7 @@ static void cs_unitary(int n, ix_cx *u)
     }
 }
 
-static void cs_known(int t, bsym_method method, char uplo)
+static void cs_known(bsym_device dev, int t, bsym_method method, char uplo)
 {
     enum { n = 8, batch = 4, nrhs = 2 };
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
@@ -4554,7 +4546,7 @@ static void cs_known(int t, bsym_method method, char uplo)
     int info[batch], rank[batch], used[batch];
     bsym_ctx *ctx;
     bsym_ctx_create(&ctx);
-    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    bsym_ctx_set_device(ctx, dev);
     const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
     bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
     const double eps = ty_single(t) ? FLT_EPSILON : DBL_EPSILON;
@@ -4578,7 +4570,7 @@ static void cs_known(int t, bsym_method method, char uplo)
              "complex %s %s uplo=%c, known spectra, default rcond: rank 8 8 6 7, used%s, truncated solution (rel. error %.3g n eps cond)",
              ix_method_name[method], ty_name[t], uplo,
              method == BSYM_METHOD_AUTO ? " ldlt tridiag eigen eigen" : " eigen", worst / (n * eps * 16));
-    check(ok, what, "cpu", st, ok ? 0 : info[0]);
+    check(ok, what, dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", st, ok ? 0 : info[0]);
     bsym_ctx_destroy(ctx);
     free(h); free(u); free(b); free(xr); free(A); free(B);
 }
@@ -4588,7 +4580,7 @@ static void cs_known(int t, bsym_method method, char uplo)
  * NaN + NaN i, rank -1; system 2 the zero matrix: TRIDIAG info > 0 (T
  * singular) and NaN; EIGEN and AUTO rank 0, x = 0 (the minimum-norm
  * solution), used EIGEN; systems 0 and 3 solved within the bound. */
-static void cs_bad(int t, bsym_method method, char uplo)
+static void cs_bad(bsym_device dev, int t, bsym_method method, char uplo)
 {
     enum { n = 7, batch = 4, nrhs = 2 };
     const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
@@ -4612,7 +4604,7 @@ static void cs_bad(int t, bsym_method method, char uplo)
     int info[batch] = {9, 9, 9, 9}, rank[batch], used[batch];
     bsym_ctx *ctx;
     bsym_ctx_create(&ctx);
-    bsym_ctx_set_device(ctx, BSYM_DEVICE_CPU);
+    bsym_ctx_set_device(ctx, dev);
     const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
     bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
     for (size_t e = 0; e < nb * batch; e++)
@@ -4634,20 +4626,20 @@ static void cs_bad(int t, bsym_method method, char uplo)
     snprintf(what, sizeof what,
              "complex %s %s uplo=%c: non-finite input (info -1, NaN), the zero matrix (info %d rank %d), the rest solved",
              ix_method_name[method], ty_name[t], uplo, info[2], rank[2]);
-    check(ok, what, "cpu", info[1], info[2]);
+    check(ok, what, dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", info[1], info[2]);
     bsym_ctx_destroy(ctx);
     free(h); free(b); free(x); free(A); free(B);
 }
 
-static void test_csolve(void)
+static void test_csolve(bsym_device dev)
 {
     static const bsym_method methods[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO};
     for (int t = TY_Z; t < TY_N; t++)
         for (int m = 0; m < 3; m++)
             for (int u = 0; u < 2; u++) {
                 if (methods[m] != BSYM_METHOD_TRIDIAG)
-                    cs_known(t, methods[m], u ? 'U' : 'L');
-                cs_bad(t, methods[m], u ? 'U' : 'L');
+                    cs_known(dev, t, methods[m], u ? 'U' : 'L');
+                cs_bad(dev, t, methods[m], u ? 'U' : 'L');
             }
 }
 
@@ -4663,6 +4655,11 @@ static void test_indef_grid(void)
     ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_LDLT, 'L', 170, 1, IX_HPD, 1200, 0);
     ix_case(BSYM_DEVICE_GPU, TY_S, BSYM_METHOD_BUNCH_KAUFMAN, 'L', 240, 1, IX_RANDOM, 600, 0);
     ix_case(BSYM_DEVICE_GPU, TY_D, BSYM_METHOD_BUNCH_KAUFMAN, 'U', 240, 1, IX_RANDOM, 600, 0);
+    /* the complex solves' persistent grids (hetrd.cu's reduction and solve):
+     * more systems than blocks */
+    ix_case(BSYM_DEVICE_GPU, TY_C, BSYM_METHOD_TRIDIAG, 'L', 20, 1, IX_RANDOM, 6000, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_Z, BSYM_METHOD_AUTO, 'U', 100, 2, IX_RANDOM, 1200, 0);
+    ix_case(BSYM_DEVICE_GPU, TY_C, BSYM_METHOD_AUTO, 'L', 40, 1, IX_HPD, 4000, 0);
 }
 
 static void test_indef_family(bsym_device_info *di)
@@ -4673,8 +4670,9 @@ static void test_indef_family(bsym_device_info *di)
     test_indef_lanes();
     test_indef_mixed();
     test_indef_rules(di);
-    test_csolve();
+    test_csolve(BSYM_DEVICE_CPU);
     if (di->gpu_available) {
+        test_csolve(BSYM_DEVICE_GPU);
         test_indef_accuracy(BSYM_DEVICE_GPU, 0);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
         test_indef_zero(BSYM_DEVICE_GPU);

@@ -270,12 +270,20 @@ test_that("the GPU's Bunch-Kaufman, Aasen and complex LDL^H take n up to 256 (a 
     H <- herm_batch(n, 3L, "hpd", TRUE)
     x <- bsym_solve(H, B, method = "ldlt", device = "gpu")
     expect_lt(backward_error(H, B, x), 30 * n * eps_of("double"), label = paste("LDL^H", n))
+    # complex tridiag, eigen and auto (issue 16), on an indefinite batch
+    Z <- herm_batch(n, 3L, "random", TRUE)
+    for (method in c("tridiag", "eigen", "auto")) for (precision in c("double", "single")) {
+      what <- paste("complex", method, precision, n)
+      x <- bsym_solve(Z, B, method = method, device = "gpu", precision = precision, rcond = 0)
+      expect_identical(attr(x, "device"), "gpu", info = what)
+      expect_lt(backward_error(Z, B, x), 30 * n * eps_of(precision), label = what)
+    }
   }
   expect_error(bsym_solve(herm_batch(257L, 1L, "random", FALSE), matrix(1, 257, 1), method = "aasen",
                           device = "gpu"), class = "batchsym_size_unsupported")
 })
 
-test_that("the GPU has Bunch-Kaufman, Aasen and complex LDL^H; complex tridiag, eigen, auto are CPU methods", {
+test_that("the GPU has Bunch-Kaufman, Aasen and every complex method, with the CPU's answers", {
   A <- herm_batch(4L, 3L, "random", FALSE)
   B <- matrix(1, 4, 3)
   x <- bsym_solve(A, B, method = "bunch-kaufman", device = "auto")
@@ -298,11 +306,24 @@ test_that("the GPU has Bunch-Kaufman, Aasen and complex LDL^H; complex tridiag, 
     expect_error(bsym_solve(A, B, method = "aasen", device = "gpu"), class = cls)
   }
   expect_error(bsym_solve(A, B, method = "bunch-kaufmann"), "method", class = "batchsym_bad_argument")
-  # complex input: every method is a CPU method
+  # complex input's tridiag, eigen and auto: a small batch takes the CPU under
+  # "auto"; the GPU (issue 16) gives the CPU's answers, used and rank
   H <- herm_batch(4L, 3L, "hpd", TRUE)
+  Z <- herm_batch(4L, 3L, "random", TRUE)
   for (method in c("tridiag", "eigen", "auto")) {
     x <- bsym_solve(H, B, method = method, device = "auto")
     expect_identical(attr(x, "device"), "cpu", info = method)
-    expect_error(bsym_solve(H, B, method = method, device = "gpu"), class = cls)
+    if (bsym_gpu_available()) {
+      for (M in list(H, Z)) {
+        xc <- bsym_solve(M, B, method = method, device = "cpu")
+        xg <- bsym_solve(M, B, method = method, device = "gpu")
+        expect_identical(attr(xg, "device"), "gpu", info = method)
+        expect_equal(as.vector(xg), as.vector(xc), tolerance = 1e-10, info = method)
+        expect_identical(attr(xg, "method"), attr(xc, "method"), info = method)
+        expect_identical(attr(xg, "rank"), attr(xc, "rank"), info = method)
+      }
+    } else {
+      expect_error(bsym_solve(H, B, method = method, device = "gpu"), class = "batchsym_no_device")
+    }
   }
 })
