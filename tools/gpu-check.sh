@@ -67,7 +67,7 @@ if [ "${BUILD:-1}" = 1 ]; then
 fi
 if [ "${SANITIZE:-1}" = 1 ] && [ -x build/test_core ]; then
     for tool in ${SANITIZERS:-memcheck racecheck synccheck}; do
-        for family in ${FAMILIES:-ldlt tridiag eig strategy indef ceig}; do step "sanitize-$tool-$family" sanitize "$tool" "$family"; done
+        for family in ${FAMILIES:-ldlt tridiag eig strategy indef csolve ceig}; do step "sanitize-$tool-$family" sanitize "$tool" "$family"; done
     done
 fi
 if command -v octave-cli >/dev/null && ls octave/private/*.mex >/dev/null 2>&1; then

@@ -15,6 +15,15 @@
 //   ours aasen           bsym_cuda_indef_launch_{s,d,c,z}, AASEN (both problems)
 //   ours ldlt            complex: bsym_cuda_indef_launch_{c,z}, LDLT (LDL^H);
 //                        real: bsym_cuda_ldlt_launch_{s,d} (group 0)
+//   ours tridiag, auto, eigen   complex only (issue 16; the real ones are
+//                        bench_tridiag's and bench_auto's):
+//                        bsym_cuda_strategy_launch_{c,z} with start TRIDIAG
+//                        unchecked (the Householder solve x = Q T^-1 Q^H b),
+//                        start LDLT checked (method AUTO: the certified
+//                        LDL^H, then Householder, then the truncated
+//                        spectrum for what is left; the share that reached
+//                        the last is printed), start EIGEN (the truncated
+//                        spectrum, default rcond); both problems
 //   cublas getrf+getrs   cublas{S,D,C,Z}getrfBatched + getrsBatched (LU with
 //                        partial pivoting of the full matrix; both problems)
 //   cusolver potrf+potrs cusolverDn{S,D,C,Z}potrfBatched + potrsBatched
@@ -183,7 +192,9 @@ void run_config(const opts &o, int n, double bw, l2_flusher &flush, cublasHandle
     const long long batch = o.batch, nn = (long long)n * n;
     const size_t na = size_t(nn * batch * parts), nb = size_t(n * batch * parts), nbatch = size_t(batch);
     dev_array<R> A0(na), Aw(na), B0(nb), Bw(nb);
-    dev_array<int> info(nbatch), piv(nbatch * size_t(n));
+    dev_array<int> info(nbatch), piv(nbatch * size_t(n)), rank(nbatch), used(nbatch);
+    // the complex strategy's scratch (every start's arrays)
+    dev_array<unsigned char> work(C ? bsym_cuda_strategy_workspace(Y::letter(), n, 1, batch) : 1);
     dev_array<E *> pa(nbatch), pb(nbatch);
     pointers<<<grid_for(batch, 256), 256, 0, s>>>(pa.p, reinterpret_cast<E *>(Aw.p), batch, nn);
     pointers<<<grid_for(batch, 256), 256, 0, s>>>(pb.p, reinterpret_cast<E *>(Bw.p), batch, n);
@@ -209,6 +220,26 @@ void run_config(const opts &o, int n, double bw, l2_flusher &flush, cublasHandle
         };
         ms.push_back({"ours bunch-kaufman", false, ours(BSYM_METHOD_BUNCH_KAUFMAN)});
         ms.push_back({"ours aasen", false, ours(BSYM_METHOD_AASEN)});
+        bsym__strategy_stats kept{0, 0, 0}; // the last run's (auto)
+        auto strategy = [&](int start, int check) {
+            return [&, start, check]() -> std::string {
+                // the library's defaults: rcond 1e-5, tol 16 n u
+                const bsym__strategy job{'L', n, 1, bsym_method(start), check, BSYM_RCOND_DEFAULT,
+                                         16.0 * n * Y::eps / 2, 0};
+                kept = bsym__strategy_stats{0, 0, 0};
+                const bsym_status st =
+                    sizeof(R) == 4 ? bsym_cuda_strategy_launch_c(&job, batch, Aw.p, Bw.p, info.p, rank.p, used.p,
+                                                                 work.p, &kept, s)
+                                   : bsym_cuda_strategy_launch_z(&job, batch, Aw.p, Bw.p, info.p, rank.p, used.p,
+                                                                 work.p, &kept, s);
+                return st == BSYM_OK ? "" : "status " + std::to_string(int(st));
+            };
+        };
+        if (C) {
+            ms.push_back({"ours tridiag", false, strategy(BSYM_METHOD_TRIDIAG, 0)});
+            ms.push_back({"ours auto", false, strategy(BSYM_METHOD_LDLT, 1)});
+            ms.push_back({"ours eigen", false, strategy(BSYM_METHOD_EIGEN, 0)});
+        }
         if (definite) {
             if (C)
                 ms.push_back({"ours ldlt (LDL^H)", false, ours(BSYM_METHOD_LDLT)});
@@ -284,6 +315,8 @@ void run_config(const opts &o, int n, double bw, l2_flusher &flush, cublasHandle
                 r.rate = batch / (t.median_ms * 1e-3);
             }
             r.check = why.empty() ? "ok" : "FAIL: " + why;
+            if (m.name == "ours auto" && why.empty()) // the share of the last run the truncated spectrum solved
+                std::printf("  (auto: %.2f%% of the systems reached the eigensolver)\n", 100.0 * kept.fallback / batch);
             std::printf("%-15s n=%-3d %-10s %-26s %10.4f ms %11.4g systems/s  bound %.3g  berr %.3g n eps  %s\n",
                         r.type.c_str(), n, r.problem.c_str(), r.method.c_str(), r.ms, r.rate, r.bound, r.worst,
                         r.check.c_str());

@@ -1,10 +1,10 @@
 # indef.R -- issue 14 end to end from R: bsym_solve() with the methods "ldlt",
 # "bunch-kaufman" and "aasen" on real symmetric and complex Hermitian batches
-# (complex: also "tridiag", "auto" and "eigen", on the CPU),
+# (complex: also "tridiag", "auto" and "eigen", on the GPU too since session 37),
 # double and single, against a base-R loop of solve() on the same systems.
 #
 #   Rscript inst/bench/indef.R [--n 8,16,32,64] [--systems 1e4] [--base 500]
-#                              [--device cpu] [--reps 3] [--quick]
+#                              [--device cpu] [--reps 3] [--input real,complex] [--quick]
 #
 # Inputs: random Hermitian (complex) or symmetric (real) indefinite matrices
 # (M + M^H) / 2, M standard normal, one right-hand side each; "ldlt" runs on
@@ -22,7 +22,8 @@
 suppressPackageStartupMessages(library(batchsym))
 
 args <- commandArgs(trailingOnly = TRUE)
-opt <- list(n = c(8L, 16L, 32L, 64L), systems = 1e4, base = 500, device = "cpu", reps = 3L)
+opt <- list(n = c(8L, 16L, 32L, 64L), systems = 1e4, base = 500, device = "cpu", reps = 3L,
+            input = c("real", "complex"))
 if ("--quick" %in% args) opt <- modifyList(opt, list(n = c(8L, 32L), systems = 2000, base = 100))
 args <- args[args != "--quick"]
 for (i in which(seq_along(args) %% 2 == 1)) {
@@ -30,7 +31,7 @@ for (i in which(seq_along(args) %% 2 == 1)) {
   if (!key %in% names(opt) || i == length(args)) stop("usage: see the header of inst/bench/indef.R", call. = FALSE)
   v <- args[i + 1L]
   opt[[key]] <- switch(key, n = as.integer(strsplit(v, ",")[[1]]), device = v,
-                       reps = as.integer(v), as.numeric(v))
+                       reps = as.integer(v), input = strsplit(v, ",")[[1]], as.numeric(v))
 }
 
 now <- function() as.numeric(Sys.time())
@@ -68,7 +69,7 @@ failed <- FALSE
 set.seed(2026)
 cat(sprintf("indef.R: %s, %d threads, batchsym %s, %s\n", opt$device, batchsym:::cpu_info()$threads,
             as.character(packageVersion("batchsym")), format(Sys.time(), "%Y-%m-%d %H:%M UTC", tz = "UTC")))
-for (complex in c(FALSE, TRUE)) for (n in opt$n) {
+for (complex in c(FALSE, TRUE)[c("real", "complex") %in% opt$input]) for (n in opt$n) {
   kind <- if (complex) "complex" else "real"
   A <- make_batch(n, opt$systems, complex, spd = FALSE)
   P <- make_batch(n, opt$systems, complex, spd = TRUE)
@@ -79,8 +80,8 @@ for (complex in c(FALSE, TRUE)) for (n in opt$n) {
   base_rate <- nb / base_s
   rates <- c()
   # complex input: also the methods that reach complex through the Householder
-  # reduction (the CPU's only: device "gpu" leaves them out)
-  methods <- c("ldlt", "bunch-kaufman", "aasen", if (complex && opt$device != "gpu") c("tridiag", "auto", "eigen"))
+  # reduction (on the GPU too since session 37; the real ones are bench_r.R's)
+  methods <- c("ldlt", "bunch-kaufman", "aasen", if (complex) c("tridiag", "auto", "eigen"))
   for (method in methods) for (precision in c("double", "single")) {
     M <- if (method == "ldlt") P else A
     f <- function() bsym_solve(M, B, method = method, precision = precision, device = opt$device)

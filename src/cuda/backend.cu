@@ -180,6 +180,16 @@ BSYM_CUDA_INDEF_NAME(z, cx<double>)
         static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};                                 \
         return he_eig_launch<TT>(uplo, n, batch, dA, dw, dV, sel != nullptr ? *sel : all, dcount, dinfo,  \
                                  static_cast<cudaStream_t>(stream), msg, sizeof msg);                     \
+    }                                                                                                     \
+    extern "C" bsym_status bsym_cuda_strategy_launch_##P(const bsym__strategy *job, int64_t batch,         \
+                                                         const void *dA, void *dB, int *dinfo, int *drank, \
+                                                         int *dused, void *dwork,                         \
+                                                         bsym__strategy_stats *stats, void *stream)       \
+    {                                                                                                     \
+        char msg[256];                                                                                    \
+        return strategy_launch<TT>(job, batch, static_cast<const TT *>(dA), static_cast<TT *>(dB), dinfo, \
+                                   drank, dused, dwork, stats, static_cast<cudaStream_t>(stream), msg,    \
+                                   sizeof msg);                                                           \
     }
 BSYM_CUDA_HE_NAMES(c, cx<float>)
 BSYM_CUDA_HE_NAMES(z, cx<double>)

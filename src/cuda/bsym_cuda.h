@@ -133,6 +133,15 @@ bsym_status bsym_cuda_strategy_launch_d(const bsym__strategy *job, int64_t batch
 bsym_status bsym_cuda_strategy_launch_s(const bsym__strategy *job, int64_t batch, const float *dA,
                                       float *dB, int *dinfo, int *drank, int *dused, void *dwork,
                                       bsym__strategy_stats *stats, void *stream);
+/* The same for complex Hermitian A (precision 'c' or 'z' in the workspace
+ * call; dA, dB interleaved pairs of reals): with job->start TRIDIAG and
+ * job->check 0, the plain complex Householder solve (method TRIDIAG). */
+bsym_status bsym_cuda_strategy_launch_c(const bsym__strategy *job, int64_t batch, const void *dA, void *dB,
+                                        int *dinfo, int *drank, int *dused, void *dwork,
+                                        bsym__strategy_stats *stats, void *stream);
+bsym_status bsym_cuda_strategy_launch_z(const bsym__strategy *job, int64_t batch, const void *dA, void *dB,
+                                        int *dinfo, int *drank, int *dused, void *dwork,
+                                        bsym__strategy_stats *stats, void *stream);
 
 /* PDE (issue 15): the fused θ-scheme time loop of bsym_*pde_solve,
  * device-resident (benchmarks). p is the problem as for bsym_dpde_solve,

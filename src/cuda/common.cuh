@@ -124,13 +124,13 @@ template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, cons
 template <typename T> bsym_status he_eig_op(const bsym__exec *x, const bsym__job *j);
 template <typename T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j); // method TRIDIAG
 // hetrd.cu's device-resident pieces for strategy.cu (R: the real type; the
-// scratch given): the complex TRIDIAG solve, x = Q T^-1 Q^H b (d, e: n and
-// n - 1 a system, Q n x n; dT, eT: nullptr, or n a system receive T, scaled,
-// for the conditioning test), and the eigensolver (d, e as there; Qs n x n
-// complex, Z n x n real; V nullptr: values only).
+// scratch given): the complex TRIDIAG solve, x = Q T^-1 Q^H b (dT, eT:
+// nullptr, or n a system receive T, scaled, for the conditioning test), and
+// the eigensolver (d, e: n and n - 1 a system; Qs n x n complex, Z n x n
+// real; V nullptr: values only).
 template <typename R>
-bsym_status he_hhsolve_device(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *d,
-                              R *e, cx<R> *Q, R *dT, R *eT, cudaStream_t s, char *msg, size_t msglen);
+bsym_status he_hhsolve_device(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *dT,
+                              R *eT, cudaStream_t s, char *msg, size_t msglen);
 template <typename R>
 bsym_status he_eig_device(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Qs, R *Z,
                           const bsym_select &sel, R *w, cx<R> *V, int *count, int *info, cudaStream_t s, char *msg,

@@ -33,9 +33,10 @@
 // columns a warp at a time (lane l its rows l + 32 r), the reflectors of
 // column j applied from H_{j-1} down to H_0 (the later ones leave e_j alone).
 //
-// The complex TRIDIAG solve (he_hhsolve_run) is the reduction, then
-// he_solve_kernel: x = Q T^-1 Q^H b, T solved by the real block kernel's
-// PCR (see the kernel).
+// The complex TRIDIAG solve (he_hhsolve_run) is the same kernel with the
+// solve after each system's reduction (SOLVE; he_solve): x = 2^-ex Q1 D
+// T'^-1 D^H Q1^H b, the reflectors applied to b as the CPU does (Q is not
+// formed), T' solved by the real block kernel's PCR.
 // The eigensolvers (he_eig_run) compose it with the real GPU eigensolver,
 // as the CPU does: T's eigenvalues and real eigenvectors Z by eigen.cu
 // (tridiagonal input: the bsym_*stev path, with all its rules), then V = Q Z
@@ -74,6 +75,12 @@ template <typename R> struct he_args {
     cx<R> *ws;       // the heads: `split` elements a block (nullptr when split = 0)
     int split, tail; // the packed matrix's elements [0, split) in ws, [split, P) in shared memory (tail of them)
     int c0;          // the first column in shared memory (split = its start; 0: all there)
+    // the solve (the SOLVE kernels; see he_solve below): B n x nrhs a system,
+    // b in, x out; dT, eT: nullptr, or T' (n a system, e's last 0) for the
+    // strategy's conditioning test. d, e, Q are then nullptr (not written).
+    cx<R> *B;
+    int nrhs;
+    R *dT, *eT;
 };
 
 // A block's packed matrix: elements below split (the columns before c0) in
@@ -95,17 +102,21 @@ template <typename R, bool HEAD> struct he_mat {
 
 
 // Shared memory of a block in elements of cx<R>: the packed matrix's tail
-// (from 0), then v, w, tau, the sub-diagonal c and the phases s (n each).
+// (from 0), then v, w, tau, the sub-diagonal c and the phases s (n each);
+// with the solve, T' too (its d and e as 2n reals). The solve's PCR rows
+// (4n reals) reuse v and w, free after the reduction, and z (2n reals) c,
+// free once the phases are made.
 struct he_layout {
-    int v, w, tau, c, s, size;
-    __host__ __device__ he_layout(int n, int tail)
+    int v, w, tau, c, s, t, size;
+    __host__ __device__ he_layout(int n, int tail, bool solve = false)
     {
         v = tail;
         w = v + n;
         tau = w + n;
         c = tau + n;
         s = c + n;
-        size = s + n;
+        t = s + n;
+        size = t + (solve ? n : 0);
     }
 };
 
@@ -294,6 +305,129 @@ __device__ __forceinline__ void he_form_q(const he_mat<R, HEAD> &W, const he_mat
     }
 }
 
+// The reflectors of the reduction applied to one vector x by one warp,
+// lane l its rows l + 32 r (as he_form_q): adjoint, Q1^H x = H_{n-3}^H ...
+// H_0^H x (k ascending, H_k^H = I - conj(tau_k) v v^H); else Q1 x = H_0 ...
+// H_{n-3} x (k descending).
+// The lane's rows of reflector k's v (zero outside rows k+1..n-1).
+template <typename R, int NR, bool HEAD>
+__device__ __forceinline__ void he_reflector(const he_mat<R, HEAD> &W, const he_mat<R, false> &Wt, int c0, int n,
+                                             int k, cx<R> (&v)[NR])
+{
+    const lower_packed at{n};
+    const int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int r = 0; r < NR; r++) {
+        const int i = lane + 32 * r;
+        v[r] = i > k && i < n ? (HEAD && k < c0 ? W[at(i, k)] : Wt[at(i, k)]) : cx<R>{R(0), R(0)};
+    }
+}
+
+// (The next reflector's v is loaded while this one's dot product is
+// reduced: the loads' latency, from the global head above the edges, is
+// the chain's cost.)
+template <typename R, int NR, bool HEAD>
+__device__ __forceinline__ void he_apply(const he_mat<R, HEAD> &W, const he_mat<R, false> &Wt, int c0,
+                                         const cx<R> *TAU, int n, bool adjoint, cx<R> (&x)[NR])
+{
+    typedef cx<R> C;
+    const int steps = n - 2; // reflectors 0..n-3
+    C vn[NR];
+    if (steps > 0)
+        he_reflector<R, NR, HEAD>(W, Wt, c0, n, adjoint ? 0 : n - 3, vn);
+    for (int q = 0; q < steps; q++) {
+        const int k = adjoint ? q : n - 3 - q;
+        C v[NR];
+#pragma unroll
+        for (int r = 0; r < NR; r++)
+            v[r] = vn[r];
+        if (q + 1 < steps)
+            he_reflector<R, NR, HEAD>(W, Wt, c0, n, adjoint ? k + 1 : k - 1, vn);
+        const C tk = TAU[k];
+        if (tk.re == R(0) && tk.im == R(0))
+            continue; // (uniform) H_k = I
+        C dot{R(0), R(0)};
+#pragma unroll
+        for (int r = 0; r < NR; r++)
+            dot = dot + conj(v[r]) * x[r];
+#pragma unroll
+        for (int m = 16; m > 0; m >>= 1)
+            dot = dot + shfl_xor(dot, m);
+        const C f = (adjoint ? conj(tk) : tk) * dot;
+#pragma unroll
+        for (int r = 0; r < NR; r++)
+            x[r] = x[r] - f * v[r];
+    }
+}
+
+// The TRIDIAG solve of system sys after its reduction (the SOLVE kernels),
+// each right-hand side b in turn: z = D^H Q1^H b by warp 0 (he_apply), T' y
+// = z for z's real and imaginary parts at once by the block (T' is real:
+// householder.cuh's solve_t, the real block kernel's PCR with its residual
+// test and pivoted fallback), x = 2^-ex Q1 D y by warp 0: the CPU's
+// he_solve_one_ (core/hetrd_impl.h). TD: T' (d, then e), Z: z's parts, PR:
+// PCR's four rows (4n reals), in shared memory. Returns the info: 0, or j >
+// 0 for a breakdown of T's solve in row j or a non-finite x in row j
+// (overflow); the caller makes x NaN where it is not 0.
+template <typename R, int NR, bool HEAD>
+__device__ int he_solve(const he_args<R> &p, long long sys, const he_mat<R, HEAD> &W, const he_mat<R, false> &Wt,
+                        const cx<R> *TAU, const cx<R> *S, R *TD, R *Z, R *PR, const pow2_scale<R> &sc)
+{
+    typedef cx<R> C;
+    __shared__ bsym_hh::reduce_bufs<R> red;
+    const int n = p.n, t = threadIdx.x, nt = blockDim.x, lane = t & 31;
+    const bool w0 = t < 32;
+    C *B = p.B + sys * n * p.nrhs;
+    for (int q = 0; q < p.nrhs; q++) {
+        C *b = B + (long long)q * n;
+        if (w0) {
+            C x[NR];
+#pragma unroll
+            for (int r = 0; r < NR; r++) {
+                const int i = lane + 32 * r;
+                x[r] = i < n ? b[i] : C{R(0), R(0)};
+            }
+            he_apply<R, NR, HEAD>(W, Wt, p.c0, TAU, n, true, x);
+#pragma unroll
+            for (int r = 0; r < NR; r++) {
+                const int i = lane + 32 * r;
+                if (i < n) {
+                    const C z = conj(S[i]) * x[r];
+                    Z[i] = z.re;
+                    Z[n + i] = z.im;
+                }
+            }
+        }
+        __syncthreads(); // z is complete
+        const int fail = bsym_hh::solve_t<1>(TD, TD + n, PR, PR + n, PR + 2 * n, PR + 3 * n, Z, n, 2, red);
+        if (fail != INT_MAX)
+            return fail + 1; // (the same for every thread: solve_t's reductions)
+        if (w0) {
+            C x[NR];
+#pragma unroll
+            for (int r = 0; r < NR; r++) {
+                const int i = lane + 32 * r;
+                x[r] = i < n ? S[i] * C{Z[i], Z[n + i]} : C{R(0), R(0)};
+            }
+            he_apply<R, NR, HEAD>(W, Wt, p.c0, TAU, n, false, x);
+#pragma unroll
+            for (int r = 0; r < NR; r++) {
+                const int i = lane + 32 * r;
+                if (i < n)
+                    b[i] = C{sc.down(x[r].re), sc.down(x[r].im)};
+            }
+        }
+        __syncthreads(); // Z is read, and x written, before the next right-hand side
+    }
+    // overflow: the first row with a non-finite x
+    int row = INT_MAX;
+    for (int i = t; i < n * p.nrhs; i += nt)
+        if (!finite_t(B[i]))
+            row = min(row, i % n);
+    row = bsym_hh::block_reduce(row, red.i[1], bsym_hh::op_min{});
+    return row != INT_MAX ? row + 1 : 0;
+}
+
 // The team of a block: its one warp (WARP), or the whole block.
 template <bool WARP> struct he_team;
 template <> struct he_team<true> {
@@ -308,7 +442,9 @@ template <> struct he_team<false> {
     }
 };
 
-template <typename R, int NR, bool WARP, bool HEAD>
+// SOLVE: the TRIDIAG solve of B after each system's reduction (he_solve),
+// instead of writing d, e and Q.
+template <typename R, int NR, bool WARP, bool HEAD, bool SOLVE>
 __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
 {
     typedef cx<R> C;
@@ -317,25 +453,39 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
     const int n = p.n, t = threadIdx.x, nt = blockDim.x;
     const typename he_team<WARP>::type tm = he_team<WARP>::make(scratch);
     const lower_packed at{n};
-    const he_layout L(n, p.tail);
+    const he_layout L(n, p.tail, SOLVE);
     C *sh = reinterpret_cast<C *>(smem);
     const he_mat<R, HEAD> W{p.ws + size_t(blockIdx.x) * p.split, sh, p.split};
     const he_mat<R, false> Wt{nullptr, sh, p.split}; // the shared part as shared memory
     C *V = sh + L.v, *Wv = sh + L.w, *TAU = sh + L.tau, *CS = sh + L.c, *S = sh + L.s;
+    R *TD = reinterpret_cast<R *>(sh + L.t), *Z = reinterpret_cast<R *>(CS); // SOLVE: T' (d, e), z (in c)
+    R *PR = reinterpret_cast<R *>(V);                                       // SOLVE: PCR's rows (v, w)
     const R nan = R(NAN);
     for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
         R amax;
-        if (he_load(p, W, sys, tm, &amax)) { // non-finite input: info -1, NaN out
-            for (int i = t; i < n; i += nt)
-                p.d[sys * n + i] = nan;
-            for (int i = t; i + 1 < n; i += nt)
-                p.e[sys * (n - 1) + i] = nan;
-            if (p.Q != nullptr)
-                for (long long i = t; i < (long long)n * n; i += nt)
-                    p.Q[sys * n * n + i] = C{nan, nan};
+        bool bad = he_load(p, W, sys, tm, &amax);
+        if (SOLVE) { // a non-finite b too (uniform)
+            bool bb = false;
+            for (int i = t; i < n * p.nrhs; i += nt)
+                bb |= !finite_t(p.B[sys * n * p.nrhs + i]);
+            bad = tm.any(bb) || bad;
+        }
+        if (bad) { // non-finite input: info -1, NaN out
+            if (SOLVE) {
+                for (int i = t; i < n * p.nrhs; i += nt)
+                    p.B[sys * n * p.nrhs + i] = C{nan, nan};
+            } else {
+                for (int i = t; i < n; i += nt)
+                    p.d[sys * n + i] = nan;
+                for (int i = t; i + 1 < n; i += nt)
+                    p.e[sys * (n - 1) + i] = nan;
+                if (p.Q != nullptr)
+                    for (long long i = t; i < (long long)n * n; i += nt)
+                        p.Q[sys * n * n + i] = C{nan, nan};
+            }
             if (t == 0)
                 p.info[sys] = -1;
-            continue; // (nothing of this system is read again)
+            continue; // (nothing of this system is read again; a thread writes the B it read)
         }
         tm.after_reduce(); // the loaded matrix is complete
         const pow2_scale<R> sc(amax);
@@ -348,8 +498,16 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
             else
                 he_step(Wt, V, Wv, TAU, CS, n, k, tm);
         tm.sync(); // the last update is done
-        for (int i = t; i < n; i += nt)
-            p.d[sys * n + i] = sc.up(W[at(i, i)].re);
+        for (int i = t; i < n; i += nt) {
+            const R di = W[at(i, i)].re; // T's diagonal (scaled)
+            if (SOLVE) {
+                TD[i] = di;
+                if (p.dT != nullptr)
+                    p.dT[sys * n + i] = di;
+            } else {
+                p.d[sys * n + i] = sc.up(di);
+            }
+        }
         if (t == 0) {
             // the phases: s_0 = 1, s_{k+1} = s_k c_k / |c_k|; e_k = |c_k|
             if (n >= 2)
@@ -357,29 +515,48 @@ __global__ void __launch_bounds__(HE_MAX_THREADS) he_trd_kernel(he_args<R> p)
             S[0] = C{R(1), R(0)};
             for (int k = 0; k + 1 < n; k++) {
                 const R a = hypot(CS[k].re, CS[k].im);
-                p.e[sys * (n - 1) + k] = sc.up(a);
+                if (SOLVE)
+                    TD[n + k] = a;
+                else
+                    p.e[sys * (n - 1) + k] = sc.up(a);
                 S[k + 1] = a > R(0) ? S[k] * C{CS[k].re / a, CS[k].im / a} : S[k];
             }
-            p.info[sys] = 0;
+            if (SOLVE) {
+                TD[2 * n - 1] = R(0);
+                if (p.eT != nullptr)
+                    for (int k = 0; k < n; k++)
+                        p.eT[sys * n + k] = TD[n + k];
+            } else {
+                p.info[sys] = 0;
+            }
         }
-        tm.sync(); // the phases are visible
-        if (p.Q != nullptr)
+        tm.sync(); // the phases (and T') are visible
+        if (SOLVE) {
+            const int info = he_solve<R, NR, HEAD>(p, sys, W, Wt, TAU, S, TD, Z, PR, sc);
+            if (info != 0)
+                for (int i = t; i < n * p.nrhs; i += nt)
+                    p.B[sys * n * p.nrhs + i] = C{nan, nan};
+            if (t == 0)
+                p.info[sys] = info;
+        } else if (p.Q != nullptr) {
             he_form_q<R, NR, HEAD>(W, Wt, p.c0, TAU, S, n, p.Q + sys * n * n);
-        tm.sync(); // everyone is done with W before the next system's load
+        }
+        tm.sync(); // everyone is done with W (and B) before the next system's load
     }
 }
 
-// The kernel for n (NR rows a lane in forming Q; a warp team where the
-// block is one warp, n <= 33; HEAD where the matrix's first columns live in
-// global memory, above complex float 237 and complex double 168).
-template <typename R> void (*he_trd_kernel_for(int n, bool head))(he_args<R>)
+// The kernel for n (NR rows a lane in forming Q and in the solve; a warp
+// team where the block is one warp, n <= 33; HEAD where the matrix's first
+// columns live in global memory, above complex float 237 and complex double
+// 168; SOLVE for the TRIDIAG solve).
+template <typename R, bool SOLVE> void (*he_trd_kernel_for(int n, bool head))(he_args<R>)
 {
-    return n <= 32    ? he_trd_kernel<R, 1, true, false>
-           : n <= 33  ? he_trd_kernel<R, 2, true, false>
-           : n <= 64  ? he_trd_kernel<R, 2, false, false>
-           : n <= 128 ? he_trd_kernel<R, 4, false, false>
-           : head     ? he_trd_kernel<R, 8, false, true>
-                      : he_trd_kernel<R, 8, false, false>;
+    return n <= 32    ? he_trd_kernel<R, 1, true, false, SOLVE>
+           : n <= 33  ? he_trd_kernel<R, 2, true, false, SOLVE>
+           : n <= 64  ? he_trd_kernel<R, 2, false, false, SOLVE>
+           : n <= 128 ? he_trd_kernel<R, 4, false, false, SOLVE>
+           : head     ? he_trd_kernel<R, 8, false, true, SOLVE>
+                      : he_trd_kernel<R, 8, false, false, SOLVE>;
 }
 
 bsym_status he_size_error(int64_t n, int most, const char *what, char *msg, size_t msglen)
@@ -389,15 +566,15 @@ bsym_status he_size_error(int64_t n, int most, const char *what, char *msg, size
     return BSYM_ERR_SIZE;
 }
 
-// The reduction of `batch` device-resident systems on stream s (Q nullptr:
-// not formed).
-template <typename R>
-bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Q, int *info,
-                          cudaStream_t s, char *msg, size_t msglen)
+// Launches the reduction on a.batch device-resident systems (a's arrays
+// set; the rest here): the packed matrix's tail in shared memory, whole
+// columns c0..n-1, all of it where it fits; SOLVE: the TRIDIAG solve too.
+template <typename R, bool SOLVE> bsym_status he_trd_run(he_args<R> a, cudaStream_t s, char *msg, size_t msglen)
 {
+    const int n = a.n;
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
-        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "tridiagonalization", msg, msglen);
-    if (batch == 0)
+        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, SOLVE ? "solves" : "tridiagonalization", msg, msglen);
+    if (a.batch == 0)
         return BSYM_OK;
     int dev = 0, sms = 0, optin = 0;
     BSYM_CUDA_TRY(cudaGetDevice(&dev));
@@ -405,22 +582,26 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     BSYM_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     const size_t elem = sizeof(cx<R>);
     const int threads = std::max(32, bsym_hh::block_threads(n, 1)); // a row each of the first trailing matrix
-    // the packed matrix's tail in shared memory, whole columns c0..n-1: all
-    // of it where it fits
     const int P = int(packed_elems(n));
-    const size_t fixed = size_t(he_layout(n, 0).size) * elem + BLOCK_TEAM_SCRATCH; // (the warp team's is less)
+    // the fixed arrays, the team's scratch (the warp team's is less) and the
+    // solve's reduction buffers (static)
+    const size_t fixed = size_t(he_layout(n, 0, SOLVE).size) * elem + BLOCK_TEAM_SCRATCH +
+                         (SOLVE ? sizeof(bsym_hh::reduce_bufs<R>) : 0);
     const size_t room = size_t(optin) > fixed ? (size_t(optin) - fixed) / elem : 0;
     int c0 = 0;
     while (size_t(P - lower_packed{n}.col(c0)) > room)
         c0++;
     const int tail = P - lower_packed{n}.col(c0);
-    const size_t smem = size_t(he_layout(n, tail).size) * elem;
-    auto kernel = he_trd_kernel_for<R>(n, tail < P);
+    const size_t smem = size_t(he_layout(n, tail, SOLVE).size) * elem;
+    auto kernel = he_trd_kernel_for<R, SOLVE>(n, tail < P);
     BSYM_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     int per_sm = 0;
     BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
-    int64_t grid = std::min<int64_t>(batch, int64_t(std::max(per_sm, 1)) * sms);
-    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr, P - tail, tail, c0};
+    int64_t grid = std::min<int64_t>(a.batch, int64_t(std::max(per_sm, 1)) * sms);
+    a.ws = nullptr;
+    a.split = P - tail;
+    a.tail = tail;
+    a.c0 = c0;
     if (a.split > 0) {
         const size_t slot = size_t(a.split) * elem;
         grid = std::max<int64_t>(1, std::min<int64_t>(grid, int64_t(HE_WS_MAX / slot)));
@@ -432,6 +613,16 @@ bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d,
     BSYM_CUDA_TRY(launched);
     BSYM_CUDA_TRY(freed);
     return BSYM_OK;
+}
+
+// The reduction of `batch` device-resident systems on stream s (Q nullptr:
+// not formed).
+template <typename R>
+bsym_status he_trd_launch(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R *e, cx<R> *Q, int *info,
+                          cudaStream_t s, char *msg, size_t msglen)
+{
+    he_args<R> a{A, uplo, n, (long long)batch, d, e, Q, info, nullptr, 0, 0, 0, nullptr, 0, nullptr, nullptr};
+    return he_trd_run<R, false>(a, s, msg, msglen);
 }
 
 // V = Q Z for each system (Q complex, Z real, n x n): a block computes a TS
@@ -547,153 +738,14 @@ bsym_status he_eig_run(char uplo, int n, int64_t batch, const cx<R> *A, R *d, R 
     return st;
 }
 
-// ---- the complex TRIDIAG solve: x = Q T^-1 Q^H b --------------------------
-// After the reduction (he_trd_launch, Q = Q1 D formed), he_solve_kernel
-// solves, a block a system (blocks loop over the systems), each right-hand
-// side b in turn:
-//   1. z = Q^H b, a warp a column of Q (lanes over its rows: coalesced), b
-//      staged in shared memory;
-//   2. T y = z for the real and the imaginary part of z at once (T is real):
-//      householder.cuh's solve_t, the block kernel's PCR with its residual
-//      test and pivoted fallback, on T scaled by a power of two to max |T|
-//      in [1/2, 1) (the CPU scales A, so T, the same way);
-//   3. x = Q y, a thread a row (a warp's reads of a column of Q coalesce).
-// The CPU's he_solve_one_ (core/hetrd_impl.h) applies the reflectors
-// instead of an explicit Q and takes the same steps otherwise; its info
-// codes: -1 for non-finite A (the reduction's) or b, j > 0 for a breakdown
-// of T's solve in row j or a non-finite x in row j (overflow), and then NaN
-// for every x of the system.
-template <typename R> struct he_solve_args {
-    int n, nrhs;
-    long long batch;
-    const R *d, *e;  // the reduction's T: n and n - 1 a system
-    const cx<R> *Q;  // n x n a system
-    cx<R> *B;        // n x nrhs a system: b in, x out
-    int *info;       // the reduction's (0 or -1) in, the system's out
-    R *dT, *eT;      // nullptr, or T (scaled) again, n a system with e's last 0: the conditioning test's
-};
-
-// Shared memory of he_solve_kernel, in elements of R: T's D and E, PCR's
-// rows PA, PB, PC, PF, z's parts (2n), then b (n complex).
-inline size_t he_solve_smem(int n, size_t rsize) { return size_t(10) * size_t(n) * rsize; }
-
+// The complex TRIDIAG solve of `batch` device-resident systems (B n x
+// nrhs a system, in place; dT, eT: see he_args).
 template <typename R>
-__global__ void __launch_bounds__(HE_MAX_THREADS) he_solve_kernel(he_solve_args<R> p)
+bsym_status he_hhsolve_run(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *dT,
+                           R *eT, cudaStream_t s, char *msg, size_t msglen)
 {
-    typedef cx<R> C;
-    using bsym_hh::op_max;
-    using bsym_hh::op_min;
-    extern __shared__ __align__(16) unsigned char smem[];
-    __shared__ bsym_hh::reduce_bufs<R> red;
-    const int n = p.n, t = threadIdx.x, nt = blockDim.x, lane = t % 32, wp = t / 32, nw = nt / 32;
-    R *D = reinterpret_cast<R *>(smem), *E = D + n, *PA = E + n, *PB = PA + n, *PC = PB + n, *PF = PC + n;
-    R *Z = PF + n;                              // z's real parts, then its imaginary parts
-    C *bs = reinterpret_cast<C *>(Z + 2 * n);   // b (8n elements of R in: aligned for C)
-    for (long long sys = blockIdx.x; sys < p.batch; sys += gridDim.x) {
-        C *B = p.B + sys * n * p.nrhs;
-        const C *Q = p.Q + sys * n * n;
-        int bad = 0;
-        for (int i = t; i < n * p.nrhs; i += nt)
-            bad |= !finite_t(B[i]);
-        R tmax = R(0);
-        for (int i = t; i < n; i += nt) {
-            D[i] = p.d[sys * n + i];
-            E[i] = i + 1 < n ? p.e[sys * (n - 1) + i] : R(0);
-            tmax = max(tmax, max(abs(D[i]), abs(E[i])));
-        }
-        const int info0 = p.info[sys];           // (written below, after barriers, by thread 0)
-        bad = bsym_hh::block_reduce(bad, red.i[0], op_max{});
-        tmax = bsym_hh::block_reduce(tmax, red.t[0], op_max{}); // (its barrier: D and E are complete)
-        int info = info0 != 0 ? info0 : bad ? -1 : 0;
-        const bsym_hh::pow2_scale<R> sc(tmax);
-        if (info == 0) {
-            for (int i = t; i < n; i += nt) {
-                D[i] = sc.down(D[i]);
-                E[i] = sc.down(E[i]);
-                if (p.dT != nullptr) {
-                    p.dT[sys * n + i] = D[i];
-                    p.eT[sys * n + i] = E[i];
-                }
-            }
-        }
-        __syncthreads(); // the scaled T is complete
-        for (int q = 0; q < p.nrhs && info == 0; q++) { // (info is the block's: uniform)
-            C *b = B + (long long)q * n;
-            for (int i = t; i < n; i += nt)
-                bs[i] = b[i];
-            __syncthreads(); // b is staged
-            for (int i = wp; i < n; i += nw) { // z_i = (column i of Q)^H b
-                C acc{R(0), R(0)};
-                for (int j = lane; j < n; j += 32)
-                    acc = acc + conj(Q[j + (long long)i * n]) * bs[j];
-                acc.re = bsym_hh::warp_reduce(acc.re, bsym_hh::op_sum{});
-                acc.im = bsym_hh::warp_reduce(acc.im, bsym_hh::op_sum{});
-                if (lane == 0) {
-                    Z[i] = acc.re;
-                    Z[n + i] = acc.im;
-                }
-            }
-            __syncthreads(); // z is complete
-            // T' u = z (T' = 2^-ex T), both parts; y = 2^-ex u below (ends with a barrier)
-            const int fail = bsym_hh::solve_t<1>(D, E, PA, PB, PC, PF, Z, n, 2, red);
-            if (fail != INT_MAX) {
-                info = fail + 1; // a breakdown in row fail + 1 (the same for every thread)
-                break;
-            }
-            for (int i = t; i < n; i += nt) { // x = Q y
-                C acc{R(0), R(0)};
-                for (int j = 0; j < n; j++)
-                    acc = acc + Q[i + (long long)j * n] * C{Z[j], Z[n + j]};
-                b[i] = C{sc.down(acc.re), sc.down(acc.im)};
-            }
-            __syncthreads(); // Z and bs are read before the next right-hand side's
-        }
-        if (info == 0) { // overflow: the first row with a non-finite x
-            int row = INT_MAX;
-            for (int i = t; i < n * p.nrhs; i += nt)
-                if (!finite_t(B[i]))
-                    row = min(row, i % n);
-            row = bsym_hh::block_reduce(row, red.i[1], op_min{});
-            info = row != INT_MAX ? row + 1 : 0;
-        }
-        if (info != 0)
-            for (int i = t; i < n * p.nrhs; i += nt)
-                B[i] = nan_t<C>();
-        if (t == 0)
-            p.info[sys] = info;
-        __syncthreads(); // everyone is done with the shared arrays (and red) before the next system
-    }
-}
-
-template <typename R>
-bsym_status he_solve_launch(const he_solve_args<R> &a, cudaStream_t s, char *msg, size_t msglen)
-{
-    int dev = 0, sms = 0, per_sm = 0;
-    BSYM_CUDA_TRY(cudaGetDevice(&dev));
-    BSYM_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    const int threads = std::max(32, bsym_hh::block_threads(a.n, 1)); // solve_t: n <= 2 threads
-    const size_t smem = he_solve_smem(a.n, sizeof(R));
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(he_solve_kernel<R>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    BSYM_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, he_solve_kernel<R>, threads, smem));
-    const int64_t grid = std::min<int64_t>(a.batch, int64_t(std::max(per_sm, 1)) * sms);
-    he_solve_kernel<R><<<unsigned(grid), threads, smem, s>>>(a);
-    BSYM_CUDA_TRY(cudaGetLastError());
-    return BSYM_OK;
-}
-
-// The complex TRIDIAG solve of `batch` device-resident systems: d, e (n
-// and n - 1 a system) and Q (n x n) scratch; dT, eT: see he_solve_args.
-template <typename R>
-bsym_status he_hhsolve_run(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *d,
-                           R *e, cx<R> *Q, R *dT, R *eT, cudaStream_t s, char *msg, size_t msglen)
-{
-    if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
-        return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "solves", msg, msglen);
-    if (batch == 0)
-        return BSYM_OK;
-    bsym_status st = he_trd_launch<R>(uplo, n, batch, A, d, e, Q, info, s, msg, msglen);
-    const he_solve_args<R> a{n, nrhs, (long long)batch, d, e, Q, B, info, dT, eT};
-    return st != BSYM_OK ? st : he_solve_launch<R>(a, s, msg, msglen);
+    he_args<R> a{A, uplo, n, (long long)batch, nullptr, nullptr, nullptr, info, nullptr, 0, 0, 0, B, nrhs, dT, eT};
+    return he_trd_run<R, true>(a, s, msg, msglen);
 }
 
 // ---- host arrays through the pipeline -----------------------------------
@@ -726,14 +778,13 @@ bsym_status he_eig_chunk(void *arg, void *const *dev, int64_t count, cudaStream_
                          static_cast<int *>(dev[3]), static_cast<int *>(dev[4]), s, msg, msglen);
 }
 
-// Pipeline arrays: A, B, info, and scratch d, e, Q.
+// Pipeline arrays: A, B, info.
 template <typename R>
 bsym_status he_hhsolve_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t s, char *msg, size_t msglen)
 {
     const he_host_args &h = *static_cast<const he_host_args *>(arg);
     return he_hhsolve_run<R>(h.uplo, h.n, h.nrhs, count, static_cast<const cx<R> *>(dev[0]),
-                             static_cast<cx<R> *>(dev[1]), static_cast<int *>(dev[2]), static_cast<R *>(dev[3]),
-                             static_cast<R *>(dev[4]), static_cast<cx<R> *>(dev[5]), nullptr, nullptr, s, msg,
+                             static_cast<cx<R> *>(dev[1]), static_cast<int *>(dev[2]), nullptr, nullptr, s, msg,
                              msglen);
 }
 
@@ -748,22 +799,19 @@ template <typename T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym_
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
         return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "solves", x->msg, x->msglen);
     const he_host_args h{j->uplo, int(n), false, {}, int(j->nrhs)};
-    const bsym_array arrays[6] = {
+    const bsym_array arrays[3] = {
         host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
         host_data<T>(static_cast<const T *>(j->B), static_cast<T *>(j->B), size_t(n * j->nrhs)),
         {nullptr, j->info, sizeof(int)},
-        {nullptr, nullptr, size_t(n) * sizeof(R)},     // d
-        {nullptr, nullptr, size_t(n - 1) * sizeof(R)}, // e
-        {nullptr, nullptr, size_t(n * n) * sizeof(T)}, // Q
     };
-    return bsym_pipeline(x, arrays, 6, j->batch, he_hhsolve_chunk<R>, const_cast<he_host_args *>(&h));
+    return bsym_pipeline(x, arrays, 3, j->batch, he_hhsolve_chunk<R>, const_cast<he_host_args *>(&h));
 }
 
 template <typename R>
-bsym_status he_hhsolve_device(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *d,
-                              R *e, cx<R> *Q, R *dT, R *eT, cudaStream_t s, char *msg, size_t msglen)
+bsym_status he_hhsolve_device(char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B, int *info, R *dT,
+                              R *eT, cudaStream_t s, char *msg, size_t msglen)
 {
-    return he_hhsolve_run<R>(uplo, n, nrhs, batch, A, B, info, d, e, Q, dT, eT, s, msg, msglen);
+    return he_hhsolve_run<R>(uplo, n, nrhs, batch, A, B, info, dT, eT, s, msg, msglen);
 }
 
 template <typename R>
@@ -858,7 +906,7 @@ BSYM_HETRD_INSTANTIATE(cx<double>)
 #define BSYM_HETRD_DEVICE_INSTANTIATE(R)                                                                \
     template bsym_status he_hhsolve_op<cx<R>>(const bsym__exec *, const bsym__job *);                 \
     template bsym_status he_hhsolve_device<R>(char, int, int, int64_t, const cx<R> *, cx<R> *, int *, R *, \
-                                              R *, cx<R> *, R *, R *, cudaStream_t, char *, size_t);   \
+                                              R *, cudaStream_t, char *, size_t);                       \
     template bsym_status he_eig_device<R>(char, int, int64_t, const cx<R> *, R *, R *, cx<R> *, R *,    \
                                           const bsym_select &, R *, cx<R> *, int *, int *, cudaStream_t, \
                                           char *, size_t);

@@ -383,7 +383,7 @@ bsym_status plain_ldlt(const bsym__strategy &job, int64_t count, const T *A, T *
 }
 
 // Householder + PCR of `count` systems (dT, eT: T for the conditioning
-// test, or null); complex: hetrd.cu's solve with the bufs' Q, rd, re.
+// test, or null); complex: hetrd.cu's solve.
 template <typename T>
 bsym_status householder(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info,
                         const strategy_bufs<T> &b, typename part_of<T>::type *dT, typename part_of<T>::type *eT,
@@ -391,7 +391,7 @@ bsym_status householder(const bsym__strategy &job, int64_t count, const T *A, T 
 {
     if constexpr (is_complex<T>())
         return bsym_cuda::he_hhsolve_device<typename part_of<T>::type>(job.uplo, int(job.n), int(job.nrhs), count, A,
-                                                                      B, info, b.rd, b.re, b.Q, dT, eT, s, msg, msglen);
+                                                                      B, info, dT, eT, s, msg, msglen);
     else
         return bsym_cuda::hhsolve_launch<T>(job.uplo, int(job.n), int(job.nrhs), count, A, B, info, dT, eT, s, msg,
                                             msglen);
@@ -977,11 +977,23 @@ BSYM_CUDA_FOR_EACH_TYPE(BSYM_STRATEGY_INSTANTIATE)
 template bsym_status strategy_op<float, double>(const bsym__exec *, const bsym__job *);
 template bsym_status strategy_op<cx<float>>(const bsym__exec *, const bsym__job *);
 template bsym_status strategy_op<cx<double>>(const bsym__exec *, const bsym__job *);
+template bsym_status strategy_launch<cx<float>>(const bsym__strategy *, int64_t, const cx<float> *, cx<float> *, int *,
+                                                int *, int *, void *, bsym__strategy_stats *, cudaStream_t, char *,
+                                                size_t);
+template bsym_status strategy_launch<cx<double>>(const bsym__strategy *, int64_t, const cx<double> *, cx<double> *,
+                                                 int *, int *, int *, void *, bsym__strategy_stats *, cudaStream_t,
+                                                 char *, size_t);
 
 } // namespace bsym_cuda
 
 extern "C" size_t bsym_cuda_strategy_workspace(char precision, int n, int nrhs, int64_t batch)
 {
-    bsym__strategy job{'L', n, nrhs, BSYM_METHOD_TRIDIAG, 1, 0.0, 0.0};
-    return precision == 'd' ? launch_workspace<double>(job, batch) : launch_workspace<float>(job, batch);
+    // the checked LDLT start needs every array any job of n and nrhs uses
+    bsym__strategy job{'L', n, nrhs, BSYM_METHOD_LDLT, 1, 0.0, 0.0};
+    switch (precision) {
+    case 'd': return launch_workspace<double>(job, batch);
+    case 'c': return launch_workspace<cx<float>>(job, batch);
+    case 'z': return launch_workspace<cx<double>>(job, batch);
+    default: return launch_workspace<float>(job, batch);
+    }
 }

@@ -4662,6 +4662,26 @@ static void test_indef_grid(void)
     ix_case(BSYM_DEVICE_GPU, TY_C, BSYM_METHOD_AUTO, 'L', 40, 1, IX_HPD, 4000, 0);
 }
 
+/* ==== family csolve: the complex tridiag, eigen and auto solves' known
+ * spectra and bad systems (cs_known, cs_bad) on the CPU and the GPU; with
+ * subset (the sanitizers, racecheck included) the GPU only, and a few
+ * systems of each method at n = 40 and 70 (hetrd.cu's solve with two and
+ * three warps, indef.cu's shifted LDL^H in a warp and a block) */
+static void test_csolve_family(bsym_device_info *di, int subset)
+{
+    if (!subset)
+        test_csolve(BSYM_DEVICE_CPU);
+    if (!di->gpu_available)
+        return;
+    test_csolve(BSYM_DEVICE_GPU);
+    static const bsym_method methods[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO};
+    for (int t = TY_Z; subset && t <= TY_C; t++)
+        for (int m = 0; m < 3; m++) {
+            ix_case(BSYM_DEVICE_GPU, t, methods[m], 'L', 40, 2, IX_RANDOM, 3, 0);
+            ix_case(BSYM_DEVICE_GPU, t, methods[m], 'U', 70, 1, IX_HPD, 2, 0);
+        }
+}
+
 static void test_indef_family(bsym_device_info *di)
 {
     test_indef_accuracy(BSYM_DEVICE_CPU, 0);
@@ -4670,9 +4690,7 @@ static void test_indef_family(bsym_device_info *di)
     test_indef_lanes();
     test_indef_mixed();
     test_indef_rules(di);
-    test_csolve(BSYM_DEVICE_CPU);
     if (di->gpu_available) {
-        test_csolve(BSYM_DEVICE_GPU);
         test_indef_accuracy(BSYM_DEVICE_GPU, 0);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
         test_indef_zero(BSYM_DEVICE_GPU);
@@ -4692,7 +4710,7 @@ int main(int argc, char **argv)
      * tiles in global memory; Householder 8 to 64, eigen groups 8 to 32 lanes, PCR in lanes and
      * partitions) and each family once: what tools/gpu-check.sh runs under
      * compute-sanitizer, whose racecheck does not finish the whole suite */
-    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef|pde|ceig: one family */
+    const char *counts = NULL, *only = NULL; /* --only ldlt|tridiag|eig|strategy|indef|csolve|pde|ceig: one family */
     int subset = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc)
@@ -4759,6 +4777,8 @@ int main(int argc, char **argv)
     }
     if (WANT("indef") && !subset)
         test_indef_family(&di);
+    if (WANT("csolve"))
+        test_csolve_family(&di, subset);
     if (WANT("indef") && subset && di.gpu_available) { /* the GPU kernels' shapes, for the sanitizers */
         test_indef_accuracy(BSYM_DEVICE_GPU, 1);
         test_indef_bad(BSYM_DEVICE_GPU, 6);
