@@ -54,8 +54,8 @@ fi
 have_r() { Rscript -e 0 >/dev/null 2>&1; }
 
 # compute-sanitizer TOOL over one family of the C tests' GPU subset (ldlt,
-# tridiag, eig, strategy): passes on 0 errors and 0 failed tests, each run
-# within SANITIZE_TIMEOUT seconds
+# tridiag, eig, strategy, indef, csolve, ceig): passes on 0 errors and 0
+# failed tests, each run within SANITIZE_TIMEOUT seconds
 sanitize() {
     timeout "${SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$1" --error-exitcode 97 \
         build/test_core --subset --only "$2" && echo "compute-sanitizer $1 on $2: 0 errors"
