@@ -15,9 +15,10 @@
 # R there: pack this machine's R first (see DEVELOPERS' guide):
 #   ../shared/tools/pack-r-runtime.sh .rt/r-runtime.tar.xz
 # and carry .rt; this script unpacks it when it is there. Octave likewise:
-#   ../shared/tools/pack-octave-runtime.sh .ot/octave-runtime.tar.xz
-# with the MEX built here (`make octave`, with CUDA) and carried (.ot and
-# octave/private); R and Octave do not fit one call's carry together.
+#   tools/pack-octave-lean.sh   (.ot/octave-runtime.tar.xz and .ot/mex.tar.xz,
+# the MEX built here with CUDA; 53 MB, under one call's carry of 64 MiB,
+# where the shared pack-octave-runtime.sh alone is 52 MB) and carry .ot;
+# R and Octave do not fit one call's carry together.
 #   SANITIZE=0  skip compute-sanitizer;  SANITIZERS="racecheck", FAMILIES="eig"
 #   only those;  BUILD=0  use the library already built there
 #   BENCH=0   skip the benchmarks;  QUICK=1  shorter benchmark runs;
