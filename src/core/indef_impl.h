@@ -177,13 +177,14 @@ static void PREC(ix_nan_)(int64_t m, T *x)
 
 /* Factors the lower triangle of W in place (strictly lower: L, diagonal: D);
  * returns 0, or the 1-based index of the first pivot that is not finite or
- * has |d_j| <= tol. v: n scratch elements. */
-static int PREC(ix_ldlh_factor_)(int64_t n, T *W, RT tol, T *v)
+ * has |d_j| <= tol (positive: d_j <= tol, so that a negative pivot stops it
+ * too: the automatic solve's certificate). v: n scratch elements. */
+static int PREC(ix_ldlh_factor_)(int64_t n, T *W, RT tol, T *v, int positive)
 {
     for (int64_t j = 0; j < n; j++) {
         T *cj = W + j * n;
         const RT d = RE(cj[j]);
-        if (!(FABS(d) > tol) || !ISFINITE(d))
+        if (!((positive ? d : FABS(d)) > tol) || !ISFINITE(d))
             return (int)(j + 1);
         const RT inv = (RT)1 / d;
         for (int64_t i = j + 1; i < n; i++) {
@@ -216,7 +217,7 @@ static void PREC(ix_ldlh_solve_)(int64_t n, const T *W, T *b)
  * sides of B in place; returns the info code. v: n scratch elements. */
 static int PREC(ix_ldlh_run_)(int64_t n, int64_t nrhs, T *W, RT amax, T *B, T *v)
 {
-    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v);
+    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v, 0);
     for (int64_t c = 0; info == 0 && c < nrhs; c++)
         PREC(ix_ldlh_solve_)(n, W, B + c * n);
     return info;
@@ -603,39 +604,46 @@ int PREC(bsym__indef_cpu_)(int method, char uplo, int64_t n, int64_t nrhs, int64
 }
 
 #if BSYM_COMPLEX
-/* The first step of the complex automatic solve (strategy_impl.h) on one
- * system: *pos = 1 when the LDL^H factorization of A - sigma I (no pivoting,
- * no tolerance: every pivot must be > 0) has only positive pivots (the
- * certificate's inertia test, strategy_numerics.h), then the method LDLT
- * solve of ix_one_ (B overwritten, NaN unless its info, returned, is 0).
- * Where the finite A - sigma I has a pivot <= 0 the system is not
- * certified whatever the solve gives: the solve is skipped (B untouched,
- * returns 0) and the strategy's next step solves it. work:
- * bsym__ldlh_cert_work_*(n) elements. */
+/* The pieces of the complex automatic solve's first step (strategy_impl.h
+ * decides with them; the rule is strategy_numerics.h's certificate). work:
+ * bsym__ldlh_cert_work_*(n) elements: W (n x n), then n of scratch, then 2n
+ * for the caller (the cheap form's 2n doubles).
+ *
+ * bsym__ldlh_cert_solve_: method LDLT's factorization (tolerance n eps
+ * max|a_ij|) and solve, except that it stops at the first pivot that is
+ * not above the tolerance, a negative one included: such a system is not
+ * certified, and the strategy's next step solves it again from its
+ * original B. Returns -1 (non-finite A or B: B NaN), 0 (B solved; W holds L
+ * below its diagonal and D on it) or that pivot's 1-based index (B as it
+ * was).
+ *
+ * bsym__ldlh_shift_pos_: 1 when the LDL^H factorization of A - sigma I
+ * (no tolerance) has only positive finite pivots (W overwritten). */
 size_t PREC(bsym__ldlh_cert_work_)(int64_t n)
 {
-    return (size_t)n * (size_t)n + (size_t)n;
+    return (size_t)n * (size_t)n + 3 * (size_t)n;
 }
-int PREC(bsym__ldlh_cert_one_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, RT sigma, int *pos, T *work)
+int PREC(bsym__ldlh_cert_solve_)(char uplo, int64_t n, int64_t nrhs, const T *A, T *B, T *work)
 {
     T *W = work, *v = W + n * n;
     RT amax = 0;
-    *pos = 0;
-    if (PREC(ix_load_)(uplo, n, 0, A, B, W, NULL)) {
-        for (int64_t j = 0; j < n; j++)
-            W[j + j * n] -= sigma;
-        *pos = PREC(ix_ldlh_factor_)(n, W, 0, v) == 0;
-        for (int64_t j = 0; *pos && j < n; j++)
-            *pos = RE(W[j + j * n]) > 0;
-        if (!*pos)
-            return 0;
-    }
-    int info = -1;
-    if (PREC(ix_load_)(uplo, n, nrhs, A, B, W, &amax))
-        info = PREC(ix_ldlh_run_)(n, nrhs, W, amax, B, v);
-    if (info != 0)
+    if (!PREC(ix_load_)(uplo, n, nrhs, A, B, W, &amax)) {
         PREC(ix_nan_)(n * nrhs, B);
+        return -1;
+    }
+    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v, 1);
+    for (int64_t c = 0; info == 0 && c < nrhs; c++)
+        PREC(ix_ldlh_solve_)(n, W, B + c * n);
     return info;
+}
+int PREC(bsym__ldlh_shift_pos_)(char uplo, int64_t n, const T *A, RT sigma, T *work)
+{
+    T *W = work, *v = W + n * n;
+    if (!PREC(ix_load_)(uplo, n, 0, A, NULL, W, NULL))
+        return 0;
+    for (int64_t j = 0; j < n; j++)
+        W[j + j * n] -= sigma;
+    return PREC(ix_ldlh_factor_)(n, W, 0, v, 1) == 0;
 }
 #endif
 

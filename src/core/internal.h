@@ -152,17 +152,19 @@ size_t bsym__hh_tridiag_work_s(int64_t n);
 int bsym__hh_tridiag_solve_one_d(int64_t n, const double *d, const double *e, double *x, double *work);
 int bsym__hh_tridiag_solve_one_s(int64_t n, const float *d, const float *e, float *x, float *work);
 
-/* The complex automatic solve's first step on one system (indef.c): *pos = 1
- * when A - sigma I has an LDL^H factorization with positive pivots, then the
- * LDL^H solve of method LDLT (info returned; skipped, returning 0 with B
- * untouched, when *pos is 0 for a finite A); work bsym__ldlh_cert_work_*(n)
+/* The pieces of the complex automatic solve's first step on one system
+ * (indef.c; see indef_impl.h): the LDL^H solve of method LDLT that stops
+ * at a pivot that is not positive (the factors stay in work), and the
+ * signs of the pivots of A - sigma I; work bsym__ldlh_cert_work_*(n)
  * elements. */
 size_t bsym__ldlh_cert_work_z(int64_t n);
 size_t bsym__ldlh_cert_work_c(int64_t n);
-int bsym__ldlh_cert_one_z(char uplo, int64_t n, int64_t nrhs, const double _Complex *A, double _Complex *B,
-                          double sigma, int *pos, double _Complex *work);
-int bsym__ldlh_cert_one_c(char uplo, int64_t n, int64_t nrhs, const float _Complex *A, float _Complex *B,
-                          float sigma, int *pos, float _Complex *work);
+int bsym__ldlh_cert_solve_z(char uplo, int64_t n, int64_t nrhs, const double _Complex *A, double _Complex *B,
+                            double _Complex *work);
+int bsym__ldlh_cert_solve_c(char uplo, int64_t n, int64_t nrhs, const float _Complex *A, float _Complex *B,
+                            float _Complex *work);
+int bsym__ldlh_shift_pos_z(char uplo, int64_t n, const double _Complex *A, double sigma, double _Complex *work);
+int bsym__ldlh_shift_pos_c(char uplo, int64_t n, const float _Complex *A, float sigma, float _Complex *work);
 
 /* One system's Householder tridiagonalization (householder.c), as
  * bsym_*tridiagonalize; work: BSYM_HH_TRD_WORK(n) elements. Returns 0 or -1

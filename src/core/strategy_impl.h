@@ -20,8 +20,9 @@
  * Complex Hermitian A (prec_cdouble.h, prec_cfloat.h; RPREC names the real
  * precision's numerics, which act on the real T' and the real eigenvalues)
  * goes through the same steps: step 1 is LDL^H, certified as the real
- * LDL^T (indef.c's bsym__ldlh_cert_one_: the inertia of A - sigma I, then
- * the backward error); step 2 the complex Householder + PCR (hetrd.c); step
+ * LDL^T (positive pivots, the cheap form or the inertia of A - sigma I,
+ * then the backward error: strategy_ldlh_cert_ below, on indef.c's
+ * pieces); step 2 the complex Householder + PCR (hetrd.c); step
  * 3 the complex eigensolver and x = V diag(1/l) V^H b over the kept pairs.
  * The backward error and the truncated solution take moduli and conjugates
  * (below, under BSYM_COMPLEX); sums are in double (complex double) as for
@@ -304,12 +305,15 @@ static int PREC(step_eigen_)(const bsym__strategy *job, const PREC(step_) *in, c
 
 #if BSYM_COMPLEX
 /* Step 1 for complex A on systems [0, count): LDL^H (method LDLT) and its
- * certificate, one system at a time (OpenMP over them): ok[k] = 1 when the
- * LDL^H factorization of A - sigma I has only positive pivots, sigma =
- * strategy_shift_ from min(||A||_inf, ||A||_F) and max|a_ii| (the
- * constant's factor near 2 covers complex arithmetic's slightly larger
- * rounding), and the backward error is at most tol: the real rule of
- * ldlt_impl.h's cert_one_. */
+ * certificate, one system at a time (OpenMP over them), the rule of the
+ * real LDL^T's (strategy_numerics.h; ldlt_impl.h's lanes): ok[k] = 1 when
+ * the LDL^H factorization of A has only positive pivots, the backward
+ * error is at most tol, and either the cheap form holds (min D > sigma B2,
+ * from those factors) or the LDL^H factorization of A - sigma I has only
+ * positive pivots; sigma = strategy_shift_ from min(||A||_inf, ||A||_F)
+ * and max|a_ii| (the constant's factor near 2 covers complex arithmetic's
+ * slightly larger rounding). The factorization of A stops at its first
+ * pivot that is not positive: such a system goes to step 2 at that cost. */
 typedef struct {
     const bsym__strategy *job;
     const T *A, *B0; /* B0: the original right-hand sides (the strategy's copy) */
@@ -317,8 +321,43 @@ typedef struct {
     int *info, *ok;
 } PREC(ldlh_cert_team_);
 
+/* The cheap form of the certificate from the LDL^H factors in W (n x n: L
+ * strictly below the diagonal, D > 0 on it): min D > sigma B2
+ * (strategy_cert_cheap_), B2 = max y max z, y = M^-1 e and z = M^-T e for
+ * the comparison matrix M of L (unit diagonal, -|l_ik| below it: |L^-1| <=
+ * M^-1 for complex L too), as ldlt_impl.h's cheap_lanes_; positive sums in
+ * double, |l_ik| as the square root of its parts' squares in double (no
+ * overflow: l_ik^2 d_k <= a_ii; libm's cabs would cost as much as the
+ * factorization). yz: 2n doubles of scratch. */
+static double PREC(ldlh_mod_)(T l)
+{
+    const double re = (double)RE(l), im = (double)IM(l);
+    return sqrt(re * re + im * im);
+}
+static int PREC(ldlh_cheap_)(int n, const T *W, double sigma, double *yz)
+{
+    double *y = yz, *z = yz + n, ymax = 0, zmax = 0, mind = INFINITY;
+    for (int i = 0; i < n; i++) {
+        double a = 1;
+        for (int k = 0; k < i; k++)
+            a += PREC(ldlh_mod_)(W[i + (size_t)k * n]) * y[k];
+        y[i] = a;
+        ymax = a > ymax ? a : ymax;
+        mind = (double)RE(W[i + (size_t)i * n]) < mind ? (double)RE(W[i + (size_t)i * n]) : mind;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double a = 1;
+        for (int k = i + 1; k < n; k++)
+            a += PREC(ldlh_mod_)(W[k + (size_t)i * n]) * z[k];
+        z[i] = a;
+        zmax = a > zmax ? a : zmax;
+    }
+    return RPREC(strategy_cert_cheap_)(n, mind, ymax * zmax, sigma);
+}
+
 /* System k of strategy_ldlh_cert_ (a bsym__team_body); work: the
- * certificate's workspace. */
+ * certificate's workspace (bsym__ldlh_cert_work_: W, then the cheap form's
+ * scratch from element n n + n). */
 static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
 {
     const PREC(ldlh_cert_team_) *c = ctx;
@@ -337,9 +376,11 @@ static void PREC(ldlh_cert_team_one_)(void *ctx, int64_t k, void *work)
         dmax = fabs((double)RE(a[i + (size_t)i * n])) > dmax ? fabs((double)RE(a[i + (size_t)i * n])) : dmax;
     }
     const double sigma = RPREC(strategy_shift_)(n, fmin(anorm, sqrt(fro)), dmax, job->rcond);
-    int pos = 0;
-    c->info[k] = TPREC(bsym__ldlh_cert_one_)(job->uplo, n, nrhs, a, b, (RT)sigma, &pos, w);
-    c->ok[k] = c->info[k] == 0 && pos && PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b0, b) <= job->tol;
+    const int info = TPREC(bsym__ldlh_cert_solve_)(job->uplo, n, nrhs, a, b, w);
+    const int pos = info == 0 && (PREC(ldlh_cheap_)(n, w, sigma, (double *)(w + nn + (size_t)n)) ||
+                                  TPREC(bsym__ldlh_shift_pos_)(job->uplo, n, a, (RT)sigma, w));
+    c->info[k] = info;
+    c->ok[k] = pos && PREC(strategy_backward_error_)(job->uplo, n, nrhs, a, b0, b) <= job->tol;
 }
 
 static int PREC(strategy_ldlh_cert_)(const bsym__strategy *job, int64_t count, const T *A, const T *B0, T *B,
