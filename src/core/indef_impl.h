@@ -213,11 +213,12 @@ static void PREC(ix_ldlh_solve_)(int64_t n, const T *W, T *b)
 }
 
 /* Method LDLT on the loaded W (amax: the max modulus of its triangle): the
- * factorization with pivot tolerance n eps amax, then the nrhs right-hand
- * sides of B in place; returns the info code. v: n scratch elements. */
-static int PREC(ix_ldlh_run_)(int64_t n, int64_t nrhs, T *W, RT amax, T *B, T *v)
+ * factorization with pivot tolerance n eps amax (positive: as
+ * ix_ldlh_factor_'s), then the nrhs right-hand sides of B in place; returns
+ * the info code. v: n scratch elements. */
+static int PREC(ix_ldlh_run_)(int64_t n, int64_t nrhs, T *W, RT amax, T *B, T *v, int positive)
 {
-    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v, 0);
+    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v, positive);
     for (int64_t c = 0; info == 0 && c < nrhs; c++)
         PREC(ix_ldlh_solve_)(n, W, B + c * n);
     return info;
@@ -560,7 +561,7 @@ static int PREC(ix_one_)(int method, char uplo, int64_t n, int64_t nrhs, const T
     if (!PREC(ix_load_)(uplo, n, nrhs, A, B, W, method == BSYM_METHOD_LDLT ? &amax : NULL)) {
         info = -1;
     } else if (method == BSYM_METHOD_LDLT) {
-        info = PREC(ix_ldlh_run_)(n, nrhs, W, amax, B, s1);
+        info = PREC(ix_ldlh_run_)(n, nrhs, W, amax, B, s1, 0);
     } else if (method == BSYM_METHOD_BUNCH_KAUFMAN) {
         info = PREC(ix_bk_factor_)(n, W, piv, s1, s2);
         for (int64_t c = 0; info == 0 && c < nrhs; c++)
@@ -631,10 +632,7 @@ int PREC(bsym__ldlh_cert_solve_)(char uplo, int64_t n, int64_t nrhs, const T *A,
         PREC(ix_nan_)(n * nrhs, B);
         return -1;
     }
-    const int info = PREC(ix_ldlh_factor_)(n, W, (RT)n * EPS * amax, v, 1);
-    for (int64_t c = 0; info == 0 && c < nrhs; c++)
-        PREC(ix_ldlh_solve_)(n, W, B + c * n);
-    return info;
+    return PREC(ix_ldlh_run_)(n, nrhs, W, amax, B, v, 1);
 }
 int PREC(bsym__ldlh_shift_pos_)(char uplo, int64_t n, const T *A, RT sigma, T *work)
 {

@@ -326,21 +326,15 @@ typedef struct {
  * (strategy_cert_cheap_), B2 = max y max z, y = M^-1 e and z = M^-T e for
  * the comparison matrix M of L (unit diagonal, -|l_ik| below it: |L^-1| <=
  * M^-1 for complex L too), as ldlt_impl.h's cheap_lanes_; positive sums in
- * double, |l_ik| as the square root of its parts' squares in double (no
- * overflow: l_ik^2 d_k <= a_ii; libm's cabs would cost as much as the
+ * double, |l_ik| by strategy_mod_ (libm's cabs would cost as much as the
  * factorization). yz: 2n doubles of scratch. */
-static double PREC(ldlh_mod_)(T l)
-{
-    const double re = (double)RE(l), im = (double)IM(l);
-    return sqrt(re * re + im * im);
-}
 static int PREC(ldlh_cheap_)(int n, const T *W, double sigma, double *yz)
 {
     double *y = yz, *z = yz + n, ymax = 0, zmax = 0, mind = INFINITY;
     for (int i = 0; i < n; i++) {
         double a = 1;
         for (int k = 0; k < i; k++)
-            a += PREC(ldlh_mod_)(W[i + (size_t)k * n]) * y[k];
+            a += RPREC(strategy_mod_)((double)RE(W[i + (size_t)k * n]), (double)IM(W[i + (size_t)k * n])) * y[k];
         y[i] = a;
         ymax = a > ymax ? a : ymax;
         mind = (double)RE(W[i + (size_t)i * n]) < mind ? (double)RE(W[i + (size_t)i * n]) : mind;
@@ -348,7 +342,7 @@ static int PREC(ldlh_cheap_)(int n, const T *W, double sigma, double *yz)
     for (int i = n - 1; i >= 0; i--) {
         double a = 1;
         for (int k = i + 1; k < n; k++)
-            a += PREC(ldlh_mod_)(W[k + (size_t)i * n]) * z[k];
+            a += RPREC(strategy_mod_)((double)RE(W[k + (size_t)i * n]), (double)IM(W[k + (size_t)i * n])) * z[k];
         z[i] = a;
         zmax = a > zmax ? a : zmax;
     }
