@@ -40,7 +40,9 @@
 // on the last timed repeat.
 //
 // Usage: bench_indef [--types s,d,c,z] [--n 8,16,32,64] [--batch 1e5]
-//                    [--reps 10] [--sample 64] [--out FILE.md]
+//                    [--reps 10] [--sample 64] [--methods LIST] [--out FILE.md]
+// --methods: only the methods whose name contains one of LIST's words (e.g.
+// auto,potrf: ours auto and cusolver potrf+potrs).
 #define BENCH_NAME "bench_indef"
 #include "bench_common.cuh"
 
@@ -55,7 +57,7 @@ namespace {
 void usage(FILE *f)
 {
     std::fprintf(f, "usage: bench_indef [--types s,d,c,z] [--n 8,16,32,64] [--batch 1e5] [--reps 10] "
-                    "[--sample 64] [--out FILE.md]\n");
+                    "[--sample 64] [--methods auto,potrf] [--out FILE.md]\n");
 }
 
 // ---- the element types: R real, C complex (cuComplex layout) ----------------
@@ -172,6 +174,14 @@ struct opts {
     long long batch = 100000;
     int reps = 10, sample = 64;
     std::string out;
+    std::vector<std::string> methods; // empty: all; else the methods whose name contains one of these
+    bool wanted(const std::string &name) const
+    {
+        for (const std::string &m : methods)
+            if (name.find(m) != std::string::npos)
+                return true;
+        return methods.empty();
+    }
 };
 
 struct result {
@@ -265,6 +275,8 @@ void run_config(const opts &o, int n, double bw, l2_flusher &flush, cublasHandle
                           return "";
                       }});
         for (const method &m : ms) {
+            if (!o.wanted(m.name))
+                continue;
             result r;
             r.type = Y::name();
             r.problem = definite ? "definite" : "indefinite";
@@ -389,6 +401,8 @@ int main(int argc, char **argv)
             o.sample = int(parse_count(next(), "--sample"));
         } else if (a == "--out") {
             o.out = next();
+        } else if (a == "--methods") {
+            o.methods = split(next());
         } else if (a == "--help") {
             usage(stdout);
             return 0;

@@ -172,13 +172,21 @@ bsym_status he_tridiagonalize_launch(char uplo, int n, int64_t batch, const void
 template <typename T>
 bsym_status he_eig_launch(char uplo, int n, int64_t batch, const void *A, void *w, void *V, const bsym_select &sel,
                           int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
-// indef.cu, for strategy.cu: the first pass of method AUTO's certificate
-// for complex A (the CPU's bsym__ldlh_cert_one_): info[k] 0 when the LDL^H
-// factorization of A_k - shift[k] I has only positive finite pivots, 1
-// when not, -1 for non-finite input.
+// indef.cu, for strategy.cu: the passes of method AUTO's certificate for
+// complex A (the CPU's ldlh_cert_team_one_), sigma_k the shift of system k
+// (strategy_shift_), pos_k its verdict:
+//  - CERT_CHEAP: LDL^H with positive finite pivots only (info j at the
+//    first that is not), the solves, and pos_k POS_YES where the factors
+//    certify (min D > sigma B2, strategy_cert_cheap_), POS_UNDECIDED where
+//    they cannot tell, POS_NO where a pivot broke down (or info is -1);
+//  - CERT_SHIFTED: the systems left POS_UNDECIDED (B, nrhs and info
+//    unused): pos_k POS_YES when A_k - sigma_k I has only positive finite
+//    LDL^H pivots, else POS_NO.
+enum { CERT_NONE, CERT_CHEAP, CERT_SHIFTED };
+enum { POS_YES = 0, POS_NO = 1, POS_UNDECIDED = 2 };
 template <typename R>
-bsym_status ldlh_shift_launch(char uplo, int n, int64_t batch, const cx<R> *A, const R *shift, int *info,
-                              cudaStream_t s, char *msg, size_t msglen);
+bsym_status ldlh_cert_launch(int cert, char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B,
+                             int *info, const R *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen);
 // The certificate of method AUTO's LDL^T start (core/strategy_numerics.h,
 // strategy_shift_ and strategy_cert_cheap_), computed by ldlt.cu's
 // certifying kernel while it solves: system k is certified when info is 0,

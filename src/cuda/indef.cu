@@ -41,6 +41,7 @@
 #include <cmath>
 #include <type_traits>
 
+#define BSYM_CUDA_STRATEGY_NUMERICS // strategy_mod_, strategy_cert_cheap_ (ldlh_cheap)
 #include "common.cuh"
 #include "../core/bk_rule.h"
 
@@ -123,15 +124,27 @@ template <typename T> struct indef_args {
     size_t per_sys;    // T elements of a system's arrays (layout_for)
     int ints;          // ints of a system's arrays (layout_for)
     bool lower;
-    // LDL^H only: nullptr, or the shifts sigma_k of method AUTO's
-    // certificate (ldlh_shift_launch): then A_k - sigma_k I is factored
-    // (nrhs 0) and info is 0 when every pivot is positive and finite, 1
-    // when not (-1: non-finite input)
-    const typename part_of<T>::type *shift = nullptr;
+    // LDL^H only, method AUTO's certificate for complex A (strategy.cu, as
+    // the CPU's ldlh_cert_team_one_; common.cuh's CERT_* and POS_*): cert,
+    // the pass; sigma, the shift sigma_k of each system; pos, its verdict.
+    //  - CERT_CHEAP: A_k factored with positive finite pivots only (the
+    //    first that is not breaks down: info j), solved, and pos[k] =
+    //    POS_YES where its factors certify it (ldlh_cheap), POS_UNDECIDED
+    //    where the shifted pass must decide, POS_NO where a pivot broke down
+    //    or the input was not finite;
+    //  - CERT_SHIFTED: only the systems with pos[k] == POS_UNDECIDED: A_k -
+    //    sigma_k I factored (nrhs 0; B and info untouched), pos[k] POS_YES
+    //    when every pivot is positive and finite, else POS_NO.
+    int cert = bsym_cuda::CERT_NONE;
+    const typename part_of<T>::type *sigma = nullptr;
+    int *pos = nullptr;
 };
 
 // The kernel's methods (its METHOD argument).
-enum { K_LDLH, K_BK, K_AASEN };
+// K_LDLH_CERT: LDL^H in the passes of AUTO's certificate (indef_args'
+// cert), built apart so that the plain LDL^H kernels carry none of its code
+// (with it as a run-time branch they lost up to 7 %: complex double n = 16).
+enum { K_LDLH, K_BK, K_AASEN, K_LDLH_CERT };
 
 // A member's rows i of the system, t and t + stride() (RPL of them: for a
 // warp 1 for n <= 32, 2 for n <= 64; for a block 1); the device functions
@@ -264,6 +277,46 @@ __device__ int ldlh_factor(T *M, lower_packed ix, int n, const Team &tm, int *pi
         step1<T, RPL>(M, ix, n, tm, c0);
     }
     return 0;
+}
+
+// The cheap form of AUTO's certificate from ldlh_factor's factors (the
+// CPU's ldlh_cheap_, strategy_impl.h): min D > sigma B2
+// (strategy_cert_cheap_), B2 = max y max z, y = C^-1 e and z = C^-T e for
+// the comparison matrix C of L (unit diagonal, -|l_ik| below it: |L^-1| <=
+// C^-1). Both triangular solves column by column in double, the moduli by
+// strategy_mod_, in s (n doubles of shared memory: y's buffer, free after
+// the solves).
+template <typename T, int RPL, class Team>
+__device__ bool ldlh_cheap(const T *M, lower_packed ix, int n, const Team &tm, double *s, double sigma)
+{
+    typedef typename part_of<T>::type R;
+    auto mod = [](T l) { return strategy_mod_(prec_tag<R>(), double(l.re), double(l.im)); }; // (T complex)
+    double ymax = 0, zmax = 0, mind = INFINITY;
+    ROWS(i) if (i < n)
+    {
+        s[i] = 1;
+        mind = fmin(mind, double(re(M[ix(i, i)])));
+    }
+    tm.sync();
+    for (int k = 0; k + 1 < n; k++) { // y_i = 1 + sum_{k < i} |l_ik| y_k
+        const double yk = s[k];
+        ROWS(i) if (i > k && i < n) s[i] += mod(M[ix(i, k)]) * yk;
+        tm.sync();
+    }
+    ROWS(i) if (i < n) ymax = fmax(ymax, s[i]);
+    tm.sync(); // every member has read y
+    ROWS(i) if (i < n) s[i] = 1;
+    tm.sync();
+    for (int k = n - 1; k > 0; k--) { // z_i = 1 + sum_{k > i} |l_ki| z_k
+        const double zk = s[k];
+        ROWS(i) if (i < k) s[i] += mod(M[ix(k, i)]) * zk;
+        tm.sync();
+    }
+    ROWS(i) if (i < n) zmax = fmax(zmax, s[i]);
+    ymax = tm.max(ymax);
+    zmax = tm.max(zmax);
+    mind = -tm.max(-mind);
+    return strategy_cert_cheap_(prec_tag<R>(), n, mind, ymax * zmax, sigma) != 0;
 }
 
 // Bunch-Kaufman; returns the info.
@@ -605,9 +658,12 @@ template <typename T, int RPL, int METHOD, class Team>
 __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T> &g, long long k, T *M, T *y, int *piv)
 {
     typedef typename part_of<T>::type R;
+    constexpr bool CERT = METHOD == K_LDLH_CERT, LDLH = METHOD == K_LDLH || CERT;
     const int n = g.n;
     const lower_packed ix{n};
     const tridiag<T> t{y + n, y + 2 * n, y + 3 * n, y + 4 * n, piv + n}; // Aasen's only
+    if (CERT && g.cert == bsym_cuda::CERT_SHIFTED && g.pos[k] != bsym_cuda::POS_UNDECIDED)
+        return; // decided by the cheap pass (uniform: M, y and piv untouched)
     const T *__restrict__ A = g.A + k * n * n;
     T *B = g.B + k * n * g.nrhs;
 
@@ -627,15 +683,20 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
     tm.sync();
 
     if (info == 0) {
-        if constexpr (METHOD == K_LDLH) {
-            if (g.shift != nullptr) { // the certificate's pass (uniform): A - sigma I, nrhs 0
-                const R sigma = g.shift[k];
+        if constexpr (LDLH) {
+            if (CERT && g.cert == bsym_cuda::CERT_SHIFTED) { // (uniform) A - sigma I for its pivots' signs alone
+                const R sigma = g.sigma[k];
                 ROWS(i) if (i < n) M[ix(i, i)] = real_t<T>(re(M[ix(i, i)]) - sigma);
                 tm.sync(); // the shifted diagonal is complete
-                info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, R(0), true) != 0 ? 1 : 0;
-            } else {
-                info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, tm.max(amax));
+                const bool bad = ldlh_factor<T, RPL>(M, ix, n, tm, piv, R(0), true) != 0;
+                if (tm.first())
+                    g.pos[k] = bad ? bsym_cuda::POS_NO : bsym_cuda::POS_YES;
+                tm.sync(); // every member is done with M
+                return;
             }
+            // the cheap pass breaks down at the first pivot that is not positive
+            const bool cheap = CERT && g.cert == bsym_cuda::CERT_CHEAP;
+            info = ldlh_factor<T, RPL>(M, ix, n, tm, piv, cheap ? R(0) : tm.max(amax), cheap);
         } else if constexpr (METHOD == K_BK) {
             info = bk_factor<T, RPL>(M, ix, n, tm, piv);
         } else {
@@ -651,6 +712,8 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
             B[e] = nan_t<T>();
         if (tm.first())
             g.info[k] = info;
+        if (CERT && g.cert == bsym_cuda::CERT_CHEAP && tm.first())
+            g.pos[k] = bsym_cuda::POS_NO;
         tm.sync();
         return;
     }
@@ -666,6 +729,12 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
         ROWS(i) if (i < n) b[i] = y[i];
         tm.sync();
     }
+    if constexpr (CERT)
+        if (g.cert == bsym_cuda::CERT_CHEAP) {
+            const bool yes = ldlh_cheap<T, RPL>(M, ix, n, tm, reinterpret_cast<double *>(y), double(g.sigma[k]));
+            if (tm.first())
+                g.pos[k] = yes ? bsym_cuda::POS_YES : bsym_cuda::POS_UNDECIDED;
+        }
     if (tm.first())
         g.info[k] = 0;
 }
@@ -728,6 +797,10 @@ bsym_status launch_grid(K kernel, const indef_args<T> &g, long long count, int p
         h.A += first * g.n * g.n;
         h.B += first * g.n * g.nrhs;
         h.info += first;
+        if (h.sigma != nullptr) { // (the certificate's passes)
+            h.sigma += first;
+            h.pos += first;
+        }
         kernel<<<unsigned((c + per_block - 1) / per_block), threads, smem, s>>>(h, c);
     }
     BSYM_CUDA_TRY(cudaGetLastError());
@@ -757,8 +830,9 @@ bsym_status launch_grid(K kernel, const indef_args<T> &g, long long count, int p
 // earlier steps; they only reach columns >= n of the frame, never read (the
 // update stops at column n - 1).
 // The breakdown test is the other kernel's (and the CPU's): info = j + 1 at
-// the first |d| <= n eps max|a| or non-finite d; the steps go on, for the
-// whole warp, and the system gets NaN solutions.
+// the first |d| <= n eps max|a| or non-finite d (the certificate's first
+// pass, CERT_CHEAP: d <= 0 or not finite); the steps go on, for the whole
+// warp, and the system gets NaN solutions.
 // The solves, one right-hand side at a time with y_i in lane i: forward
 // y_i -= L(i, j) y_j (y_j shuffled from lane j), then z_i = y_i / d_i, then
 // backward z_i -= conj(L(j, i)) z_j for j from n - 1 down. L lives in the
@@ -814,7 +888,30 @@ template <typename R> __device__ __forceinline__ cx<R> shift_update(cx<R> w, cx<
     return {w.re - (l.re * x.re + l.im * x.im), w.im - (l.im * x.re - l.re * x.im)};
 }
 
-template <typename R, int NMAX>
+// The cheap form of AUTO's certificate from the factors in the staging tile
+// (ldlh_cheap's, in the same order of operations): lane i of the group
+// holds y_i, then z_i, in double; d_i its pivot.
+template <int G, typename R>
+__device__ bool reg_cheap(const cx<R> *M, int LD, int n, int i, R d_i, double sigma)
+{
+    auto mod = [](cx<R> l) { return strategy_mod_(prec_tag<R>(), double(l.re), double(l.im)); };
+    double y = 1, z = 1;
+    for (int j = 0; j + 1 < n; j++) { // y_i = 1 + sum_{j < i} |l_ij| y_j
+        const double yj = __shfl_sync(ALL_LANES, y, j, G);
+        if (i > j && i < n)
+            y += mod(M[j * LD + i]) * yj;
+    }
+    for (int j = n - 1; j > 0; j--) { // z_i = 1 + sum_{j > i} |l_ji| z_j
+        const double zj = __shfl_sync(ALL_LANES, z, j, G);
+        if (i < j)
+            z += mod(M[i * LD + j]) * zj;
+    }
+    const double ymax = group_max<G>(i < n ? y : 0.0), zmax = group_max<G>(i < n ? z : 0.0);
+    const double mind = -group_max<G>(i < n ? -double(d_i) : -double(INFINITY));
+    return strategy_cert_cheap_(prec_tag<R>(), n, mind, ymax * zmax, sigma) != 0;
+}
+
+template <typename R, int NMAX, bool CERT>
 __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<R>> g, long long count)
 {
     typedef cx<R> T;
@@ -854,22 +951,25 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
         a[m] = M[m * LD + i];
     fin = group_max<G>(R(fin ? 0 : 1)) == R(0);
     amax = group_max<G>(amax);
-    const R tol = R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
+    const bool cheap = CERT && g.cert == bsym_cuda::CERT_CHEAP; // (uniform; CERT: the certificate's build)
+    const R tol = cheap ? R(0) : R(n) * (sizeof(R) == 4 ? R(FLT_EPSILON) : R(DBL_EPSILON)) * amax;
     __syncwarp(); // every lane has its row: the tile becomes L
 
     int info = fin ? 0 : -1;
-    R dinv = R(0); // 1 / d_i, lane i's
+    R dinv = R(0), dmine = R(1); // 1 / d_i and d_i, lane i's
     for (int j = 0; j < n; j++) {
         T *col = col0 + (j & 1) * reg_col_len<NMAX>();
         if (i >= j)
             col[i - j + 1] = a[0];
         __syncwarp();
         const R d = col[1].re;
-        if (info == 0 && (!(abs(d) > tol) || !isfinite(d)))
+        if (info == 0 && (!((cheap ? d : abs(d)) > tol) || !isfinite(d)))
             info = j + 1;
         const R rinv = R(1) / d;
-        if (i == j)
+        if (i == j) {
             dinv = rinv;
+            dmine = d;
+        }
         const T l = i > j ? a[0] * rinv : real_t<T>(R(0));
         if (i > j)
             M[j * LD + i] = l;
@@ -907,6 +1007,11 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
         if (solve && i < n)
             b[i] = y;
     }
+    if (cheap) { // (every group: the shuffles span the warp)
+        const bool yes = reg_cheap<G>(M, LD, n, i, dmine, valid ? double(g.sigma[k]) : 0.0);
+        if (valid && i == 0)
+            g.pos[k] = info != 0 ? bsym_cuda::POS_NO : yes ? bsym_cuda::POS_YES : bsym_cuda::POS_UNDECIDED;
+    }
     if (!valid)
         return;
     if (info != 0) // NaN solutions, the rest of the batch goes on
@@ -916,28 +1021,29 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
         g.info[k] = info;
 }
 
-template <typename R, int NMAX>
+template <typename R, int NMAX, bool CERT>
 bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
     constexpr int per_block = REG_WARPS * (32 / NMAX);
     const size_t smem = size_t(per_block) * reg_elems<NMAX>() * sizeof(cx<R>);
-    BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlh_reg_kernel<R, NMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    BSYM_CUDA_TRY(cudaFuncSetAttribute(ldlh_reg_kernel<R, NMAX, CERT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(smem)));
-    return launch_grid(ldlh_reg_kernel<R, NMAX>, g, count, per_block, 32 * REG_WARPS, smem, s, msg, msglen);
+    return launch_grid(ldlh_reg_kernel<R, NMAX, CERT>, g, count, per_block, 32 * REG_WARPS, smem, s, msg, msglen);
 }
-template <typename R>
+// CERT: the build of the certificate's first pass (CERT_CHEAP), else plain.
+template <bool CERT = false, typename R>
 bsym_status launch_ldlh_reg(const indef_args<cx<R>> &g, long long count, cudaStream_t s, char *msg, size_t msglen)
 {
     if (g.n <= 4)
-        return launch_ldlh_reg<R, 4>(g, count, s, msg, msglen);
+        return launch_ldlh_reg<R, 4, CERT>(g, count, s, msg, msglen);
     if (g.n <= 8)
-        return launch_ldlh_reg<R, 8>(g, count, s, msg, msglen);
+        return launch_ldlh_reg<R, 8, CERT>(g, count, s, msg, msglen);
     if (g.n <= 16)
-        return launch_ldlh_reg<R, 16>(g, count, s, msg, msglen);
-    return launch_ldlh_reg<R, 32>(g, count, s, msg, msglen);
+        return launch_ldlh_reg<R, 16, CERT>(g, count, s, msg, msglen);
+    return launch_ldlh_reg<R, 32, CERT>(g, count, s, msg, msglen);
 }
 // Real T has no LDL^H kernel here (ldlt.cu's LDL^T serves it).
-template <typename T>
+template <bool CERT = false, typename T>
 bsym_status launch_ldlh_reg(const indef_args<T> &, long long, cudaStream_t, char *msg, size_t msglen)
 {
     std::snprintf(msg, msglen, "no register LDL^H kernel for a real type");
@@ -1101,7 +1207,7 @@ template <typename T, int METHOD> int warp3_max()
     if (real)
         edge = METHOD == K_AASEN ? (single ? 84 : 68) : (single ? 96 : 72);
     else if (single)
-        edge = METHOD == K_AASEN ? 80 : METHOD == K_LDLH ? 84 : 72;
+        edge = METHOD == K_AASEN ? 80 : METHOD == K_LDLH || METHOD == K_LDLH_CERT ? 84 : 72;
     return std::min(96, std::max(64, bsym_cuda::env_int("BSYM_INDEF_WARP3_MAX", edge)));
 }
 
@@ -1185,24 +1291,27 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
     return launch_rows<T, complex_t ? K_LDLH : K_BK>(g, count, s, msg, msglen, per_sm);
 }
 
-// The first pass of method AUTO's certificate for complex T (strategy.cu;
-// the CPU's bsym__ldlh_cert_one_): A_k - shift[k] I factored by LDL^H on
-// the shared-memory kernels (the register kernel has no shift); info[k] 0
-// when its pivots are all positive and finite, 1 when not, -1 for
-// non-finite input.
+// A pass of method AUTO's certificate for complex T (strategy.cu; the
+// CPU's ldlh_cert_team_one_; indef_args' cert, sigma and pos): CERT_CHEAP
+// solves (B, info) and certifies what it can from the factors (on the
+// register kernel up to REG_MAX_N, as the plain LDL^H), CERT_SHIFTED decides
+// the rest on the shared-memory kernels (a system already decided costs its
+// team one read of pos).
 template <typename T>
-bsym_status ldlh_shift(char uplo, int n, long long count, const T *A, const typename part_of<T>::type *shift,
-                       int *info, cudaStream_t s, char *msg, size_t msglen)
+bsym_status ldlh_cert(int cert, char uplo, int n, int nrhs, long long count, const T *A, T *B, int *info,
+                      const typename part_of<T>::type *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen)
 {
-    if (n < 1 || n > BSYM_GPU_INDEF_MAX_N) {
+    if (n < 1 || n > BSYM_GPU_INDEF_MAX_N || nrhs < 0) {
         std::snprintf(msg, msglen, "n = %d is outside the GPU indefinite solver's 1..%d", n, BSYM_GPU_INDEF_MAX_N);
         return BSYM_ERR_SIZE;
     }
     if (count == 0)
         return BSYM_OK;
-    indef_args<T> g{A, nullptr, info, n, 0, 0, 0, uplo != 'U', shift};
+    indef_args<T> g{A, B, info, n, nrhs, 0, 0, uplo != 'U', cert, sigma, pos};
     layout_for(g, false);
-    return launch_rows<T, K_LDLH>(g, count, s, msg, msglen, nullptr);
+    if (cert == bsym_cuda::CERT_CHEAP && n <= REG_MAX_N)
+        return launch_ldlh_reg<true>(g, count, s, msg, msglen);
+    return launch_rows<T, K_LDLH_CERT>(g, count, s, msg, msglen, nullptr);
 }
 
 // ---- the host entries (the backend table's rows): A, B and info chunk by
@@ -1275,15 +1384,15 @@ bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, 
 }
 
 template <typename R>
-bsym_status ldlh_shift_launch(char uplo, int n, int64_t batch, const cx<R> *A, const R *shift, int *info,
-                              cudaStream_t s, char *msg, size_t msglen)
+bsym_status ldlh_cert_launch(int cert, char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B,
+                             int *info, const R *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen)
 {
-    return ldlh_shift<cx<R>>(uplo, n, batch, A, shift, info, s, msg, msglen);
+    return ldlh_cert<cx<R>>(cert, uplo, n, nrhs, batch, A, B, info, sigma, pos, s, msg, msglen);
 }
-template bsym_status ldlh_shift_launch<float>(char, int, int64_t, const cx<float> *, const float *, int *,
-                                              cudaStream_t, char *, size_t);
-template bsym_status ldlh_shift_launch<double>(char, int, int64_t, const cx<double> *, const double *, int *,
-                                               cudaStream_t, char *, size_t);
+template bsym_status ldlh_cert_launch<float>(int, char, int, int, int64_t, const cx<float> *, cx<float> *, int *,
+                                             const float *, int *, cudaStream_t, char *, size_t);
+template bsym_status ldlh_cert_launch<double>(int, char, int, int, int64_t, const cx<double> *, cx<double> *,
+                                              int *, const double *, int *, cudaStream_t, char *, size_t);
 
 #define BSYM_INDEF_INSTANTIATE(T, H)                                                            \
     template bsym_status bk_op<T, H>(const bsym__exec *, const bsym__job *);                  \

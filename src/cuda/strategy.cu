@@ -26,10 +26,11 @@
 // Complex Hermitian A (T = cx<R>; the CPU's strategy_impl.h under
 // BSYM_COMPLEX) takes the same steps with its own pieces: step 1 is LDL^H
 // (indef.cu), certified as on the CPU: shift_kernel computes sigma from
-// ||A|| (strategy_hrow_norms_), indef.cu's ldlh_shift_launch factors A -
-// sigma I for the signs of its pivots, the plain LDL^H solves, and
-// check_kernel keeps a system whose pivots were positive and whose backward
-// error is at most tol; step 2 is hetrd.cu's complex Householder solve
+// ||A|| (strategy_hrow_norms_), indef.cu's LDL^H solves with positive
+// pivots and certifies from the factors where the cheap form holds (min D >
+// sigma B2), factoring A - sigma I for the signs of its pivots only where
+// it does not, and check_kernel keeps a system whose pivots were positive
+// and whose backward error is at most tol; step 2 is hetrd.cu's complex Householder solve
 // (x = Q T^-1 Q^H b, T real: the conditioning test is the real one); step
 // 3 hetrd.cu's eigensolver and trunc_kernel with x = V diag(1/l) V^H b.
 // The residual rows and the truncated solution are strategy_numerics.h's
@@ -67,9 +68,6 @@ __device__ double resid_row(char uplo, int n, const cx<R> *A, const cx<R> *x, cx
 // |x| in double
 template <typename R> __device__ double abs_d(R x) { return fabs(double(x)); }
 template <typename R> __device__ double abs_d(cx<R> x) { return strategy_mod_(prec_tag<R>(), double(x.re), double(x.im)); }
-// x finite (every part at most the largest finite value)
-template <typename R> __device__ bool finite_d(R x) { return fabs(x) <= prec<R>::max; }
-template <typename R> __device__ bool finite_d(cx<R> x) { return finite_d(x.re) && finite_d(x.im); }
 
 template <typename R> __device__ R coef_of(int n, const R *V, const R *b, const R *w, int q, R tau)
 {
@@ -119,7 +117,7 @@ template <typename T> struct check_args {
     int *pending;                // by position; 1: residual passed, conditioning test next
     unsigned long long *stats;
     R *ws;                       // by position, 2n each: cond_kernel's scratch
-    const int *pos;              // null, or by position: 0 where complex LDL^H's certificate saw positive pivots
+    const int *pos;              // null, or by position: complex LDL^H's certificate (POS_YES: positive pivots)
     __device__ int64_t sys(int64_t j) const { return map != nullptr ? map[j] : j; }
 };
 
@@ -142,7 +140,7 @@ __global__ void __launch_bounds__(32 * WARPS) check_kernel(check_args<T> a)
         }
         return;
     }
-    bool redo = inf != 0 || (a.pos != nullptr && a.pos[j] != 0);
+    bool redo = inf != 0 || (a.pos != nullptr && a.pos[j] != bsym_cuda::POS_YES);
     if (!redo) {
         // backward error, lanes over rows; NaN is tracked apart (fmax drops it)
         const T *A = a.A + j * n * n;
@@ -272,7 +270,7 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
     int inf = a.einfo[j];
     bool finite = true;
     for (int i = lane; i < n * a.nrhs; i += 32)
-        finite &= finite_d(a.B[j * n * a.nrhs + i]);
+        finite &= finite_t(a.B[j * n * a.nrhs + i]);
     if (inf == 0 && !__all_sync(ALL_LANES, finite))
         inf = -1;
     if (inf != 0) {
@@ -311,23 +309,25 @@ __global__ void __launch_bounds__(32 * WARPS) trunc_kernel(trunc_args<T> a)
 }
 
 // ---- the scratch of steps 1 to 3 ----------------------------------------------------
-// Per-system arrays, in this order; sizes by strategy_sizes. The last six
+// Per-system arrays, in this order; sizes by strategy_sizes. The last four
 // are complex A's only: hetrd.cu's Q (n x n), the eigensolver's Z (n x n
-// real), the reduction's d and e, and step 1's shifts and pivot signs.
+// real), and step 1's shifts and certificate verdicts. (The complex
+// eigensolver's reduction, d and e, takes W_D and W_E as the real one does:
+// the conditioning test is done with them by then.)
 enum { W_B0, W_D, W_E, W_AC, W_BC, W_W, W_V, W_IDX, W_IDX2, W_CNT, W_EINFO, W_COUNTER, W_PEND, W_WS,
-       W_Q, W_Z, W_RD, W_RE, W_SIG, W_POS, W_N };
+       W_Q, W_Z, W_SIG, W_POS, W_N };
 
 template <typename T> struct strategy_bufs {
     typedef typename part_of<T>::type R;
     T *B0;
-    R *d, *e;  // T for the conditioning test (the real eigensolver's d, e too)
+    R *d, *e;  // T for the conditioning test (the eigensolvers' d, e too)
     T *Ac, *Bc;
     R *w;
     T *V;
     int *idx, *idx2, *cnt, *einfo, *counter, *pending;
     R *ws;
     T *Q;      // complex only, from here on
-    R *Z, *rd, *re, *sigma;
+    R *Z, *sigma;
     int *pos;
 };
 
@@ -350,7 +350,6 @@ template <typename T> void strategy_sizes(const bsym__strategy &job, size_t *b)
     b[W_WS] = check ? 2 * n * r : 0; // cond_kernel's
     b[W_Q] = cplx ? n * n * t : 0;
     b[W_Z] = cplx ? n * n * r : 0;
-    b[W_RD] = b[W_RE] = cplx ? n * r : 0;
     const bool cert = cplx && check && job.start == BSYM_METHOD_LDLT;
     b[W_SIG] = cert ? r : 0;
     b[W_POS] = cert ? sizeof(int) : 0;
@@ -365,8 +364,7 @@ template <typename T> strategy_bufs<T> strategy_from(void *const *p)
                             static_cast<int *>(p[W_CNT]), static_cast<int *>(p[W_EINFO]),
                             static_cast<int *>(p[W_COUNTER]), static_cast<int *>(p[W_PEND]),
                             static_cast<R *>(p[W_WS]),    static_cast<T *>(p[W_Q]),     static_cast<R *>(p[W_Z]),
-                            static_cast<R *>(p[W_RD]),    static_cast<R *>(p[W_RE]),    static_cast<R *>(p[W_SIG]),
-                            static_cast<int *>(p[W_POS])};
+                            static_cast<R *>(p[W_SIG]),   static_cast<int *>(p[W_POS])};
 }
 
 // ---- the element type's solvers: the real kernels, or complex A's ----------------------
@@ -404,7 +402,7 @@ bsym_status eigenpairs(const bsym__strategy &job, int64_t count, const T *A, con
 {
     static const bsym_select all = {BSYM_SELECT_ALL, 0, 0, 0.0, 0.0};
     if constexpr (is_complex<T>())
-        return bsym_cuda::he_eig_device<typename part_of<T>::type>(job.uplo, int(job.n), count, A, b.rd, b.re, b.Q,
+        return bsym_cuda::he_eig_device<typename part_of<T>::type>(job.uplo, int(job.n), count, A, b.d, b.e, b.Q,
                                                                   b.Z, all, b.w, b.V, b.cnt, b.einfo, s, msg, msglen);
     else
         return bsym_cuda::eig_launch<T>(job.uplo, int(job.n), count, A, b.d, b.e, all, b.w, b.V, b.cnt, b.einfo, s,
@@ -464,10 +462,13 @@ bsym_status gather(const bsym__strategy &job, int64_t count, const int *idx, con
 // Step 1 of start LDLT: every system by the certifying LDL^T kernel. The
 // certified ones (and non-finite input) are final; the others are listed in
 // b.idx, their number in *redo.
-// Complex A (the CPU's strategy_ldlh_cert_): sigma by shift_kernel, the
-// signs of A - sigma I's LDL^H pivots (b.pos), the plain LDL^H solve, then
-// check_kernel keeps a system whose pivots were positive and whose backward
-// error is at most tol (no conditioning test: the certificate stands for it).
+// Complex A (the CPU's strategy_ldlh_cert_): sigma by shift_kernel; LDL^H
+// of A with positive pivots, its solve and the cheap form of the
+// certificate from its factors (b.pos, indef.cu's CERT_CHEAP); the signs of
+// A - sigma I's pivots only where the cheap form could not tell
+// (CERT_SHIFTED); then check_kernel keeps a system whose pivots were
+// positive (b.pos POS_YES) and whose backward error is at most tol (no
+// conditioning test: the certificate stands for it).
 template <typename T>
 bsym_status certified_ldlt(const bsym__strategy &job, int64_t count, const T *A, T *B, int *info, int *rank, int *used,
                            const strategy_bufs<T> &b, unsigned long long *stats, int64_t *redo, cudaStream_t s,
@@ -479,9 +480,11 @@ bsym_status certified_ldlt(const bsym__strategy &job, int64_t count, const T *A,
         shift_kernel<R><<<unsigned((count + WARPS - 1) / WARPS), 32 * WARPS, 0, s>>>(job.uplo, n, count, A, job.rcond,
                                                                                     b.sigma);
         BSYM_CUDA_TRY(cudaGetLastError());
-        bsym_status st = bsym_cuda::ldlh_shift_launch<R>(job.uplo, n, count, A, b.sigma, b.pos, s, msg, msglen);
-        if (st == BSYM_OK)
-            st = plain_ldlt<T>(job, count, A, B, info, s, msg, msglen);
+        bsym_status st = bsym_cuda::ldlh_cert_launch<R>(bsym_cuda::CERT_CHEAP, job.uplo, n, int(job.nrhs), count, A,
+                                                        B, info, b.sigma, b.pos, s, msg, msglen);
+        if (st == BSYM_OK) // the systems the factors of A could not certify
+            st = bsym_cuda::ldlh_cert_launch<R>(bsym_cuda::CERT_SHIFTED, job.uplo, n, 0, count, A, nullptr, nullptr,
+                                                b.sigma, b.pos, s, msg, msglen);
         if (st != BSYM_OK)
             return st;
         check_args<T> c{job.uplo, n,      int(job.nrhs), BSYM_METHOD_LDLT, count,     job.rcond, job.tol, nullptr,

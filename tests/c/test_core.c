@@ -4631,6 +4631,88 @@ static void cs_bad(bsym_device dev, int t, bsym_method method, char uplo)
     free(h); free(b); free(x); free(A); free(B);
 }
 
+/* cs_cert: AUTO's certificate of the LDL^H start in both of its forms, one
+ * batch of 4 at rcond (sigma = 4 rcond (1 + 2^-9) + n (n + 1) eps 2, as
+ * ||A||_inf = 4 and max a_ii = 2), with T = tridiag(-e^{i theta_k}, 2,
+ * -e^{-i theta_k}) (the spectrum of the real (-1, 2, -1): 2 - 2 cos(k pi /
+ * (n + 1)); its LDL^H has |l_k| = k / (k + 1), so B2 ~ n^2 / 4):
+ *  0: T. The cheap form fails (min D / B2 < sigma), the factorization of
+ *     T - sigma I certifies (lambda_min > sigma): LDLT, rank n;
+ *  1: 4 I + a Hermitian of entries below 0.1 / n: the cheap form
+ *     certifies: LDLT, rank n;
+ *  2: -T: the first pivot is negative: TRIDIAG, rank n (|lambda| >= lambda_min
+ *     > tau = rcond max|lambda|);
+ *  3: T - delta I, lambda_min < sigma: neither form certifies, and the
+ *     smallest eigenvalue falls below tau: EIGEN, rank n - 1.
+ * n = 24 (a warp a system) at rcond 0.003 (sigma 0.012, min D / B2 0.0088,
+ * lambda_min 0.0158, delta 0.006), n = 100 (a block a system; double only:
+ * float's n (n + 1) eps 2 = 2.4e-3 exceeds lambda_min) at 1.8e-4 (sigma
+ * 7.2e-4, min D / B2 5.3e-4, lambda_min 9.7e-4, delta 4e-4). Solutions of
+ * systems 0 to 2 within IX_BOUND_C n eps backward error. */
+static void cs_cert(bsym_device dev, int t, char uplo, int n, double rcond, double delta)
+{
+    enum { batch = 4, nrhs = 2 };
+    const size_t nn = (size_t)n * n, nb = (size_t)n * nrhs;
+    const int single = ty_single(t);
+    ix_cx *h = calloc(nn * batch, sizeof(ix_cx)), *b = malloc(sizeof(ix_cx) * nb * batch),
+          *x = malloc(sizeof(ix_cx) * nb * batch);
+    for (int i = 0; i < n; i++) {
+        const double th = 6.283185307179586 * urand();
+        const ix_cx off = -(cos(th) + sin(th) * I);
+        for (int k = 0; k < batch; k++) {
+            ix_cx *hk = h + k * nn;
+            const double sg = k == 2 ? -1 : 1;
+            hk[i + i * n] = k == 1 ? 4 : sg * 2 - (k == 3 ? delta : 0);
+            if (k != 1 && i + 1 < n) {
+                hk[i + 1 + i * n] = sg * off;
+                hk[i + (i + 1) * n] = sg * conj(off);
+            }
+        }
+    }
+    for (int j = 0; j < n; j++) /* system 1's small Hermitian part */
+        for (int i = j + 1; i < n; i++) {
+            const ix_cx v = 0.1 / n * (urand() + urand() * I);
+            h[nn + i + j * n] = v;
+            h[nn + j + i * n] = conj(v);
+        }
+    for (size_t e = 0; e < nn * batch; e++)
+        h[e] = ty_round(t, h[e]);
+    for (size_t e = 0; e < nb * batch; e++)
+        b[e] = ty_round(t, urand() + urand() * I);
+    void *A = ix_input(t, uplo, n, batch, h), *B = malloc(ty_size(t) * nb * batch);
+    for (size_t e = 0; e < nb * batch; e++)
+        ty_put(t, B, e, b[e]);
+    int info[batch], rank[batch], used[batch];
+    bsym_ctx *ctx;
+    bsym_ctx_create(&ctx);
+    bsym_ctx_set_device(ctx, dev);
+    const bsym_solve_opts o = {BSYM_METHOD_AUTO, rcond, 0.0, NULL};
+    const bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
+    for (size_t e = 0; e < nb * batch; e++)
+        x[e] = ty_get(t, B, e);
+    static const int want_used[batch] = {BSYM_METHOD_LDLT, BSYM_METHOD_LDLT, BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN};
+    const double eps = single ? FLT_EPSILON : DBL_EPSILON;
+    int ok = st == BSYM_OK;
+    double worst = 0;
+    for (int k = 0; ok && k < batch; k++) {
+        ok = info[k] == 0 && used[k] == want_used[k] && rank[k] == (k == 3 ? n - 1 : n);
+        if (k < 3) {
+            const double e = ix_berr(n, nrhs, h + k * nn, b + k * nb, x + k * nb);
+            ok = ok && e >= 0 && e <= IX_BOUND_C * n * eps;
+            worst = e > worst ? e : worst;
+        }
+    }
+    char what[300];
+    snprintf(what, sizeof what,
+             "complex auto %s uplo=%c n=%d rcond=%g: certified by the shifted factorization, by the cheap form, "
+             "not positive, not certified (used %d %d %d %d, rank %d %d %d %d; berr %.3g n eps)",
+             ty_name[t], uplo, n, rcond, used[0], used[1], used[2], used[3], rank[0], rank[1], rank[2], rank[3],
+             worst / (n * eps));
+    check(ok, what, dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", st, info[0]);
+    bsym_ctx_destroy(ctx);
+    free(h); free(b); free(x); free(A); free(B);
+}
+
 static void test_csolve(bsym_device dev)
 {
     static const bsym_method methods[] = {BSYM_METHOD_TRIDIAG, BSYM_METHOD_EIGEN, BSYM_METHOD_AUTO};
@@ -4641,6 +4723,12 @@ static void test_csolve(bsym_device dev)
                     cs_known(dev, t, methods[m], u ? 'U' : 'L');
                 cs_bad(dev, t, methods[m], u ? 'U' : 'L');
             }
+    for (int t = TY_Z; t < TY_N; t++)
+        for (int u = 0; u < 2; u++) {
+            cs_cert(dev, t, u ? 'U' : 'L', 24, 0.003, 0.006);
+            if (t == TY_Z)
+                cs_cert(dev, t, u ? 'U' : 'L', 100, 1.8e-4, 4e-4);
+        }
 }
 
 /* The GPU's block kernel (n > 64) runs a persistent grid: batches larger
