@@ -8,7 +8,8 @@
 #
 # Inputs: random Hermitian (complex) or symmetric (real) indefinite matrices
 # (M + M^H) / 2, M standard normal, one right-hand side each; "ldlt" runs on
-# positive definite ones (M M^H / n + I) because it does not pivot. Every
+# positive definite ones (M M^H / n + I) because it does not pivot, and so
+# does complex "auto" a second time ("auto, definite"). Every
 # figure is the median elapsed time of --reps calls after a warm-up call;
 # systems/s = systems / that time. The base-R loop is solve(A[, , k], B[, k])
 # over the first --base systems (LAPACK's zgesv / dgesv through R), its
@@ -81,10 +82,13 @@ for (complex in c(FALSE, TRUE)[c("real", "complex") %in% opt$input]) for (n in o
   rates <- c()
   # complex input: also the methods that reach complex through the Householder
   # reduction (on the GPU too since session 37; the real ones are bench_r.R's)
-  methods <- c("ldlt", "bunch-kaufman", "aasen", if (complex) c("tridiag", "auto", "eigen"))
+  # ("auto, definite": method "auto" on the positive definite batch, where
+  # its certified LDL^H start keeps every system)
+  methods <- c("ldlt", "bunch-kaufman", "aasen", if (complex) c("tridiag", "auto", "auto, definite", "eigen"))
   for (method in methods) for (precision in c("double", "single")) {
-    M <- if (method == "ldlt") P else A
-    f <- function() bsym_solve(M, B, method = method, precision = precision, device = opt$device)
+    M <- if (method %in% c("ldlt", "auto, definite")) P else A
+    f <- function() bsym_solve(M, B, method = sub(", definite$", "", method), precision = precision,
+                               device = opt$device)
     X <- f()
     eps <- if (precision == "double") .Machine$double.eps else 2^-23
     be <- backward(M, B, X, unique(round(seq(1, opt$systems, length.out = 50))))
