@@ -174,7 +174,7 @@ bsym_status he_eig_launch(char uplo, int n, int64_t batch, const void *A, void *
                           int *count, int *info, cudaStream_t s, char *msg, size_t msglen);
 // indef.cu, for strategy.cu: the passes of method AUTO's certificate for
 // complex A (the CPU's ldlh_cert_team_one_), sigma_k the shift of system k
-// (strategy_shift_), pos_k its verdict:
+// (strategy_shift_, in double as the CPU's), pos_k its verdict:
 //  - CERT_CHEAP: LDL^H with positive finite pivots only (info j at the
 //    first that is not), the solves, and pos_k POS_YES where the factors
 //    certify (min D > sigma B2, strategy_cert_cheap_), POS_UNDECIDED where
@@ -186,7 +186,7 @@ enum { CERT_NONE, CERT_CHEAP, CERT_SHIFTED };
 enum { POS_YES = 0, POS_NO = 1, POS_UNDECIDED = 2 };
 template <typename R>
 bsym_status ldlh_cert_launch(int cert, char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B,
-                             int *info, const R *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen);
+                             int *info, const double *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen);
 // The certificate of method AUTO's LDL^T start (core/strategy_numerics.h,
 // strategy_shift_ and strategy_cert_cheap_), computed by ldlt.cu's
 // certifying kernel while it solves: system k is certified when info is 0,

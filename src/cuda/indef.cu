@@ -136,7 +136,7 @@ template <typename T> struct indef_args {
     //    sigma_k I factored (nrhs 0; B and info untouched), pos[k] POS_YES
     //    when every pivot is positive and finite, else POS_NO.
     int cert = bsym_cuda::CERT_NONE;
-    const typename part_of<T>::type *sigma = nullptr;
+    const double *sigma = nullptr; // (the CPU's: double, rounded to R for the shifted pass)
     int *pos = nullptr;
 };
 
@@ -685,7 +685,7 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
     if (info == 0) {
         if constexpr (LDLH) {
             if (CERT && g.cert == bsym_cuda::CERT_SHIFTED) { // (uniform) A - sigma I for its pivots' signs alone
-                const R sigma = g.sigma[k];
+                const R sigma = R(g.sigma[k]);
                 ROWS(i) if (i < n) M[ix(i, i)] = real_t<T>(re(M[ix(i, i)]) - sigma);
                 tm.sync(); // the shifted diagonal is complete
                 const bool bad = ldlh_factor<T, RPL>(M, ix, n, tm, piv, R(0), true) != 0;
@@ -731,7 +731,7 @@ __device__ __forceinline__ void solve_system(const Team &tm, const indef_args<T>
     }
     if constexpr (CERT)
         if (g.cert == bsym_cuda::CERT_CHEAP) {
-            const bool yes = ldlh_cheap<T, RPL>(M, ix, n, tm, reinterpret_cast<double *>(y), double(g.sigma[k]));
+            const bool yes = ldlh_cheap<T, RPL>(M, ix, n, tm, reinterpret_cast<double *>(y), g.sigma[k]);
             if (tm.first())
                 g.pos[k] = yes ? bsym_cuda::POS_YES : bsym_cuda::POS_UNDECIDED;
         }
@@ -1008,7 +1008,7 @@ __global__ void __launch_bounds__(32 * REG_WARPS) ldlh_reg_kernel(indef_args<cx<
             b[i] = y;
     }
     if (cheap) { // (every group: the shuffles span the warp)
-        const bool yes = reg_cheap<G>(M, LD, n, i, dmine, valid ? double(g.sigma[k]) : 0.0);
+        const bool yes = reg_cheap<G>(M, LD, n, i, dmine, valid ? g.sigma[k] : 0.0);
         if (valid && i == 0)
             g.pos[k] = info != 0 ? bsym_cuda::POS_NO : yes ? bsym_cuda::POS_YES : bsym_cuda::POS_UNDECIDED;
     }
@@ -1299,7 +1299,7 @@ bsym_status launch(int method, char uplo, int n, int nrhs, long long count, cons
 // team one read of pos).
 template <typename T>
 bsym_status ldlh_cert(int cert, char uplo, int n, int nrhs, long long count, const T *A, T *B, int *info,
-                      const typename part_of<T>::type *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen)
+                      const double *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen)
 {
     if (n < 1 || n > BSYM_GPU_INDEF_MAX_N || nrhs < 0) {
         std::snprintf(msg, msglen, "n = %d is outside the GPU indefinite solver's 1..%d", n, BSYM_GPU_INDEF_MAX_N);
@@ -1385,12 +1385,12 @@ bsym_status indef_launch(int method, char uplo, int n, int nrhs, int64_t batch, 
 
 template <typename R>
 bsym_status ldlh_cert_launch(int cert, char uplo, int n, int nrhs, int64_t batch, const cx<R> *A, cx<R> *B,
-                             int *info, const R *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen)
+                             int *info, const double *sigma, int *pos, cudaStream_t s, char *msg, size_t msglen)
 {
     return ldlh_cert<cx<R>>(cert, uplo, n, nrhs, batch, A, B, info, sigma, pos, s, msg, msglen);
 }
 template bsym_status ldlh_cert_launch<float>(int, char, int, int, int64_t, const cx<float> *, cx<float> *, int *,
-                                             const float *, int *, cudaStream_t, char *, size_t);
+                                             const double *, int *, cudaStream_t, char *, size_t);
 template bsym_status ldlh_cert_launch<double>(int, char, int, int, int64_t, const cx<double> *, cx<double> *,
                                               int *, const double *, int *, cudaStream_t, char *, size_t);
 

@@ -327,7 +327,8 @@ template <typename T> struct strategy_bufs {
     int *idx, *idx2, *cnt, *einfo, *counter, *pending;
     R *ws;
     T *Q;      // complex only, from here on
-    R *Z, *sigma;
+    R *Z;
+    double *sigma; // in double, as the CPU's (the shifted pass rounds it to R)
     int *pos;
 };
 
@@ -351,7 +352,7 @@ template <typename T> void strategy_sizes(const bsym__strategy &job, size_t *b)
     b[W_Q] = cplx ? n * n * t : 0;
     b[W_Z] = cplx ? n * n * r : 0;
     const bool cert = cplx && check && job.start == BSYM_METHOD_LDLT;
-    b[W_SIG] = cert ? r : 0;
+    b[W_SIG] = cert ? sizeof(double) : 0;
     b[W_POS] = cert ? sizeof(int) : 0;
 }
 
@@ -364,7 +365,7 @@ template <typename T> strategy_bufs<T> strategy_from(void *const *p)
                             static_cast<int *>(p[W_CNT]), static_cast<int *>(p[W_EINFO]),
                             static_cast<int *>(p[W_COUNTER]), static_cast<int *>(p[W_PEND]),
                             static_cast<R *>(p[W_WS]),    static_cast<T *>(p[W_Q]),     static_cast<R *>(p[W_Z]),
-                            static_cast<R *>(p[W_SIG]),   static_cast<int *>(p[W_POS])};
+                            static_cast<double *>(p[W_SIG]),   static_cast<int *>(p[W_POS])};
 }
 
 // ---- the element type's solvers: the real kernels, or complex A's ----------------------
@@ -414,7 +415,7 @@ bsym_status eigenpairs(const bsym__strategy &job, int64_t count, const T *A, con
 // as the CPU's ldlh_cert_team_one_ (strategy_impl.h).
 template <typename R>
 __global__ void __launch_bounds__(32 * WARPS) shift_kernel(char uplo, int n, int64_t count, const cx<R> *A,
-                                                           double rcond, R *sigma)
+                                                           double rcond, double *sigma)
 {
     const int lane = threadIdx.x % 32;
     const int64_t j = (int64_t)blockIdx.x * WARPS + threadIdx.x / 32;
@@ -433,7 +434,7 @@ __global__ void __launch_bounds__(32 * WARPS) shift_kernel(char uplo, int n, int
     fro = warp_sum(fro);
     dmax = warp_max(dmax);
     if (lane == 0)
-        sigma[j] = R(strategy_shift_(prec_tag<R>(), n, fmin(anorm, sqrt(fro)), dmax, rcond));
+        sigma[j] = strategy_shift_(prec_tag<R>(), n, fmin(anorm, sqrt(fro)), dmax, rcond);
 }
 
 // The device counter c, once the stream's work before it is done (the one
