@@ -356,6 +356,16 @@ static void PREC(ixl_factor_)(int n, int piv, const IXV *tol, RT *Wr, RT *Wi, in
                               PREC(ixl_c2_) *c2s, IXM *mks, int *any2s, int *info, IXV *sc, const char *pf,
                               size_t pfb)
 {
+    /* x2 starts at zero: ixl_vectors_ selects lane by lane between it and
+     * the column (IXSEL), so it reads x2 in every lane from the first step
+     * on, although only the IXL_SKIP lanes take it, written for them at the
+     * step before. Without this the other lanes read uninitialised scratch
+     * and drop it: harmless, but the compiler's blend for IXSEL made
+     * valgrind report it at every step after the first (session 37). */
+    IXL_PARTS(sc);
+    (void)ur, (void)pr;
+    for (int i = 0; i < n; i++)
+        xr2[i] = xi2[i] = (IXV){0};
     for (int k = 0; k < n; k++) {
         for (size_t b = pfb * (size_t)k / (size_t)n; b < pfb * (size_t)(k + 1) / (size_t)n; b += 64)
             __builtin_prefetch(pf + b, 0, 2);
