@@ -30,9 +30,10 @@
 // pivots and certifies from the factors where the cheap form holds (min D >
 // sigma B2), factoring A - sigma I for the signs of its pivots only where
 // it does not, and check_kernel keeps a system whose pivots were positive
-// and whose backward error is at most tol; step 2 is hetrd.cu's complex Householder solve
-// (x = Q T^-1 Q^H b, T real: the conditioning test is the real one); step
-// 3 hetrd.cu's eigensolver and trunc_kernel with x = V diag(1/l) V^H b.
+// and whose backward error is at most tol; step 2 is hetrd.cu's complex
+// Householder solve (x = Q T^-1 Q^H b, T real: the conditioning test is the
+// real one); step 3 hetrd.cu's eigensolver and trunc_kernel with x = V
+// diag(1/l) V^H b.
 // The residual rows and the truncated solution are strategy_numerics.h's
 // complex forms, on (re, im) pairs; d, e, w (T and the eigenvalues) are
 // real (R) for both.

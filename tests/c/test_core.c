@@ -4611,21 +4611,13 @@ static void cs_bad(bsym_device dev, int t, bsym_method method, char uplo)
         h[e] = ty_round(t, h[e]);
     for (size_t e = 0; e < nb * batch; e++)
         b[e] = ty_round(t, urand() + urand() * I);
-    void *A = ix_input(t, uplo, n, batch, h), *B = malloc(ty_size(t) * nb * batch);
     if (uplo == 'L')
-        ty_put(t, A, nn + 4 + 2 * n, NAN); /* (4, 2) of system 1 */
+        h[nn + 4 + 2 * n] = NAN; /* (4, 2) of system 1, in the referenced triangle */
     else
         b[nb + 5] = INFINITY;
-    for (size_t e = 0; e < nb * batch; e++)
-        ty_put(t, B, e, b[e]);
     int info[batch] = {9, 9, 9, 9}, rank[batch], used[batch];
-    bsym_ctx *ctx;
-    bsym_ctx_create(&ctx);
-    bsym_ctx_set_device(ctx, dev);
     const bsym_solve_opts o = {method, BSYM_RCOND_DEFAULT, 0.0, NULL};
-    bsym_status st = ix_call(ctx, t, 0, &o, uplo, n, nrhs, batch, A, B, info, rank, used);
-    for (size_t e = 0; e < nb * batch; e++)
-        x[e] = ty_get(t, B, e);
+    const bsym_status st = cs_solve(dev, t, &o, uplo, n, nrhs, batch, h, b, x, info, rank, used);
     int nan1 = 1, nan2 = 1, zero2 = 1;
     for (size_t e = 0; e < nb; e++) {
         nan1 &= isnan(creal(x[nb + e])) && isnan(cimag(x[nb + e]));
@@ -4644,8 +4636,7 @@ static void cs_bad(bsym_device dev, int t, bsym_method method, char uplo)
              "complex %s %s uplo=%c: non-finite input (info -1, NaN), the zero matrix (info %d rank %d), the rest solved",
              ix_method_name[method], ty_name[t], uplo, info[2], rank[2]);
     check(ok, what, dev == BSYM_DEVICE_GPU ? "gpu" : "cpu", info[1], info[2]);
-    bsym_ctx_destroy(ctx);
-    free(h); free(b); free(x); free(A); free(B);
+    free(h); free(b); free(x);
 }
 
 /* cs_cert: AUTO's certificate of the LDL^H start in both of its forms, one
