@@ -57,11 +57,11 @@ extern "C" const bsym__backend bsym__cuda_backend = {
     link_rate,
     {
         BSYM_CUDA_ROW_ALL(ldlt_op, ldlh_op), // BSYM__OP_LDLT (complex: LDL^H)
-        BSYM_CUDA_ROW_DS_HE(hhsolve_op, he_hhsolve_op), // BSYM__OP_HHSOLVE (complex: hetrd.cu)
+        BSYM_CUDA_ROW_ALL(hhsolve_op, he_hhsolve_op), // BSYM__OP_HHSOLVE (complex: hetrd.cu)
         BSYM_CUDA_ROW_HE(tridiagonalize_op, he_tridiagonalize_op), // BSYM__OP_TRIDIAGONALIZE
         BSYM_CUDA_ROW(pcr_op),            // BSYM__OP_PCR
         BSYM_CUDA_ROW_HE(eig_op, he_eig_op), // BSYM__OP_EIG
-        BSYM_CUDA_ROW_DS_HE(strategy_op, strategy_op), // BSYM__OP_STRATEGY
+        BSYM_CUDA_ROW_ALL(strategy_op, strategy_op), // BSYM__OP_STRATEGY
         BSYM_CUDA_ROW(lsfit_op),          // BSYM__OP_LSFIT
         BSYM_CUDA_ROW_ALL(bk_op, bk_op),  // BSYM__OP_BK
         BSYM_CUDA_ROW_ALL(aasen_op, aasen_op), // BSYM__OP_AASEN

@@ -122,7 +122,7 @@ template <typename T, typename H = T> bsym_status ldlh_op(const bsym__exec *x, c
 // hetrd.cu (complex T): the Hermitian tridiagonalization and eigensolvers
 template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, const bsym__job *j);
 template <typename T> bsym_status he_eig_op(const bsym__exec *x, const bsym__job *j);
-template <typename T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j); // method TRIDIAG
+template <typename T, typename H = T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j); // method TRIDIAG
 // hetrd.cu's device-resident pieces for strategy.cu (R: the real type; the
 // scratch given): the complex TRIDIAG solve, x = Q T^-1 Q^H b (dT, eT:
 // nullptr, or n a system receive T, scaled, for the conditioning test), and

@@ -792,16 +792,19 @@ bsym_status he_hhsolve_chunk(void *arg, void *const *dev, int64_t count, cudaStr
 
 namespace bsym_cuda {
 
-template <typename T> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j)
+// H: the host's element type (complex double under complex float
+// arithmetic: the pipeline converts the parts while it packs).
+template <typename T, typename H> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j)
 {
     typedef typename part_of<T>::type R;
+    typedef typename part_of<H>::type HR;
     const int64_t n = j->n;
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
         return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "solves", x->msg, x->msglen);
     const he_host_args h{j->uplo, int(n), false, {}, int(j->nrhs)};
     const bsym_array arrays[3] = {
-        host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
-        host_data<T>(static_cast<const T *>(j->B), static_cast<T *>(j->B), size_t(n * j->nrhs)),
+        host_matrix<R>(static_cast<const HR *>(j->A), n, j->uplo, 2), // the Hermitian triangle
+        host_data<R>(static_cast<const HR *>(j->B), static_cast<HR *>(j->B), size_t(n * j->nrhs) * 2), // (re, im)
         {nullptr, j->info, sizeof(int)},
     };
     return bsym_pipeline(x, arrays, 3, j->batch, he_hhsolve_chunk<R>, const_cast<he_host_args *>(&h));
@@ -911,6 +914,7 @@ BSYM_HETRD_INSTANTIATE(cx<double>)
                                           const bsym_select &, R *, cx<R> *, int *, int *, cudaStream_t, \
                                           char *, size_t);
 BSYM_HETRD_DEVICE_INSTANTIATE(float)
+template bsym_status he_hhsolve_op<cx<float>, cx<double>>(const bsym__exec *, const bsym__job *);
 BSYM_HETRD_DEVICE_INSTANTIATE(double)
 
 } // namespace bsym_cuda

@@ -796,15 +796,26 @@ bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
     return BSYM_ERR_SIZE;
 }
 
-// A's array through the pipeline: its referenced triangle (complex: the
-// Hermitian triangle, as pairs of reals).
+// A's and B's arrays through the pipeline: A's referenced triangle;
+// complex: the Hermitian triangle and B as pairs of reals, so that the
+// pipeline converts complex double storage to complex float arithmetic part
+// by part while it packs (ZC), as it does double to float (DS).
 template <typename T, typename H> bsym_array strategy_matrix(const H *A, int64_t n, char uplo)
 {
-    if constexpr (is_complex<T>()) {
-        typedef typename part_of<T>::type R;
-        return host_matrix<R>(reinterpret_cast<const R *>(A), n, uplo, 2);
-    } else {
+    if constexpr (is_complex<T>())
+        return host_matrix<typename part_of<T>::type>(reinterpret_cast<const typename part_of<H>::type *>(A), n,
+                                                      uplo, 2);
+    else
         return host_matrix<T>(A, n, uplo);
+}
+template <typename T, typename H> bsym_array strategy_rhs(H *B, size_t nb)
+{
+    if constexpr (is_complex<T>()) {
+        typedef typename part_of<H>::type HR;
+        return host_data<typename part_of<T>::type>(reinterpret_cast<const HR *>(B), reinterpret_cast<HR *>(B),
+                                                    2 * nb);
+    } else {
+        return host_data<T>(B, B, nb);
     }
 }
 
@@ -826,7 +837,7 @@ bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_
     strategy_sizes<T>(*job, ws);
     bsym_array arrays[SOLVE_ARRAYS + W_N] = {
         strategy_matrix<T>(A, job->n, job->uplo),
-        host_data<T>(B, B, nb),
+        strategy_rhs<T>(B, nb),
         {nullptr, info, sizeof(int)},
         {nullptr, rank, sizeof(int)},
         {nullptr, used, sizeof(int)},
@@ -982,6 +993,7 @@ BSYM_CUDA_FOR_EACH_TYPE(BSYM_STRATEGY_INSTANTIATE)
 template bsym_status strategy_op<float, double>(const bsym__exec *, const bsym__job *);
 template bsym_status strategy_op<cx<float>>(const bsym__exec *, const bsym__job *);
 template bsym_status strategy_op<cx<double>>(const bsym__exec *, const bsym__job *);
+template bsym_status strategy_op<cx<float>, cx<double>>(const bsym__exec *, const bsym__job *);
 template bsym_status strategy_launch<cx<float>>(const bsym__strategy *, int64_t, const cx<float> *, cx<float> *, int *,
                                                 int *, int *, void *, bsym__strategy_stats *, cudaStream_t, char *,
                                                 size_t);
