@@ -8,7 +8,8 @@
 // registers instead of shared memory: a group of G lanes of one warp owns a
 // system, lane l holding rows l, l + G, ..., l + G (R - 1) (NMAX = G R rows)
 // up to column C (G, R and C: the size class of n, launch_warp below; the
-// padding is zero). Step k (LAPACK's lower order) builds the reflector
+// padding is zero, and in front: the system is the trailing n x n block of
+// the order C). Step k (LAPACK's lower order) builds the reflector
 // H_k = I - tau v v^T that zeroes column k below the sub-diagonal:
 //   1. the owner of row k publishes it in shared memory (row k = column k);
 //   2. a group reduction gives ||x||, every lane forms its part of v;
@@ -134,6 +135,15 @@ constexpr int WARPS_PER_BLOCK = 4;
 // solve 33.9 -> 29.3 -> 28.3 ms (batch 1e6); at R C = 16 it cost 4-8 % (no
 // limit there), and larger double classes lose to it (4, 3, 12 at n = 9:
 // solve 4.16e8 -> 3.80e8; 8, 3, 20 at 17: 8.1e7 -> 5.7e7).
+// The float classes with 32 < R C <= 48 (4, 3, 12: n = 9 to 12) get 6
+// (80 registers; the solve spills 64 bytes): measured on the H200 (session
+// 39, batch 1e6, systems/s, 4 -> 6 blocks, the padding in front): solve n =
+// 9 7.70e8 -> 9.92e8, 12 7.10e8 -> 8.47e8; tridiagonalize (d, e) 9 1.27e9
+// -> 1.48e9, 12 1.16e9 -> 1.28e9; with Q 9 9.45e8 -> 1.04e9, 12 8.05e8 ->
+// 8.25e8.
+#ifndef BSYM_HH_MIN_BLOCKS_MID
+#define BSYM_HH_MIN_BLOCKS_MID 6
+#endif
 #ifndef BSYM_HH_MIN_BLOCKS_D
 #define BSYM_HH_MIN_BLOCKS_D 4
 #endif
@@ -157,8 +167,15 @@ __device__ __forceinline__ void apply_reflector(const T *s, int k, int l, T (&x)
 // Columns of W below BLOCK * (k / BLOCK) are done with at step k: a step
 // is compiled for each block start J0 and touches columns >= J0 only; and,
 // where a lane holds several rows (R > 1), rows r < J0 / G of every lane
-// (indices below J0) as well (W is symmetric).
-constexpr int BLOCK = 8;
+// (indices below J0) as well (W is symmetric). With the padding in front
+// (see householder_kernel), the padding is done with from the start, so a
+// system of n < C runs the cheaper steps of the class's later blocks.
+// BLOCK is 4 for the classes of at most BSYM_HH_BLOCK4_MAX_C columns (a
+// step of every block start is compiled: C / BLOCK of them), 8 above.
+#ifndef BSYM_HH_BLOCK4_MAX_C
+#define BSYM_HH_BLOCK4_MAX_C 12
+#endif
+template <int C> __host__ __device__ constexpr int block_of() { return C <= BSYM_HH_BLOCK4_MAX_C ? 4 : 8; }
 
 // Publishes columns >= J0 of row k (= column k) of W in s[ROW]; its owner
 // writes it. (A size class: G lanes a system, R rows a lane, C columns; the
@@ -195,11 +212,12 @@ __device__ __forceinline__ void publish_row(const T (&w)[R][C], T *s, int k, int
 // Step k of the reduction (J0 <= k): reflector H_k, W <- H_k W H_k, and
 // b <- H_k b (so that b ends as Q^T b; b = 0 when there is none).
 template <typename T, int G, int R, int C, int J0>
-__device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k, int l, int n)
+__device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k, int l)
 {
+    constexpr int BLOCK = block_of<C>();
     if (J0 + BLOCK < C && k >= J0 + BLOCK) {
         // a later block: recompile with its start (no recursion past C)
-        reduce_step<T, G, R, C, (J0 + BLOCK < C ? J0 + BLOCK : J0)>(w, b, s, k, l, n);
+        reduce_step<T, G, R, C, (J0 + BLOCK < C ? J0 + BLOCK : J0)>(w, b, s, k, l);
         return;
     }
     using L = layout<G * R>;
@@ -319,6 +337,7 @@ __device__ __forceinline__ void reduce_step(T (&w)[R][C], T (&b)[R], T *s, int k
 template <typename T, int G, int R, int C, int J0>
 __device__ __forceinline__ void accumulate_step(T (&w)[R][C], const T *s, int k)
 {
+    constexpr int BLOCK = block_of<C>();
     if (J0 + BLOCK < C && k + 1 >= J0 + BLOCK) {
         // a later block: recompile with its start (no recursion past C)
         accumulate_step<T, G, R, C, (J0 + BLOCK < C ? J0 + BLOCK : J0)>(w, s, k);
@@ -344,12 +363,23 @@ __device__ __forceinline__ void accumulate_step(T (&w)[R][C], const T *s, int k)
 // registers its matrix takes: R C values a lane.
 template <typename T, int R, int C> constexpr int min_blocks()
 {
-    return sizeof(T) == 4 ? (R * C <= 32 ? BSYM_HH_MIN_BLOCKS : R * C <= 80 ? 4 : 0)
+    return sizeof(T) == 4 ? (R * C <= 32 ? BSYM_HH_MIN_BLOCKS : R * C <= 48 ? BSYM_HH_MIN_BLOCKS_MID : R * C <= 80 ? 4 : 0)
                           : (R * C <= 16 ? 0 : R * C <= 32 ? BSYM_HH_MIN_BLOCKS_D : 0);
 }
 
 // The kernel of a size class: G lanes a system (a power of two), R rows a
 // lane (G R rows, padded), C columns (padded; C <= G R, a multiple of 4).
+// The padding of the order is in front: the system is the trailing n x n
+// block of an order C, its rows and columns at padded indices pad..C-1
+// (pad = C - n), and the reduction starts at step pad; the leading rows and
+// columns are zero and no step touches them (their v and w are zero). So
+// they are done with from the start, and the blocks of BLOCK columns (and
+// a lane's rows below them) that they fill are skipped at compile time as
+// the finished columns are (reduce_step): n = 9 in the class of 12 columns
+// runs 6 of its 7 steps on 2 rows x 8 columns a lane, as n = 8 does, not
+// on 3 x 12. Rows at padded indices >= C (G R > C) are zero at the end. The
+// shared arrays (the reflectors, d, e, tau, the PCR rows) are by padded
+// index; the system's row q is padded row pad + q.
 template <typename T, int G, int R, int C, mode MODE>
 __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) householder_kernel(hh_args<T> p)
 {
@@ -360,7 +390,7 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
     extern __shared__ unsigned char smem_raw[];
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int slot = lane / G, l = lane % G;
-    const int n = p.n;
+    const int n = p.n, pad = C - n; // n <= C: the class of n
     const long long sys = ((long long)blockIdx.x * WARPS_PER_BLOCK + warp) * PER_WARP + slot;
     // a group beyond the batch runs on a zero matrix so that every lane of
     // the warp takes part in every shuffle and barrier; it writes nothing
@@ -373,20 +403,22 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
         for (int i = l; i < n; i += G)
             s[L::TILE + i + j * L::LD] = live ? a[i + j * n] : T(0);
     __syncwarp(); // the tile is complete
-    // rows l + G r of the full symmetric matrix, from the referenced triangle
+    // padded rows l + G r of the full symmetric matrix, from the referenced
+    // triangle (the tile holds the system by its own indices)
     T w[R][C];
     T amax = T(0);
     bool bad = false;
     const bool lower = p.uplo == 'L';
 #pragma unroll
     for (int r = 0; r < R; r++) {
-        const int i = l + G * r;
+        const int i = l + G * r - pad; // the system's row
 #pragma unroll
-        for (int j = 0; j < C; j++) {
+        for (int j0 = 0; j0 < C; j0++) {
+            const int j = j0 - pad;
             T v = T(0);
-            if (i < n && j < n)
+            if (i >= 0 && i < n && j >= 0)
                 v = (lower == (i >= j)) ? s[L::TILE + i + j * L::LD] : s[L::TILE + j + i * L::LD];
-            w[r][j] = v;
+            w[r][j0] = v;
             bad |= !finite(v);
             amax = max(amax, abs(v));
         }
@@ -396,8 +428,8 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
         for (int k = 0; k < p.nrhs; k++)
 #pragma unroll
             for (int r = 0; r < R; r++) {
-                const int i = l + G * r;
-                if (i < n)
+                const int i = l + G * r - pad;
+                if (i >= 0 && i < n)
                     bad |= !finite(p.B[(sys * p.nrhs + k) * n + i]);
             }
     bad = group_max<G>(bad ? 1 : 0) != 0;
@@ -416,31 +448,33 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
     T bz[R];
 #pragma unroll
     for (int r = 0; r < R; r++) {
-        const int i = l + G * r;
-        bz[r] = MODE == SOLVE && live && !bad && i < n && p.nrhs > 0 ? p.B[sys * p.nrhs * n + i] : T(0);
+        const int i = l + G * r - pad;
+        bz[r] = MODE == SOLVE && live && !bad && i >= 0 && i < n && p.nrhs > 0 ? p.B[sys * p.nrhs * n + i] : T(0);
     }
-    for (int k = 0; k + 2 < n; k++)
-        reduce_step<T, G, R, C, 0>(w, bz, s, k, l, n);
-    // the last 2 x 2 block (n >= 2) or 1 x 1 (n = 1)
+    for (int k = pad; k + 2 < C; k++)
+        reduce_step<T, G, R, C, 0>(w, bz, s, k, l);
+    // the last 2 x 2 block (n >= 2) or 1 x 1 (n = 1), published by the
+    // block start of its columns (the padding before it is zero)
+    constexpr int JL = C - 4; // C - 2 and C - 1 lie in the last block of 4
     if (n >= 2) {
-        publish_row<T, G, R, C, 0>(w, s, n - 2, l);
+        publish_row<T, G, R, C, JL>(w, s, C - 2, l);
         if (l == 0)
-            s[L::D + n - 2] = s[L::ROW + n - 2];
-        publish_row<T, G, R, C, 0>(w, s, n - 1, l);
+            s[L::D + C - 2] = s[L::ROW + C - 2];
+        publish_row<T, G, R, C, JL>(w, s, C - 1, l);
         if (l == 0) {
-            s[L::D + n - 1] = s[L::ROW + n - 1];
-            s[L::E + n - 2] = s[L::ROW + n - 2];
+            s[L::D + C - 1] = s[L::ROW + C - 1];
+            s[L::E + C - 2] = s[L::ROW + C - 2];
         }
     } else {
-        publish_row<T, G, R, C, 0>(w, s, 0, l);
+        publish_row<T, G, R, C, JL>(w, s, C - 1, l);
         if (l == 0)
-            s[L::D] = s[L::ROW];
+            s[L::D + C - 1] = s[L::ROW + C - 1];
     }
     __syncwarp(); // d, e, tau are complete
     // undo the scaling of T (Q does not depend on it)
-    for (int i = l; i < n; i += G) {
+    for (int i = pad + l; i < C; i += G) {
         s[L::D + i] = scale.up(s[L::D + i]);
-        if (i + 1 < n)
+        if (i + 1 < C)
             s[L::E + i] = scale.up(s[L::E + i]);
     }
     __syncwarp(); // T is final
@@ -450,9 +484,9 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
         if (!live)
             return; // no shuffle or barrier follows
         for (int i = l; i < n; i += G) {
-            p.d[sys * n + i] = bad ? nan : s[L::D + i];
+            p.d[sys * n + i] = bad ? nan : s[L::D + pad + i];
             if (i + 1 < n)
-                p.e[sys * (n - 1) + i] = bad ? nan : s[L::E + i];
+                p.e[sys * (n - 1) + i] = bad ? nan : s[L::E + pad + i];
         }
         if (l == 0)
             p.info[sys] = bad ? -1 : 0;
@@ -464,17 +498,17 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
 #pragma unroll
             for (int j = 0; j < C; j++)
                 w[r][j] = (l + G * r == j) ? T(1) : T(0);
-        for (int k = 0; k + 2 < n; k++)
+        for (int k = pad; k + 2 < C; k++)
             accumulate_step<T, G, R, C, 0>(w, s, k);
         T *q = p.Q + sys * (long long)n * n;
 #pragma unroll
         for (int r = 0; r < R; r++) {
-            const int i = l + G * r;
-            if (i < n)
+            const int i = l + G * r - pad;
+            if (i >= 0 && i < n)
 #pragma unroll
                 for (int j = 0; j < C; j++)
-                    if (j < n)
-                        q[i + j * n] = bad ? nan : w[r][j];
+                    if (j >= pad)
+                        q[i + (j - pad) * n] = bad ? nan : w[r][j];
         }
         return;
     }
@@ -483,8 +517,8 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
     // T itself when asked for (the automatic solve's conditioning test)
     if (p.d != nullptr && live)
         for (int i = l; i < n; i += G) {
-            p.d[sys * n + i] = s[L::D + i];
-            p.e[sys * n + i] = i + 1 < n ? s[L::E + i] : T(0);
+            p.d[sys * n + i] = s[L::D + pad + i];
+            p.e[sys * n + i] = i + 1 < n ? s[L::E + pad + i] : T(0);
         }
     // PCR does not pivot: where its residual on T y = z is not small (T
     // indefinite with a tiny pivot), the system's T is solved again by
@@ -492,10 +526,10 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
     T tnorm = T(0); // ||T||_inf
 #pragma unroll
     for (int r = 0; r < R; r++) {
-        const int i = l + G * r;
-        if (i < n)
-            tnorm = max(tnorm, abs(s[L::D + i]) + (i > 0 ? abs(s[L::E + i - 1]) : T(0)) +
-                                   (i + 1 < n ? abs(s[L::E + i]) : T(0)));
+        const int i = l + G * r; // padded
+        if (i >= pad && i < C)
+            tnorm = max(tnorm, abs(s[L::D + i]) + (i > pad ? abs(s[L::E + i - 1]) : T(0)) +
+                                   (i + 1 < C ? abs(s[L::E + i]) : T(0)));
     }
     tnorm = group_max<G>(tnorm);
     int fail_row = 0x7fffffff;
@@ -504,52 +538,56 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
         T x[R], z[R];
 #pragma unroll
         for (int r = 0; r < R; r++) {
-            const int i = l + G * r;
-            x[r] = rhs == 0 ? bz[r] : live && i < n && !bad ? b[i] : T(0);
+            const int i = l + G * r - pad;
+            x[r] = rhs == 0 ? bz[r] : live && i >= 0 && i < n && !bad ? b[i] : T(0);
         }
         if (rhs > 0)
-            for (int k = 0; k + 2 < n; k++)
+            for (int k = pad; k + 2 < C; k++)
                 apply_reflector<T, NMAX, R, G>(s, k, l, x);
         int rhs_fail = 0x7fffffff;
         if (R == 1) {
-            // one row per lane: PCR through shuffles (rows >= n are idle)
-            const int i = l;
-            const bool in = i < n;
-            bsym::pcr_row<T> row{in && i > 0 ? s[L::E + i - 1] : T(0), in ? s[L::D + i] : T(1),
-                                 in && i + 1 < n ? s[L::E + i] : T(0)};
+            // one row per lane: PCR through shuffles (lanes before pad are
+            // idle; the system's row i in lane pad + i)
+            const int i = l - pad;
+            const bool in = i >= 0;
+            bsym::pcr_row<T> row{in && i > 0 ? s[L::E + l - 1] : T(0), in ? s[L::D + l] : T(1),
+                                 in && i + 1 < n ? s[L::E + l] : T(0)};
             bool f = false;
             z[0] = x[0];
-            const T y = bsym::pcr_lanes(row, x[0], i, n, &f);
+            const T y = bsym::pcr_lanes(row, x[0], in ? i : 0, n, &f);
             if (f && in)
                 rhs_fail = i;
-            s[L::PF + i] = in ? y : T(0);
+            s[L::PF + l] = in ? y : T(0);
         } else {
             // R rows per lane: PCR in shared memory (rows l + G r)
 #pragma unroll
+            // (the PCR rows and y by padded index: the system's arrays
+            // start at pad)
             for (int r = 0; r < R; r++) {
-                const int i = l + G * r;
+                const int i = l + G * r - pad;
                 z[r] = x[r];
-                if (i < n) {
-                    bsym_hh::pcr_row_of(s + L::D, s + L::E, i, n, s + L::PA, s + L::PB, s + L::PC);
-                    s[L::PF + i] = x[r];
+                if (i >= 0 && i < n) {
+                    bsym_hh::pcr_row_of(s + L::D + pad, s + L::E + pad, i, n, s + L::PA + pad, s + L::PB + pad,
+                                        s + L::PC + pad);
+                    s[L::PF + pad + i] = x[r];
                 }
             }
             __syncwarp(); // the PCR rows are complete
-            bsym::pcr_shared<R>(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n, l, G, &rhs_fail,
-                             bsym::warp_sync{});
+            bsym::pcr_shared<R>(s + L::PA + pad, s + L::PB + pad, s + L::PC + pad, s + L::PF + pad, n, l, G,
+                                &rhs_fail, bsym::warp_sync{});
         }
         __syncwarp(); // y is in s[PF]
         // residual of T y = z, relative to ||T|| ||y|| + ||z||
         T res = T(0), ymax = T(0), zmax = T(0);
 #pragma unroll
         for (int r = 0; r < R; r++) {
-            const int i = l + G * r;
-            if (i < n) {
+            const int i = l + G * r; // padded
+            if (i >= pad && i < C) {
                 const T y = s[L::PF + i];
                 T ty = s[L::D + i] * y;
-                if (i > 0)
+                if (i > pad)
                     ty += s[L::E + i - 1] * s[L::PF + i - 1];
-                if (i + 1 < n)
+                if (i + 1 < C)
                     ty += s[L::E + i] * s[L::PF + i + 1];
                 res = max(res, abs(z[r] - ty));
                 ymax = max(ymax, abs(y));
@@ -571,16 +609,17 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
             if (redo)
 #pragma unroll
                 for (int r = 0; r < R; r++) {
-                    const int i = l + G * r;
-                    if (i < n) {
-                        bsym_hh::gtsv_row(s + L::D, s + L::E, i, n, s + L::PA, s + L::PB, s + L::PC);
-                        s[L::PF + i] = z[r];
+                    const int i = l + G * r - pad;
+                    if (i >= 0 && i < n) {
+                        bsym_hh::gtsv_row(s + L::D + pad, s + L::E + pad, i, n, s + L::PA + pad, s + L::PB + pad,
+                                          s + L::PC + pad);
+                        s[L::PF + pad + i] = z[r];
                     }
                 }
             __syncwarp(); // the rows are complete
             int g_info = 0;
             if (redo && l == 0)
-                g_info = bsym::gtsv_pivoted(s + L::PA, s + L::PB, s + L::PC, s + L::PF, n);
+                g_info = bsym::gtsv_pivoted(s + L::PA + pad, s + L::PB + pad, s + L::PC + pad, s + L::PF + pad, n);
             g_info = __shfl_sync(bsym::FULL_MASK, g_info, slot * G);
             __syncwarp(); // y is in s[PF]
             if (redo)
@@ -588,18 +627,18 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
         }
 #pragma unroll
         for (int r = 0; r < R; r++) {
-            const int i = l + G * r;
-            x[r] = i < n ? s[L::PF + i] : T(0);
+            const int i = l + G * r; // padded
+            x[r] = i >= pad && i < C ? s[L::PF + i] : T(0);
         }
         __syncwarp(); // everyone has read y before the next right-hand side
         fail_row = min(fail_row, rhs_fail);
-        for (int k = n - 3; k >= 0; k--)
+        for (int k = C - 3; k >= pad; k--)
             apply_reflector<T, NMAX, R, G>(s, k, l, x);
         if (live)
 #pragma unroll
             for (int r = 0; r < R; r++) {
-                const int i = l + G * r;
-                if (i < n) {
+                const int i = l + G * r - pad;
+                if (i >= 0 && i < n) {
                     b[i] = x[r];
                     if (!finite(x[r]))
                         fail_row = min(fail_row, i);
@@ -642,7 +681,12 @@ bsym_status launch_class(const hh_args<T> &a, cudaStream_t stream, char *msg, si
 // step's fixed cost (publication, reflector, shuffles, barriers) is paid once
 // a group, and a group of G lanes pays it G times over. The columns are
 // padded to a multiple of 4 only (C = 12, 20, 24 between the powers of two),
-// the rows to G R. Against one row a lane (classes 8, 16, 32 before), float
+// the rows to G R, with the padding of the order in front (the kernel's
+// comment; session 39, against the padding at the end, systems/s, batch
+// 1e6: float tridiagonalize (d, e) n = 9 1.17e9 -> 1.27e9, 25 1.02e8 ->
+// 1.17e8, 13 6.70e8 -> 6.98e8; with Q n = 25 6.62e7 -> 8.36e7; double (d,
+// e) n = 9 5.50e8 -> 5.99e8, 25 4.73e7 -> 5.31e7; the classes' largest n
+// within 2 %, except float with Q at 12 and 16, 0.96x and 0.95x). Against one row a lane (classes 8, 16, 32 before), float
 // tridiagonalize (d, e) in matrices/s: n = 8 2.09e9 -> 2.97e9, 9 7.28e8 ->
 // 1.17e9, 16 4.22e8 -> 5.97e8, 17 1.44e8 -> 2.49e8, 24 1.06e8 -> 1.68e8.
 template <typename T, mode MODE>
