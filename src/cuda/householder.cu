@@ -359,6 +359,67 @@ __device__ __forceinline__ void accumulate_step(T (&w)[R][C], const T *s, int k)
     }
 }
 
+// The matrices of a warp's S systems first, first + 1, ... (consecutive in
+// memory, S n^2 values) into their tiles (system q's at tiles + q SIZE,
+// column-major with leading dimension LD), zeros past the batch. The 32
+// lanes copy them as one array, 128 bytes a load, LOADS loads in flight a
+// lane before their stores: a group of G lanes copying its own system would
+// read 4 G bytes a column, one column at a time. Element e of the array is
+// entry (i, j) of system q: e = q n^2 + j n + i, the quotients by exact
+// multiplications (e d < 2^32).
+template <typename T, int S, int C, typename L>
+__device__ __forceinline__ void load_tiles(const T *__restrict__ A, long long batch, long long first, int n, T *tiles,
+                                           int lane)
+{
+    constexpr int LOADS = 16, ITER = (S * C * C + 31) / 32; // ITER: loads a lane for n = C
+    const unsigned nn = unsigned(n * n), all = S * nn;
+    const long long live = batch - first; // systems of the warp in the batch (may be <= 0)
+    const unsigned have = live <= 0 ? 0u : live >= S ? all : unsigned(live) * nn;
+    const unsigned m_nn = 0xffffffffu / nn + 1u, m_n = 0xffffffffu / unsigned(n) + 1u; // ceil(2^32 / d)
+    const T *src = A + (have > 0 ? first * (long long)nn : 0);
+#pragma unroll
+    for (int t0 = 0; t0 < ITER; t0 += LOADS) {
+        T v[LOADS];
+#pragma unroll
+        for (int t = 0; t < LOADS; t++) {
+            const unsigned e = unsigned(lane + 32 * (t0 + t));
+            v[t] = t0 + t < ITER && e < have ? src[e] : T(0);
+        }
+#pragma unroll
+        for (int t = 0; t < LOADS; t++) {
+            const unsigned e = unsigned(lane + 32 * (t0 + t));
+            if (t0 + t < ITER && e < all) {
+                const unsigned q = nn == 1 ? e : __umulhi(e, m_nn), rem = e - q * nn;
+                const unsigned j = n == 1 ? rem : __umulhi(rem, m_n), i = rem - j * unsigned(n);
+                tiles[q * L::SIZE + L::TILE + i + j * L::LD] = v[t];
+            }
+        }
+    }
+}
+
+// The reverse of load_tiles: the warp's systems' tiles (n x n each) out to
+// their S n^2 consecutive values at A, the systems in the batch only.
+template <typename T, int S, int C, typename L>
+__device__ __forceinline__ void store_tiles(T *__restrict__ A, long long batch, long long first, int n,
+                                            const T *tiles, int lane)
+{
+    constexpr int ITER = (S * C * C + 31) / 32;
+    const unsigned nn = unsigned(n * n), all = S * nn;
+    const long long live = batch - first;
+    const unsigned have = live <= 0 ? 0u : live >= S ? all : unsigned(live) * nn;
+    const unsigned m_nn = 0xffffffffu / nn + 1u, m_n = 0xffffffffu / unsigned(n) + 1u;
+    T *dst = A + (have > 0 ? first * (long long)nn : 0);
+#pragma unroll
+    for (int t = 0; t < ITER; t++) {
+        const unsigned e = unsigned(lane + 32 * t);
+        if (e < have) {
+            const unsigned q = nn == 1 ? e : __umulhi(e, m_nn), rem = e - q * nn;
+            const unsigned j = n == 1 ? rem : __umulhi(rem, m_n), i = rem - j * unsigned(n);
+            dst[e] = tiles[q * L::SIZE + L::TILE + i + j * L::LD];
+        }
+    }
+}
+
 // The register limit of a size class (blocks an SM, 0 for none), from the
 // registers its matrix takes: R C values a lane.
 template <typename T, int R, int C> constexpr int min_blocks()
@@ -397,12 +458,10 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
     const bool live = sys < p.batch;
     T *s = reinterpret_cast<T *>(smem_raw) + (warp * PER_WARP + slot) * L::SIZE;
 
-    // ---- load: coalesced copy of the n x n matrix into the tile -----------
-    const T *a = p.A + (live ? sys : 0) * (long long)n * n;
-    for (int j = 0; j < n; j++)
-        for (int i = l; i < n; i += G)
-            s[L::TILE + i + j * L::LD] = live ? a[i + j * n] : T(0);
-    __syncwarp(); // the tile is complete
+    // ---- load: the warp's systems into their tiles ---------------------------
+    load_tiles<T, PER_WARP, C, L>(p.A, p.batch, ((long long)blockIdx.x * WARPS_PER_BLOCK + warp) * PER_WARP, n,
+                                  reinterpret_cast<T *>(smem_raw) + warp * PER_WARP * L::SIZE, lane);
+    __syncwarp(); // the tiles are complete
     // padded rows l + G r of the full symmetric matrix, from the referenced
     // triangle (the tile holds the system by its own indices)
     T w[R][C];
@@ -481,17 +540,17 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
 
     const T nan = T(NAN);
     if (MODE == TRIDIAGONALIZE) {
-        if (!live)
-            return; // no shuffle or barrier follows
-        for (int i = l; i < n; i += G) {
-            p.d[sys * n + i] = bad ? nan : s[L::D + pad + i];
-            if (i + 1 < n)
-                p.e[sys * (n - 1) + i] = bad ? nan : s[L::E + pad + i];
+        if (live) {
+            for (int i = l; i < n; i += G) {
+                p.d[sys * n + i] = bad ? nan : s[L::D + pad + i];
+                if (i + 1 < n)
+                    p.e[sys * (n - 1) + i] = bad ? nan : s[L::E + pad + i];
+            }
+            if (l == 0)
+                p.info[sys] = bad ? -1 : 0;
         }
-        if (l == 0)
-            p.info[sys] = bad ? -1 : 0;
         if (p.Q == nullptr)
-            return;
+            return; // (the whole warp)
         // Q = H_0 H_1 ... H_{n-3}, row by row: start from I, Q <- Q H_k
 #pragma unroll
         for (int r = 0; r < R; r++)
@@ -500,7 +559,9 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
                 w[r][j] = (l + G * r == j) ? T(1) : T(0);
         for (int k = pad; k + 2 < C; k++)
             accumulate_step<T, G, R, C, 0>(w, s, k);
-        T *q = p.Q + sys * (long long)n * n;
+        // Q by the system's indices into the tile (the reflectors are read),
+        // then the warp's systems out together
+        __syncwarp();
 #pragma unroll
         for (int r = 0; r < R; r++) {
             const int i = l + G * r - pad;
@@ -508,8 +569,11 @@ __global__ void __launch_bounds__(32 * WARPS_PER_BLOCK, min_blocks<T, R, C>()) h
 #pragma unroll
                 for (int j = 0; j < C; j++)
                     if (j >= pad)
-                        q[i + (j - pad) * n] = bad ? nan : w[r][j];
+                        s[L::TILE + i + (j - pad) * L::LD] = bad ? nan : w[r][j];
         }
+        __syncwarp(); // the tiles hold Q
+        store_tiles<T, PER_WARP, C, L>(p.Q, p.batch, ((long long)blockIdx.x * WARPS_PER_BLOCK + warp) * PER_WARP, n,
+                                       reinterpret_cast<const T *>(smem_raw) + warp * PER_WARP * L::SIZE, lane);
         return;
     }
 
