@@ -767,14 +767,11 @@ bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, siz
     }
     if (n <= 12)
         return launch_class<T, 4, 3, 12, MODE>(a, stream, msg, msglen);
-    if (n <= 16) {
-        // double solves: PCR on the lanes (R = 1) beats PCR in shared memory
-        // by 10 %
-        if constexpr (!F && SOLVES)
-            return launch_class<T, 16, 1, 16, MODE>(a, stream, msg, msglen);
-        else
-            return launch_class<T, 8, 2, 16, MODE>(a, stream, msg, msglen);
-    }
+    // (double solves took 16, 1, 16 until session 39, PCR on the lanes: with
+    // the warp's systems loaded together 8, 2, 16 wins, n = 13 2.56e8 ->
+    // 2.98e8, 16 2.14e8 -> 2.40e8 solves/s)
+    if (n <= 16)
+        return launch_class<T, 8, 2, 16, MODE>(a, stream, msg, msglen);
     if (n <= 20) {
         // float solves: 4, 5, 20 8 % faster (the reductions alike or slower;
         // measured while both classes' solves still fell back to the pivoted
@@ -786,16 +783,18 @@ bsym_status launch_warp(const hh_args<T> &a, cudaStream_t stream, char *msg, siz
     }
     if (n <= 24)
         return launch_class<T, 8, 3, 24, MODE>(a, stream, msg, msglen);
-    // float with Q from n = 29: (16, 2, 32), two rows a lane, the same d
+    // float with Q from n = 25: (16, 2, 32), two rows a lane, the same d
     // and e as (32, 1, 32) bit for bit (lane_prod). Measured on the H200
     // (session 35, tridiagonalize with Q, batch 1e6, matrices/s, (32, 1,
     // 32) -> (16, 2, 32)): n = 32 5.18e7 -> 5.89e7 (6.13e7 with
     // lane_prod), 28 5.84e7 both, 25 6.63e7 -> 6.27e7; the eigensolver
     // with vectors (batch 1e5) n = 32 2.38e7 -> 2.44e7, 29 2.70e7 ->
-    // 2.73e7, 28 2.83e7 -> 2.87e7. Without Q, and in double, (32, 1, 32)
-    // wins (session 30).
+    // 2.73e7, 28 2.83e7 -> 2.87e7. From 29 then; from 25 since the padding
+    // went in front (session 39: with Q n = 25 8.68e7 -> 1.06e8, 26 8.08e7
+    // -> 1.00e8, 28 7.22e7 -> 9.10e7). Without Q, and in double, (32, 1,
+    // 32) wins (session 30).
     if constexpr (F && !SOLVES)
-        if (a.Q != nullptr && n > 28)
+        if (a.Q != nullptr && n > 24)
             return launch_class<T, 16, 2, 32, MODE>(a, stream, msg, msglen);
     if constexpr (bsym_hh::WARP_MAX_N > 32) // (the build-time knob above 32)
         if (n > 32)
