@@ -57,19 +57,37 @@ struct bsym_array {
     int parts = 1;
 };
 
-// n elements per system, of type H on the host and T on the device.
+// The pipeline's view of an element type: complex elements (bsym_cuda::cx<R>,
+// below) travel as pairs of reals, R each, so that the conversion between
+// the host's and the device's precisions is the reals' (ZC as DS).
+namespace bsym_cuda {
+template <typename R> struct cx;
+}
+template <typename T> struct pipeline_part {
+    typedef T type;
+    static constexpr int parts = 1;
+};
+template <typename R> struct pipeline_part<bsym_cuda::cx<R>> {
+    typedef R type;
+    static constexpr int parts = 2;
+};
+
+// elems elements per system, of type H on the host and T on the device
+// (real or complex).
 template <typename T, typename H>
 bsym_array host_data(const H *in, H *out, size_t elems)
 {
-    return {in, out, elems * sizeof(T), int(sizeof(T)), int(sizeof(H))};
+    return {in, out, elems * sizeof(T), int(sizeof(typename pipeline_part<T>::type)),
+            int(sizeof(typename pipeline_part<H>::type))};
 }
-// The n x n symmetric input matrices A (only triangle uplo crosses); parts
-// 2: complex Hermitian matrices, T and H their real types.
+// The n x n symmetric input matrices A of type H on the host and T on the
+// device (only triangle uplo crosses); complex T: Hermitian matrices.
 template <typename T, typename H>
-bsym_array host_matrix(const H *A, int64_t n, char uplo, int parts = 1)
+bsym_array host_matrix(const H *A, int64_t n, char uplo)
 {
-    return {A, nullptr, size_t(n * n) * sizeof(T) * size_t(parts), int(sizeof(T)), int(sizeof(H)), int(n), uplo,
-            parts};
+    typedef typename pipeline_part<T>::type P;
+    return {A, nullptr, size_t(n * n) * sizeof(T), int(sizeof(P)), int(sizeof(typename pipeline_part<H>::type)),
+            int(n), uplo, pipeline_part<T>::parts};
 }
 
 // Launches the kernel on `count` systems whose arrays are at dev[i] (in the

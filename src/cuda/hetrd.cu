@@ -797,14 +797,13 @@ namespace bsym_cuda {
 template <typename T, typename H> bsym_status he_hhsolve_op(const bsym__exec *x, const bsym__job *j)
 {
     typedef typename part_of<T>::type R;
-    typedef typename part_of<H>::type HR;
     const int64_t n = j->n;
     if (n < 1 || n > BSYM_GPU_HOUSEHOLDER_MAX_N)
         return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "solves", x->msg, x->msglen);
     const he_host_args h{j->uplo, int(n), false, {}, int(j->nrhs)};
     const bsym_array arrays[3] = {
-        host_matrix<R>(static_cast<const HR *>(j->A), n, j->uplo, 2), // the Hermitian triangle
-        host_data<R>(static_cast<const HR *>(j->B), static_cast<HR *>(j->B), size_t(n * j->nrhs) * 2), // (re, im)
+        host_matrix<T>(static_cast<const H *>(j->A), n, j->uplo), // the Hermitian triangle
+        host_data<T>(static_cast<const H *>(j->B), static_cast<H *>(j->B), size_t(n * j->nrhs)),
         {nullptr, j->info, sizeof(int)},
     };
     return bsym_pipeline(x, arrays, 3, j->batch, he_hhsolve_chunk<R>, const_cast<he_host_args *>(&h));
@@ -833,7 +832,7 @@ template <typename T> bsym_status he_tridiagonalize_op(const bsym__exec *x, cons
         return he_size_error(n, BSYM_GPU_HOUSEHOLDER_MAX_N, "tridiagonalization", x->msg, x->msglen);
     const he_host_args h{j->uplo, int(n), j->Q != nullptr, {}};
     const bsym_array arrays[5] = {
-        host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
+        host_matrix<T>(static_cast<const T *>(j->A), n, j->uplo), // the Hermitian triangle
         {nullptr, j->d, size_t(n) * sizeof(R)},
         {nullptr, j->e, size_t(n - 1) * sizeof(R)},
         {nullptr, j->info, sizeof(int)},
@@ -852,7 +851,7 @@ template <typename T> bsym_status he_eig_op(const bsym__exec *x, const bsym__job
     const he_host_args h{j->uplo, int(n), vectors, *j->sel};
     const size_t rs = sizeof(R), nn = size_t(n * n), vec = vectors ? 1 : 0;
     const bsym_array arrays[9] = {
-        host_matrix<R>(static_cast<const R *>(j->A), n, j->uplo, 2), // the Hermitian triangle
+        host_matrix<T>(static_cast<const T *>(j->A), n, j->uplo), // the Hermitian triangle
         {nullptr, j->w, size_t(n) * rs},
         {nullptr, j->V, vec * nn * sizeof(T)},
         {nullptr, j->count, sizeof(int)},

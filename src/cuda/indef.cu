@@ -1335,16 +1335,13 @@ bsym_status indef_chunk(void *arg, void *const *dev, int64_t count, cudaStream_t
 template <typename T, typename H>
 bsym_status indef_host(const bsym__exec *x, int method, const bsym__job *j)
 {
-    typedef typename flat<T>::type FT;
-    typedef typename flat<H>::type FH;
-    constexpr size_t parts = flat<T>::parts;
     const int64_t n = j->n;
     indef_call call{method, j->uplo, int(n), int(j->nrhs)};
-    const FH *A = static_cast<const FH *>(j->A);
-    FH *B = static_cast<FH *>(j->B);
+    const H *A = static_cast<const H *>(j->A);
+    H *B = static_cast<H *>(j->B);
     const bsym_array arrays[3] = {
-        host_matrix<FT>(A, n, j->uplo, int(parts)), // complex: the Hermitian triangle, pairs kept together
-        host_data<FT>(B, B, size_t(n * j->nrhs) * parts),
+        host_matrix<T>(A, n, j->uplo), // complex: the Hermitian triangle, pairs kept together
+        host_data<T>(B, B, size_t(n * j->nrhs)),
         {nullptr, j->info, sizeof(int)},
     };
     // above n = 64 the kernel is compute bound: chunks of a few full waves

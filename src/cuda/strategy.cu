@@ -796,29 +796,6 @@ bsym_status size_check(int64_t n, const char *what, char *msg, size_t msglen)
     return BSYM_ERR_SIZE;
 }
 
-// A's and B's arrays through the pipeline: A's referenced triangle;
-// complex: the Hermitian triangle and B as pairs of reals, so that the
-// pipeline converts complex double storage to complex float arithmetic part
-// by part while it packs (ZC), as it does double to float (DS).
-template <typename T, typename H> bsym_array strategy_matrix(const H *A, int64_t n, char uplo)
-{
-    if constexpr (is_complex<T>())
-        return host_matrix<typename part_of<T>::type>(reinterpret_cast<const typename part_of<H>::type *>(A), n,
-                                                      uplo, 2);
-    else
-        return host_matrix<T>(A, n, uplo);
-}
-template <typename T, typename H> bsym_array strategy_rhs(H *B, size_t nb)
-{
-    if constexpr (is_complex<T>()) {
-        typedef typename part_of<H>::type HR;
-        return host_data<typename part_of<T>::type>(reinterpret_cast<const HR *>(B), reinterpret_cast<HR *>(B),
-                                                    2 * nb);
-    } else {
-        return host_data<T>(B, B, nb);
-    }
-}
-
 template <typename T, typename H>
 bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_t batch, const H *A, H *B, int *info,
                           int *rank, int *used, bsym__strategy_stats *stats)
@@ -836,8 +813,8 @@ bsym_status strategy_host(const bsym__exec *x, const bsym__strategy *job, int64_
     size_t ws[W_N];
     strategy_sizes<T>(*job, ws);
     bsym_array arrays[SOLVE_ARRAYS + W_N] = {
-        strategy_matrix<T>(A, job->n, job->uplo),
-        strategy_rhs<T>(B, nb),
+        host_matrix<T>(A, job->n, job->uplo), // complex: the Hermitian triangle, pairs of reals
+        host_data<T>(B, B, nb),
         {nullptr, info, sizeof(int)},
         {nullptr, rank, sizeof(int)},
         {nullptr, used, sizeof(int)},

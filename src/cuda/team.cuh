@@ -17,15 +17,6 @@ template <typename R> struct part_of<cx<R>> {
     typedef R type;
 };
 
-// T and H as the pipeline sees them: complex elements as pairs of reals.
-template <typename T> struct flat {
-    typedef T type;
-    static constexpr size_t parts = 1;
-};
-template <typename R> struct flat<cx<R>> {
-    typedef R type;
-    static constexpr size_t parts = 2;
-};
 
 // Where a system's matrix lives: its lower triangle packed by columns,
 // entry (i, c), i >= c, at col(c) + i, col(c) = c (2n - 1 - c) / 2 (the
